@@ -1,0 +1,161 @@
+"""Hands: concealed tiles, declared sets, the winning tile and the win context, validated."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from .tiles import SUIT_OF, TILE_CODES, WINDS, Tile, code, codes
+
+
+class HandError(ValueError):
+    """A hand that cannot be scored; ``kind`` is ``invalid`` or ``not_a_win``."""
+
+    def __init__(self, message: str, kind: str = "invalid") -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.message = message
+
+
+class MeldKind(str, Enum):
+    """What a declared set is, with the JSON contract's spelling."""
+
+    CHOW = "chow"
+    PUNG = "pung"
+    KONG = "kong"
+    CONCEALED_KONG = "concealed_kong"
+
+
+SEATS = ("left", "across", "right")
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """A declared set. ``claimed_from`` is ``left``/``across``/``right`` (None for a concealed kong);
+    ``claimed_tile`` is the claimed tile of a chow; ``added`` marks a pung later upgraded to a kong."""
+
+    kind: MeldKind
+    tiles: tuple[Tile, ...]
+    claimed_from: str | None = None
+    claimed_tile: Tile | None = None
+    added: bool = False
+
+    @property
+    def is_kong(self) -> bool:
+        return self.kind in (MeldKind.KONG, MeldKind.CONCEALED_KONG)
+
+    def __str__(self) -> str:
+        return f"{self.kind.value}({codes(self.tiles)})"
+
+
+@dataclass(frozen=True, slots=True)
+class Context:
+    """How the hand was won: the flags of the JSONL contract, winds as tiles."""
+
+    self_drawn: bool = False
+    last_copy: bool = False
+    kong_related: bool = False
+    last_tile: bool = False
+    seat_wind: Tile = 27
+    prevalent_wind: Tile = 27
+    flowers: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """A hand at the moment of winning: ``concealed`` holds the tiles before the win (sorted),
+    without ``win_tile``."""
+
+    concealed: tuple[Tile, ...]
+    melds: tuple[Meld, ...] = ()
+    win_tile: Tile = 0
+    context: Context = field(default_factory=Context)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "concealed", tuple(sorted(self.concealed)))
+
+    @property
+    def all_tiles(self) -> tuple[Tile, ...]:
+        """Every tile of the hand, kongs with four, the winning tile included."""
+        out = list(self.concealed)
+        for m in self.melds:
+            out.extend(m.tiles)
+        out.append(self.win_tile)
+        return tuple(out)
+
+    def __str__(self) -> str:
+        from .notation import format_hand
+
+        return format_hand(self)
+
+    def __repr__(self) -> str:
+        return f"Hand({str(self)!r}, {self.context})"
+
+
+def check_meld(meld: Meld, where: str) -> None:
+    """Raise HandError unless ``meld`` is a real chow, pung or kong."""
+    tiles = meld.tiles
+    shown = "".join(TILE_CODES[t] for t in tiles)
+    if meld.kind is MeldKind.CHOW:
+        ok = (
+            len(tiles) == 3
+            and SUIT_OF[tiles[0]] < 3
+            and SUIT_OF[tiles[0]] == SUIT_OF[tiles[2]]
+            and tuple(sorted(tiles)) == (tiles[0], tiles[0] + 1, tiles[0] + 2)
+        )
+        if not ok:
+            raise HandError(f"{where}: [{shown}] is not a chow (three consecutive tiles of one number suit)")
+        if meld.claimed_tile is not None and meld.claimed_tile not in tiles:
+            raise HandError(f"{where}: the claimed tile {code(meld.claimed_tile)} is not part of the chow [{shown}]")
+    else:
+        size = 3 if meld.kind is MeldKind.PUNG else 4
+        if len(tiles) != size or len(set(tiles)) != 1:
+            what = "a pung (three identical tiles)" if size == 3 else "a kong (four identical tiles)"
+            raise HandError(f"{where}: [{shown}] is not {what}")
+    if meld.kind is MeldKind.CONCEALED_KONG:
+        if meld.claimed_from is not None:
+            raise HandError(f"{where}: a concealed kong is not claimed from anyone")
+    elif meld.claimed_from not in SEATS:
+        raise HandError(f"{where}: claimed_from must be left, across or right, not {meld.claimed_from!r}")
+
+
+def validate(hand: Hand) -> Hand:
+    """Check counts, sets and context flags; return the hand with inferences applied (RULINGS 14)."""
+    if len(hand.melds) > 4:
+        raise HandError(f"{len(hand.melds)} declared sets; a hand has at most 4")
+    for i, meld in enumerate(hand.melds):
+        check_meld(meld, f"declared set {i + 1}")
+    expected = 13 - 3 * len(hand.melds)
+    if len(hand.concealed) != expected:
+        raise HandError(
+            f"wrong number of tiles: {len(hand.concealed)} concealed tiles before the winning tile, "
+            f"expected {expected} with {len(hand.melds)} declared set(s)"
+        )
+    counts = [0] * 34
+    for t in hand.all_tiles:
+        counts[t] += 1
+    over = [TILE_CODES[t] for t in range(34) if counts[t] > 4]
+    if over:
+        raise HandError(f"fifth copy of {', '.join(over)}: a tile exists only four times")
+    ctx = hand.context
+    if ctx.seat_wind not in WINDS or ctx.prevalent_wind not in WINDS:
+        raise HandError("seat and prevalent winds must be E, S, W or N")
+    if not 0 <= ctx.flowers <= 8:
+        raise HandError(f"flowers must be between 0 and 8, not {ctx.flowers}")
+    win = hand.win_tile
+    held_concealed = hand.concealed.count(win)
+    in_melds = sum(m.tiles.count(win) for m in hand.melds)
+    if ctx.kong_related and ctx.self_drawn and not any(m.is_kong for m in hand.melds):
+        raise HandError("a win on a kong replacement tile needs a declared kong in the hand")
+    if ctx.kong_related and not ctx.self_drawn and held_concealed + in_melds:
+        raise HandError(
+            f"robbing a kong of {code(win)} is impossible while the hand itself holds a {code(win)}"
+        )
+    if ctx.last_copy and held_concealed:
+        raise HandError(
+            f"the winning tile {code(win)} cannot be the last copy while the concealed hand holds another"
+        )
+    if in_melds == 3 and not ctx.last_copy:
+        ctx = Context(**{**{s: getattr(ctx, s) for s in Context.__slots__}, "last_copy": True})
+        hand = Hand(hand.concealed, hand.melds, hand.win_tile, ctx)
+    return hand
+

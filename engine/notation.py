@@ -1,0 +1,154 @@
+"""Hand strings (NOTATION.md): parse them into a Hand and print a Hand back."""
+from __future__ import annotations
+
+from .hand import SEATS, Context, Hand, HandError, Meld, MeldKind, validate
+from .tiles import HONOUR_CODES, TILE_INDEX, Z_CODES, SUIT_OF, TILE_CODES, Tile
+
+HONOUR_LETTERS = frozenset(HONOUR_CODES)
+
+
+def _tiles(text: str, offset: int) -> list[Tile]:
+    """Tiles of a run like ``123m``, ``EE``, ``5z``; ``offset`` positions error messages."""
+    out: list[Tile] = []
+    digits: list[tuple[str, int]] = []
+    for i, ch in enumerate(text):
+        pos = offset + i + 1
+        if ch.isdigit():
+            digits.append((ch, pos))
+        elif ch in "mpsz":
+            if not digits:
+                raise HandError(f"suit letter '{ch}' at column {pos} has no digits before it")
+            for d, dpos in digits:
+                key = f"{d}{ch}"
+                tile = Z_CODES.get(key) if ch == "z" else key
+                if tile not in TILE_INDEX:
+                    raise HandError(f"unknown tile code '{key}' at column {dpos}")
+                out.append(TILE_INDEX[tile])
+            digits = []
+        elif ch in HONOUR_LETTERS:
+            if digits:
+                raise HandError(f"digits before column {pos} have no suit letter (m, p, s or z)")
+            out.append(TILE_INDEX[ch])
+        elif ch.isspace():
+            continue
+        else:
+            raise HandError(f"unknown tile code '{ch}' at column {pos}")
+    if digits:
+        raise HandError(f"digit '{digits[-1][0]}' at column {digits[-1][1]} has no suit letter (m, p, s or z)")
+    return out
+
+
+def _meld(body: str, offset: int) -> Meld:
+    """A bracketed declared set such as ``567m,2`` or ``SSSS``."""
+    where = f"declared set at column {offset}"
+    tiles_text, _, digit = body.partition(",")
+    tiles = _tiles(tiles_text, offset)
+    digit = digit.strip()
+    if digit and (len(digit) != 1 or not digit.isdigit()):
+        raise HandError(f"{where}: the claim marker after the comma must be one digit, not '{digit}'")
+    n = int(digit) if digit else None
+    shown = "".join(TILE_CODES[t] for t in tiles)
+    if len(tiles) == 4:
+        if n is None:
+            return Meld(MeldKind.CONCEALED_KONG, tuple(tiles))
+        if n in (1, 2, 3):
+            return Meld(MeldKind.KONG, tuple(tiles), SEATS[n - 1])
+        if n in (5, 6, 7):
+            return Meld(MeldKind.KONG, tuple(tiles), SEATS[n - 5], added=True)
+        raise HandError(f"{where}: kong marker must be 1-3 (claimed) or 5-7 (added), not {n}")
+    if len(tiles) != 3:
+        raise HandError(f"{where}: [{shown}] has {len(tiles)} tiles; a set has 3 (chow, pung) or 4 (kong)")
+    n = 1 if n is None else n
+    if n not in (1, 2, 3):
+        raise HandError(f"{where}: the claim marker of a chow or pung must be 1, 2 or 3, not {n}")
+    if len(set(tiles)) == 1:
+        return Meld(MeldKind.PUNG, tuple(tiles), SEATS[n - 1])
+    ordered = tuple(sorted(tiles))
+    return Meld(MeldKind.CHOW, ordered, "left", ordered[n - 1])
+
+
+def parse_hand(
+    text: str,
+    *,
+    self_drawn: bool = False,
+    last_copy: bool = False,
+    kong_related: bool = False,
+    last_tile: bool = False,
+    seat_wind: str = "E",
+    prevalent_wind: str = "E",
+    flowers: int = 0,
+    check: bool = True,
+) -> Hand:
+    """Parse a hand string; the last tile is the winning tile. Raises HandError with one clear sentence."""
+    melds: list[Meld] = []
+    loose: list[Tile] = []
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        if ch == "[":
+            end = text.find("]", i)
+            if end < 0:
+                raise HandError(f"'[' at column {i + 1} is never closed")
+            melds.append(_meld(text[i + 1 : end], i + 1))
+            i = end + 1
+        elif ch == "]":
+            raise HandError(f"']' at column {i + 1} closes nothing")
+        else:
+            j = i
+            while j < len(text) and text[j] not in "[]":
+                j += 1
+            loose.extend(_tiles(text[i:j], i))
+            i = j
+    if not loose:
+        raise HandError("the hand has no concealed tiles: the last tile must be the winning tile")
+    winds = {}
+    for name, value in (("seat wind", seat_wind), ("prevalent wind", prevalent_wind)):
+        if value not in ("E", "S", "W", "N"):
+            raise HandError(f"{name} must be E, S, W or N, not {value!r}")
+        winds[name] = TILE_INDEX[value]
+    ctx = Context(self_drawn, last_copy, kong_related, last_tile, winds["seat wind"], winds["prevalent wind"], flowers)
+    hand = Hand(tuple(loose[:-1]), tuple(melds), loose[-1], ctx)
+    return validate(hand) if check else hand
+
+
+def compact(tiles: list[Tile]) -> str:
+    """Tiles in compact notation: ``123m44pEE``."""
+    out: list[str] = []
+    pending: list[str] = []
+    suit = None
+    for t in tiles:
+        s = SUIT_OF[t]
+        if s == 3:
+            if pending:
+                out.append("".join(pending) + "mps"[suit])
+                pending = []
+            out.append(TILE_CODES[t])
+            suit = None
+            continue
+        if pending and s != suit:
+            out.append("".join(pending) + "mps"[suit])
+            pending = []
+        suit = s
+        pending.append(TILE_CODES[t][0])
+    if pending:
+        out.append("".join(pending) + "mps"[suit])
+    return "".join(out)
+
+
+def format_meld(meld: Meld) -> str:
+    """A declared set in bracket notation."""
+    body = compact(list(meld.tiles))
+    if meld.kind is MeldKind.CONCEALED_KONG:
+        return f"[{body}]"
+    seat = SEATS.index(meld.claimed_from or "left")
+    if meld.kind is MeldKind.CHOW:
+        claimed = meld.claimed_tile if meld.claimed_tile is not None else meld.tiles[0]
+        return f"[{body},{meld.tiles.index(claimed) + 1}]"
+    if meld.kind is MeldKind.KONG and meld.added:
+        return f"[{body},{seat + 5}]"
+    return f"[{body},{seat + 1}]"
+
+
+def format_hand(hand: Hand) -> str:
+    """The hand string of a hand: declared sets, concealed tiles, then the winning tile."""
+    return "".join(format_meld(m) for m in hand.melds) + compact(list(hand.concealed)) + compact([hand.win_tile])

@@ -1,0 +1,336 @@
+"""Every winning reading of a complete hand, and the waits of a 13-tile hand."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum, IntEnum
+from functools import lru_cache
+from itertools import permutations, product
+
+from .hand import Hand, Meld, MeldKind
+from .notation import compact
+from .tiles import HONOURS, TERMINALS, TILE_CODES, Tile
+
+
+class Kind(IntEnum):
+    """What a block of a reading is."""
+
+    CHOW = 0
+    PUNG = 1
+    KONG = 2
+    PAIR = 3
+
+
+KIND_NAMES = ("chow", "pung", "kong", "pair")
+
+
+class Shape(str, Enum):
+    """The winning shapes of SCORING.md section 1."""
+
+    STANDARD = "standard"
+    SEVEN_PAIRS = "seven_pairs"
+    THIRTEEN_ORPHANS = "thirteen_orphans"
+    HONOURS_AND_KNITTED = "honours_and_knitted"
+    KNITTED_STRAIGHT = "knitted_straight"
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """A set or pair of a reading. ``tile`` is its lowest tile. ``concealed`` follows SCORING.md
+    section 3 (a pung completed by a discard is not); ``melded`` marks a set claimed from a player."""
+
+    kind: Kind
+    tile: Tile
+    concealed: bool
+    melded: bool = False
+    declared: bool = False
+
+    @property
+    def tiles(self) -> tuple[Tile, ...]:
+        k = self.kind
+        if k is Kind.CHOW:
+            return (self.tile, self.tile + 1, self.tile + 2)
+        return (self.tile,) * (3 if k is Kind.PUNG else 4 if k is Kind.KONG else 2)
+
+    def __str__(self) -> str:
+        body = compact(self.tiles)
+        if not self.declared:
+            return body
+        return f"[{body}]"
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """One way to read a complete hand. ``sets`` are its chows, pungs and kongs, ``pairs`` its pairs,
+    ``knitted`` the tiles of a knitted pattern (knitted shapes). ``win_block`` indexes ``sets + pairs``:
+    the block the winning tile completes, or None when it completes the knitted part or a special shape."""
+
+    shape: Shape
+    sets: tuple[Block, ...]
+    pairs: tuple[Block, ...]
+    knitted: tuple[Tile, ...] = ()
+    win_block: int | None = None
+
+    @property
+    def blocks(self) -> tuple[Block, ...]:
+        return self.sets + self.pairs
+
+    def __str__(self) -> str:
+        parts = [str(b) for b in self.blocks]
+        if self.knitted:
+            parts.insert(0, "{" + "".join(TILE_CODES[t] for t in self.knitted) + "}")
+        win = "knitted part" if self.win_block is None else str(self.blocks[self.win_block])
+        return f"{self.shape.value}: {' '.join(parts)} (winning tile completes {win})"
+
+
+# --- splitting one suit's counts into sets -------------------------------------------------------
+
+
+@lru_cache(maxsize=None)
+def suit_splits(counts: tuple[int, ...], honours: bool = False) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Every way to split the counts of one suit (9 ranks, or one honour) into pungs and chows.
+    Each split is a sorted tuple of (kind, index) with kind 0 chow, 1 pung."""
+    first = next((i for i, c in enumerate(counts) if c), None)
+    if first is None:
+        return ((),)
+    out: set[tuple[tuple[int, int], ...]] = set()
+    rest = list(counts)
+    if counts[first] >= 3:
+        rest[first] -= 3
+        for tail in suit_splits(tuple(rest), honours):
+            out.add(tuple(sorted(((1, first),) + tail)))
+        rest[first] += 3
+    if not honours and first + 2 < len(counts) and counts[first + 1] and counts[first + 2]:
+        rest[first] -= 1
+        rest[first + 1] -= 1
+        rest[first + 2] -= 1
+        for tail in suit_splits(tuple(rest), honours):
+            out.add(tuple(sorted(((0, first),) + tail)))
+    return tuple(sorted(out))
+
+
+def _set_splits(counts: list[int]) -> list[list[tuple[int, Tile]]]:
+    """Every split of 34 counts into sets only, as lists of (kind, tile)."""
+    per_suit: list[tuple[tuple[tuple[int, int], ...], ...]] = []
+    for s in range(3):
+        splits = suit_splits(tuple(counts[s * 9 : s * 9 + 9]))
+        if not splits:
+            return []
+        per_suit.append(tuple(tuple((k, s * 9 + i) for k, i in split) for split in splits))
+    honours: list[tuple[int, Tile]] = []
+    for t in range(27, 34):
+        c = counts[t]
+        if c == 3:
+            honours.append((1, t))
+        elif c:
+            return []
+    return [list(a) + list(b) + list(c) + honours for a, b, c in product(*per_suit)]
+
+
+def can_split_into_sets(counts: list[int]) -> bool:
+    """Whether the counts split into sets only (no pair)."""
+    for s in range(3):
+        if not suit_splits(tuple(counts[s * 9 : s * 9 + 9])):
+            return False
+    return all(counts[t] in (0, 3) for t in range(27, 34))
+
+
+# --- the shapes -----------------------------------------------------------------------------------
+
+KNITTED_PATTERNS: tuple[tuple[Tile, ...], ...] = tuple(
+    tuple(sorted(s * 9 + r - 1 for s, start in zip(order, (1, 2, 3)) for r in (start, start + 3, start + 6)))
+    for order in permutations(range(3))
+)
+ORPHANS = tuple(sorted(TERMINALS | HONOURS))
+
+
+def _meld_block(m: Meld) -> Block:
+    if m.kind is MeldKind.CHOW:
+        return Block(Kind.CHOW, m.tiles[0], False, True, True)
+    if m.kind is MeldKind.PUNG:
+        return Block(Kind.PUNG, m.tiles[0], False, True, True)
+    concealed = m.kind is MeldKind.CONCEALED_KONG
+    return Block(Kind.KONG, m.tiles[0], concealed, not concealed, True)
+
+
+def _placements(
+    shape: Shape,
+    fixed: tuple[Block, ...],
+    loose: list[tuple[int, Tile]],
+    pair: Tile,
+    win: Tile,
+    self_drawn: bool,
+    knitted: tuple[Tile, ...] = (),
+) -> list[Reading]:
+    """Readings for each distinct block the winning tile can complete."""
+    out: list[Reading] = []
+    seen: set[tuple[int, Tile]] = set()
+    candidates: list[tuple[int, Tile] | None] = []
+    if knitted and win in knitted:
+        candidates.append(None)
+    for kind, tile in loose + [(3, pair)]:
+        holds = win == tile if kind else 0 <= win - tile <= 2
+        if holds and (kind, tile) not in seen:
+            seen.add((kind, tile))
+            candidates.append((kind, tile))
+    ordered = sorted(loose)
+    for cand in candidates:
+        sets = list(fixed)
+        win_index = None
+        for kind, tile in ordered:
+            is_win = cand == (kind, tile) and win_index is None
+            concealed = not (is_win and kind == 1 and not self_drawn)
+            if is_win:
+                win_index = len(sets)
+            sets.append(Block(Kind(kind), tile, concealed))
+        pair_block = Block(Kind.PAIR, pair, True)
+        if cand == (3, pair):
+            win_index = len(sets)
+        out.append(Reading(shape, tuple(sets), (pair_block,), knitted, win_index))
+    return out
+
+
+def _standard(hand: Hand, counts: list[int]) -> list[Reading]:
+    fixed = tuple(_meld_block(m) for m in hand.melds)
+    out: list[Reading] = []
+    for pair in range(34):
+        if counts[pair] < 2:
+            continue
+        counts[pair] -= 2
+        for split in _set_splits(counts):
+            out.extend(_placements(Shape.STANDARD, fixed, split, pair, hand.win_tile, hand.context.self_drawn))
+        counts[pair] += 2
+    return out
+
+
+def _knitted_straight(hand: Hand, counts: list[int]) -> list[Reading]:
+    fixed = tuple(_meld_block(m) for m in hand.melds)
+    out: list[Reading] = []
+    for pattern in KNITTED_PATTERNS:
+        if any(counts[t] == 0 for t in pattern):
+            continue
+        for t in pattern:
+            counts[t] -= 1
+        for pair in range(34):
+            if counts[pair] < 2:
+                continue
+            counts[pair] -= 2
+            for split in _set_splits(counts):
+                out.extend(
+                    _placements(Shape.KNITTED_STRAIGHT, fixed, split, pair, hand.win_tile, hand.context.self_drawn, pattern)
+                )
+            counts[pair] += 2
+        for t in pattern:
+            counts[t] += 1
+    return out
+
+
+def _seven_pairs(hand: Hand, counts: list[int]) -> list[Reading]:
+    if hand.melds or any(c % 2 for c in counts):
+        return []
+    pairs = tuple(Block(Kind.PAIR, t, True) for t in range(34) for _ in range(counts[t] // 2))
+    return [Reading(Shape.SEVEN_PAIRS, (), pairs, (), next(i for i, p in enumerate(pairs) if p.tile == hand.win_tile))]
+
+
+def _thirteen_orphans(hand: Hand, counts: list[int]) -> list[Reading]:
+    if hand.melds or any(counts[t] == 0 for t in ORPHANS) or sum(counts[t] for t in ORPHANS) != 14:
+        return []
+    pair = next(t for t in ORPHANS if counts[t] == 2)
+    return [Reading(Shape.THIRTEEN_ORPHANS, (), (Block(Kind.PAIR, pair, True),), ORPHANS, None)]
+
+
+def _knitted_pattern_of(counts: list[int]) -> tuple[Tile, ...] | None:
+    """The knitted pattern that holds every suited tile, when all 14 tiles differ."""
+    if any(c > 1 for c in counts):
+        return None
+    suited = [t for t in range(27) if counts[t]]
+    for pattern in KNITTED_PATTERNS:
+        if all(t in pattern for t in suited):
+            return tuple(suited)
+    return None
+
+
+def _honours_and_knitted(hand: Hand, counts: list[int]) -> list[Reading]:
+    if hand.melds:
+        return []
+    suited = _knitted_pattern_of(counts)
+    if suited is None:
+        return []
+    return [Reading(Shape.HONOURS_AND_KNITTED, (), (), suited, None)]
+
+
+SHAPES = (_standard, _seven_pairs, _thirteen_orphans, _honours_and_knitted, _knitted_straight)
+
+
+def readings(hand: Hand) -> list[Reading]:
+    """Every distinct reading of a complete hand; empty when the tiles form no winning shape."""
+    counts = [0] * 34
+    for t in hand.concealed:
+        counts[t] += 1
+    counts[hand.win_tile] += 1
+    out: list[Reading] = []
+    for shape in SHAPES:
+        out.extend(shape(hand, counts))
+    return out
+
+
+# --- waits ---------------------------------------------------------------------------------------
+
+
+def _pair_and_sets(counts: list[int]) -> bool:
+    """Whether the counts split into one pair and sets."""
+    for pair in range(34):
+        if counts[pair] >= 2:
+            counts[pair] -= 2
+            ok = can_split_into_sets(counts)
+            counts[pair] += 2
+            if ok:
+                return True
+    return False
+
+
+def _complete(counts: list[int], melds: int) -> bool:
+    """Whether counts (14 - 3 * melds tiles) form any winning shape."""
+    if _pair_and_sets(counts):
+        return True
+    if melds == 0:
+        if all(c in (0, 2, 4) for c in counts):
+            return True
+        if all(counts[t] for t in ORPHANS) and sum(counts[t] for t in ORPHANS) == 14:
+            return True
+        if _knitted_pattern_of(counts) is not None:
+            return True
+    if melds <= 1:
+        for pattern in KNITTED_PATTERNS:
+            if all(counts[t] for t in pattern):
+                for t in pattern:
+                    counts[t] -= 1
+                ok = _pair_and_sets(counts)
+                for t in pattern:
+                    counts[t] += 1
+                if ok:
+                    return True
+    return False
+
+
+def waits(concealed: tuple[Tile, ...] | list[Tile], melds: int = 0) -> tuple[Tile, ...]:
+    """The tile kinds that complete 13 tiles (``concealed`` plus ``melds`` declared sets), in any shape,
+    kinds whose four copies the hand holds included (RULINGS 3)."""
+    counts = [0] * 34
+    for t in concealed:
+        counts[t] += 1
+    special = melds <= 1
+    out = []
+    for t in range(34):
+        if not special:
+            if t < 27:
+                s, r = divmod(t, 9)
+                lo, hi = max(0, r - 2), min(8, r + 2)
+                if not any(counts[s * 9 + i] for i in range(lo, hi + 1)):
+                    continue
+            elif not counts[t]:
+                continue
+        counts[t] += 1
+        if _complete(counts, melds):
+            out.append(t)
+        counts[t] -= 1
+    return tuple(out)
