@@ -1,0 +1,131 @@
+"""The vocabulary of the predicate language: one registry of builtins that drives type checking,
+"did you mean" suggestions, evaluation and the reference in docs/dsl.md.
+
+Builtins are generic words of the game (tiles, suits, ranks, sets and their kinds, pairs, counts, the
+winning tile and the wait, the context flags); no builtin knows a fan."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from ..tiles import DRAGONS, HONOURS, RANK_OF, SIMPLES, SUIT_OF, TERMINALS, WINDS
+
+#: Levels say what a value depends on, so that the engine evaluates a predicate as rarely as it can:
+#: ``pure`` (nothing), ``hand`` (the tiles and the context), ``reading`` (one reading of the hand),
+#: ``late`` (the other fans already counted in the reading).
+LEVELS = ("pure", "hand", "reading", "late")
+
+KIND_VALUES = {"chow": 0, "pung": 1, "kong": 2, "pair": 3, "no_set": 4}
+SHAPE_VALUES = ("standard", "seven_pairs", "thirteen_orphans", "honours_and_knitted", "knitted_straight")
+
+
+@dataclass(frozen=True, slots=True)
+class Builtin:
+    """One word of the language. A ``constant`` is used without parentheses. ``params`` are type names;
+    ``T`` is any one type shared by all arguments, a trailing ``...`` repeats the last parameter.
+    ``max_size`` bounds a collection's length (it bounds the cost of quantifiers over it)."""
+
+    name: str
+    params: tuple[str, ...]
+    result: str
+    level: str
+    doc: str
+    example: str
+    impl: Callable[..., Any]
+    constant: bool = False
+    max_size: int = 0
+
+    @property
+    def signature(self) -> str:
+        if self.constant:
+            return f"{self.name}: {self.result}"
+        return f"{self.name}({', '.join(self.params)}) -> {self.result}"
+
+
+REGISTRY: dict[str, Builtin] = {}
+
+
+def _add(name: str, params: tuple[str, ...] | None, result: str, level: str, doc: str, example: str,
+         impl: Callable[..., Any], max_size: int = 0) -> None:
+    REGISTRY[name] = Builtin(name, params or (), result, level, doc, example, impl, params is None, max_size)
+
+
+def _const(value: Any) -> Callable[[Any], Any]:
+    return lambda f: value
+
+
+def _attr(name: str) -> Callable[[Any], Any]:
+    def get(f: Any) -> Any:
+        return getattr(f, name)
+    get.__name__ = f"get_{name}"
+    return get
+
+
+# --- the win context ------------------------------------------------------------------------------
+_add("self_drawn", None, "bool", "hand", "The winning tile was drawn by the player (自摸), not taken from a discard.", "self_drawn and last_tile", _attr("self_drawn"))
+_add("last_copy", None, "bool", "hand", "The winning tile is the last copy not yet visible (和绝张), as flagged or inferred from the player's own declared sets.", "last_copy", _attr("last_copy"))
+_add("kong_related", None, "bool", "hand", "Self-drawn: the winning tile is a kong replacement; on a discard: the winning tile robs a kong.", "kong_related and not self_drawn", _attr("kong_related"))
+_add("last_tile", None, "bool", "hand", "Self-drawn: the last tile of the wall; on a discard: the last discard of the game.", "last_tile and self_drawn", _attr("last_tile"))
+_add("seat_wind", None, "tile", "hand", "The player's seat wind (门风) as a tile: E, S, W or N.", "tile(p) == seat_wind", _attr("seat_wind"))
+_add("prevalent_wind", None, "tile", "hand", "The prevalent (round) wind (圈风) as a tile.", "tile(p) == prevalent_wind", _attr("prevalent_wind"))
+_add("flowers", None, "int", "hand", "How many flower tiles the player has (0..8).", "flowers", _attr("flowers"))
+
+# --- the tiles of the hand ------------------------------------------------------------------------
+_add("tiles", None, "list[tile]", "hand", "Every tile of the hand, the winning tile included (a kong gives four).", "all(t in tiles: t in simples)", _attr("tiles"), 18)
+_add("win_tile", None, "tile", "hand", "The winning tile.", "rank(win_tile) == 3", _attr("win_tile"))
+_add("unique_wait", None, "bool", "hand", "The 13 tiles before the win wait on exactly one tile kind, counting every shape and kinds the hand already holds four of.", "unique_wait and kind(win_set) == pair", _attr("unique_wait"))
+_add("copies", ("tile",), "int", "hand", "How many copies of a tile kind the hand holds, the winning tile included.", "copies(5m) == 4", lambda f, t: f.counts[t])
+_add("held", ("tile",), "int", "hand", "How many copies of a tile kind the hand held before the winning tile (concealed and declared).", "held(1m) == 3", lambda f, t: f.held[t])
+_add("suits", None, "list[suit]", "hand", "The number suits (characters, dots, bamboo) that appear in the hand.", "size(suits) == 1", _attr("suits"), 3)
+_add("tile_kinds", None, "list[tile]", "pure", "All 34 tile kinds, to count or find kinds (each t in tile_kinds where ...).", "each t in tile_kinds where copies(t) == 4", _const(tuple(range(34))), 34)
+
+# --- tile groups and suits ------------------------------------------------------------------------
+_add("terminals", None, "list[tile]", "pure", "The six terminals: 1 and 9 of each number suit.", "t in terminals", _const(TERMINALS), 6)
+_add("honours", None, "list[tile]", "pure", "The seven honour tiles: winds and dragons.", "t in honours", _const(HONOURS), 7)
+_add("winds", None, "list[tile]", "pure", "The four winds E S W N.", "tile(p) in winds", _const(WINDS), 4)
+_add("dragons", None, "list[tile]", "pure", "The three dragons C F P.", "tile(p) in dragons", _const(DRAGONS), 3)
+_add("simples", None, "list[tile]", "pure", "The number tiles 2 to 8.", "all(t in tiles: t in simples)", _const(SIMPLES), 21)
+_add("characters", None, "suit", "pure", "The characters suit (万, m).", "suit(a) == characters", _const(0))
+_add("dots", None, "suit", "pure", "The dots suit (饼, p).", "suit(a) == dots", _const(1))
+_add("bamboo", None, "suit", "pure", "The bamboo suit (条, s).", "suit(a) == bamboo", _const(2))
+
+# --- the reading: shape, sets and pairs -----------------------------------------------------------
+_add("shape", None, "shape", "reading", "The shape of the reading.", "shape == seven_pairs", _attr("shape"))
+for _i, _shape in enumerate(SHAPE_VALUES):
+    _add(_shape, None, "shape", "pure", {
+        "standard": "Four sets and a pair.",
+        "seven_pairs": "Seven pairs (four identical tiles make two pairs).",
+        "thirteen_orphans": "One of each terminal and honour plus one more of them.",
+        "honours_and_knitted": "Fourteen different tiles from one knitted pattern and the honours (全不靠, 七星不靠).",
+        "knitted_straight": "The nine tiles 147/258/369 in three suits, one set and a pair.",
+    }[_shape], f"shape == {_shape}", _const(_shape))
+_add("sets", None, "list[set]", "reading", "The chows, pungs and kongs of the reading, declared ones included.", "size(sets) == 4", _attr("sets"), 4)
+_add("chows", None, "list[set]", "reading", "The chows of the reading.", "each a, b in chows where tile(a) == tile(b)", _attr("chows"), 4)
+_add("pungs", None, "list[set]", "reading", "The pungs of the reading, kongs included.", "count(p in pungs: concealed(p)) >= 2", _attr("pungs"), 4)
+_add("kongs", None, "list[set]", "reading", "The kongs of the reading.", "size(kongs) == 2", _attr("kongs"), 4)
+_add("pairs", None, "list[set]", "reading", "The pairs of the reading: one in most shapes, seven in seven pairs.", "all(p in pairs: rank(p) == 5)", _attr("pairs"), 7)
+_add("sets_and_pairs", None, "list[set]", "reading", "The sets and the pairs of the reading together.", "all(s in sets_and_pairs: any(t in s: t in terminals))", _attr("sets_and_pairs"), 7)
+_add("knitted", None, "list[tile]", "reading", "The number tiles of a knitted pattern in a knitted shape (empty otherwise).", "size(knitted) == 9", _attr("knitted"), 9)
+_add("win_set", None, "set", "reading", "The set or pair that the winning tile completes in this reading; its kind is no_set when it completes a knitted part or a special shape.", "kind(win_set) == chow", _attr("win_set"))
+for _kind, _value in KIND_VALUES.items():
+    _add(_kind, None, "kind", "pure", {
+        "chow": "The kind of a chow.", "pung": "The kind of a pung.", "kong": "The kind of a kong.",
+        "pair": "The kind of a pair.", "no_set": "The kind of win_set when the winning tile completes no set or pair.",
+    }[_kind], f"kind(win_set) == {_kind}", _const(_value))
+
+# --- properties of sets and tiles -----------------------------------------------------------------
+_add("kind", ("set",), "kind", "pure", "The kind of a set: chow, pung, kong or pair.", "kind(win_set) == pair", lambda f, s: s.kind)
+_add("tile", ("set",), "tile", "pure", "The tile of a pung, kong or pair; the lowest tile of a chow.", "tile(a) == tile(b)", lambda f, s: s.tile)
+_add("suit", ("tile|set",), "suit", "pure", "The suit of a tile or set (honours have a suit of their own).", "suit(a) == suit(b)", lambda f, x: SUIT_OF[x if isinstance(x, int) else x.tile])
+_add("rank", ("tile|set",), "int", "pure", "The rank 1..9 of a number tile, of a pung or pair, or of a chow's lowest tile; 0 for honours.", "rank(a) == 1", lambda f, x: RANK_OF[x if isinstance(x, int) else x.tile])
+_add("concealed", ("set",), "bool", "pure", "The set is concealed: not claimed, and for a pung not completed by a discarded winning tile.", "concealed(p)", lambda f, s: s.concealed)
+_add("melded", ("set",), "bool", "pure", "The set was claimed from another player (chow, pung or melded kong).", "not melded(s)", lambda f, s: s.melded)
+_add("declared", ("set",), "bool", "pure", "The set was declared during play (claimed sets and concealed kongs).", "not declared(s)", lambda f, s: s.declared)
+
+# --- generic helpers ------------------------------------------------------------------------------
+_add("size", ("list[T]",), "int", "pure", "How many items a collection has.", "size(chows) == 4", lambda f, xs: len(xs))
+_add("same", ("T", "T", "..."), "bool", "pure", "All arguments are equal.", "same(suit(a), suit(b), suit(c))", lambda f, *xs: all(x == xs[0] for x in xs))
+_add("distinct", ("T", "T", "..."), "bool", "pure", "No two arguments are equal.", "distinct(suit(a), suit(b), suit(c))", lambda f, *xs: len(set(xs)) == len(xs))
+
+# --- the scoring so far ---------------------------------------------------------------------------
+_add("fans_counted", None, "int", "late", "How many other fans (bonus fans aside) count in this reading; a predicate that uses it is evaluated after all others.", "fans_counted == 0", _attr("fans_counted"))

@@ -1,0 +1,360 @@
+"""The check pass: names, arity, types and cost of a predicate, with messages that say what to do."""
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+
+from . import ast
+from .builtins import LEVELS, REGISTRY
+from .diagnostics import Diagnostic, Origin
+
+#: Upper bound on how many times the innermost condition of a predicate may run on one reading.
+MAX_COST = 20_000
+MAX_EACH_NAMES = 4
+
+TYPE_WORDS = {
+    "bool": "a yes/no value", "int": "a number", "tile": "a tile", "set": "a set", "suit": "a suit",
+    "kind": "a set kind", "shape": "a shape", "list[tile]": "a collection of tiles",
+    "list[set]": "a collection of sets", "list[int]": "a collection of numbers", "list[suit]": "a collection of suits",
+    "list[kind]": "a collection of set kinds", "list[shape]": "a collection of shapes",
+}
+
+
+def describe(t: str) -> str:
+    return TYPE_WORDS.get(t, t)
+
+
+def element_type(t: str) -> str | None:
+    """What iterating a value of type ``t`` gives: a collection's items, or the tiles of a set."""
+    if t.startswith("list["):
+        return t[5:-1]
+    if t == "set":
+        return "tile"
+    return None
+
+
+@dataclass
+class Checked:
+    """The result of checking: a type per node, a slot per variable, the predicate's level and the
+    shape of its result (``each`` rules bind ``each_types``)."""
+
+    rule: ast.Node
+    types: dict[int, str] = field(default_factory=dict)
+    slots: dict[int, int] = field(default_factory=dict)
+    n_slots: int = 0
+    each_slots: list[int] = field(default_factory=list)
+    level: str = "pure"
+    result: str = "bool"
+
+
+class Checker:
+    def __init__(self, origin: Origin, text: str) -> None:
+        self.origin = origin
+        self.text = text
+        self.diagnostics: list[Diagnostic] = []
+        self.scope: dict[str, tuple[str, int]] = {}
+        self.out: Checked | None = None
+
+    # -- helpers ---------------------------------------------------------------------------------
+    def error(self, pos: ast.Pos, code: str, message: str, hint: str = "") -> None:
+        self.diagnostics.append(self.origin.diagnostic(pos.line, pos.column, code, message, hint, self.text))
+
+    def level(self, lvl: str) -> None:
+        assert self.out is not None
+        if LEVELS.index(lvl) > LEVELS.index(self.out.level):
+            self.out.level = lvl
+
+    def suggest(self, name: str, candidates: list[str]) -> str:
+        close = difflib.get_close_matches(name, candidates, n=1, cutoff=0.6)
+        if close:
+            return f"did you mean '{close[0]}'?"
+        if len(name) <= 2:
+            return f"bind '{name}' first: each {name} in sets where ..., or all({name} in sets: ...)"
+        return "see docs/dsl.md for the builtins"
+
+    def bind(self, name: str, pos: ast.Pos, typ: str) -> int | None:
+        assert self.out is not None
+        if name in self.scope:
+            self.error(pos, "P112", f"'{name}' is already bound", "use a different name for each variable")
+            return None
+        if name in REGISTRY:
+            self.error(pos, "P112", f"'{name}' is a builtin and cannot name a variable", "choose another name, e.g. a single letter")
+            return None
+        slot = self.out.n_slots
+        self.out.n_slots += 1
+        self.scope[name] = (typ, slot)
+        return slot
+
+    # -- entry -----------------------------------------------------------------------------------
+    def check(self, rule: ast.Node) -> Checked:
+        self.out = Checked(rule)
+        if isinstance(rule, ast.EachRule):
+            self.check_each(rule)
+        else:
+            assert isinstance(rule, ast.HandRule)
+            t = self.expr(rule.expr)
+            if t not in (None, "bool", "int"):
+                self.error(rule.expr.pos, "P113", f"a predicate must be a yes/no question or a count, not {describe(t)}",
+                           "compare it with something, e.g. size(chows) == 4")
+            self.out.result = t or "bool"
+            self.cost(rule.expr, 1)
+        return self.out
+
+    def check_each(self, rule: ast.EachRule) -> None:
+        assert self.out is not None
+        if len(rule.names) > MAX_EACH_NAMES:
+            self.error(rule.name_pos[MAX_EACH_NAMES], "P114", f"an each rule binds at most {MAX_EACH_NAMES} names",
+                       "a fan combines at most four sets")
+        src = self.expr(rule.source)
+        elem = element_type(src) if src else None
+        if src and (elem is None or src == "set"):
+            self.error(rule.source.pos, "P109", f"each needs a collection after 'in', not {describe(src)}",
+                       "use sets, chows, pungs, kongs, pairs, tiles or tile_kinds")
+            elem = None
+        for name, pos in zip(rule.names, rule.name_pos):
+            slot = self.bind(name, pos, elem or "?")
+            self.out.each_slots.append(-1 if slot is None else slot)
+        t = self.expr(rule.cond)
+        if t not in (None, "bool"):
+            self.error(rule.cond.pos, "P113", f"the condition after 'where' must be yes/no, not {describe(t)}",
+                       "compare it with something")
+        self.out.result = f"each[{elem}]"
+        size = self.size_bound(rule.source)
+        combos = 1
+        for i in range(len(rule.names)):
+            combos *= max(size - i, 1)
+        self.cost(rule.cond, combos)
+
+    # -- cost --------------------------------------------------------------------------------------
+    def size_bound(self, node: ast.Node) -> int:
+        if isinstance(node, ast.Name) and node.name in REGISTRY:
+            return REGISTRY[node.name].max_size or 1
+        if isinstance(node, ast.TupleLit):
+            return len(node.items)
+        if isinstance(node, ast.Name):  # a bound set: its tiles
+            return 4
+        return 34
+
+    def cost(self, node: ast.Node, outer: int) -> None:
+        """Reject predicates whose nested quantifiers could run the innermost condition too often."""
+        worst = self._cost(node, outer)
+        if worst > MAX_COST:
+            self.error(node.pos, "P114", f"this predicate could evaluate its innermost condition {worst} times per reading (limit {MAX_COST})",
+                       "nest fewer quantifiers, or quantify over smaller collections")
+
+    def _cost(self, node: ast.Node, outer: int) -> int:
+        worst = outer
+        if isinstance(node, ast.Quantifier):
+            inner = outer * self.size_bound(node.source)
+            worst = max(worst, inner, self._cost(node.source, outer))
+            if node.body is not None:
+                worst = max(worst, self._cost(node.body, inner))
+            return worst
+        for child in _children(node):
+            worst = max(worst, self._cost(child, outer))
+        return worst
+
+    # -- expressions -----------------------------------------------------------------------------
+    def expr(self, node: ast.Node) -> str | None:
+        t = self._expr(node)
+        if t is not None:
+            assert self.out is not None
+            self.out.types[id(node)] = t
+        return t
+
+    def _expr(self, node: ast.Node) -> str | None:
+        if isinstance(node, ast.IntLit):
+            return "int"
+        if isinstance(node, ast.TileLit):
+            return "tile"
+        if isinstance(node, ast.Name):
+            return self.name(node)
+        if isinstance(node, ast.Call):
+            return self.call(node)
+        if isinstance(node, ast.Quantifier):
+            return self.quantifier(node)
+        if isinstance(node, ast.TupleLit):
+            return self.tuple_lit(node)
+        if isinstance(node, ast.Neg):
+            t = self.expr(node.operand)
+            if t not in (None, "int"):
+                self.error(node.pos, "P106", f"'-' needs a number, not {describe(t)}")
+                return None
+            return "int" if t else None
+        if isinstance(node, ast.Arith):
+            return self.arith(node)
+        if isinstance(node, ast.Compare):
+            return self.compare(node)
+        if isinstance(node, ast.Not):
+            t = self.expr(node.operand)
+            if t not in (None, "bool"):
+                self.error(node.operand.pos, "P107", f"'not' needs a yes/no value, not {describe(t)}",
+                           "compare the value with something first")
+            return "bool"
+        if isinstance(node, ast.BoolOp):
+            for operand in node.operands:
+                t = self.expr(operand)
+                if t not in (None, "bool"):
+                    self.error(operand.pos, "P107", f"'{node.op}' needs yes/no values on both sides, not {describe(t)}",
+                               "compare the value with something, e.g. size(chows) == 4")
+            return "bool"
+        raise TypeError(f"unexpected node {node!r}")  # pragma: no cover - the parser makes no other nodes
+
+    def name(self, node: ast.Name) -> str | None:
+        if node.name in self.scope:
+            typ, slot = self.scope[node.name]
+            assert self.out is not None
+            self.out.slots[id(node)] = slot
+            return None if typ == "?" else typ
+        b = REGISTRY.get(node.name)
+        if b is None:
+            self.error(node.pos, "P101", f"unknown name '{node.name}'",
+                       self.suggest(node.name, list(REGISTRY) + list(self.scope)))
+            return None
+        if not b.constant:
+            self.error(node.pos, "P111", f"'{node.name}' is a function and needs arguments in parentheses",
+                       f"write {b.name}({', '.join(p for p in b.params if p != '...')}), e.g. {b.example}")
+            return None
+        self.level(b.level)
+        return b.result
+
+    def call(self, node: ast.Call) -> str | None:
+        b = REGISTRY.get(node.name)
+        arg_types = [self.expr(a) for a in node.args]
+        if b is None:
+            if node.name in self.scope:
+                self.error(node.pos, "P111", f"'{node.name}' is a variable, not a function", "use it without parentheses")
+            else:
+                self.error(node.pos, "P102", f"unknown function '{node.name}'",
+                           self.suggest(node.name, [n for n, x in REGISTRY.items() if not x.constant]))
+            return None
+        if b.constant:
+            self.error(node.pos, "P111", f"'{node.name}' takes no arguments", f"write it without parentheses, e.g. {b.example}")
+            return None
+        self.level(b.level)
+        variadic = b.params[-1] == "..."
+        fixed = b.params[:-1] if variadic else b.params
+        if (variadic and len(node.args) < len(fixed)) or (not variadic and len(node.args) != len(fixed)):
+            want = f"at least {len(fixed)}" if variadic else str(len(fixed))
+            self.error(node.pos, "P103", f"{node.name}() takes {want} argument{'s' if want != '1' else ''}, got {len(node.args)}",
+                       f"signature: {b.signature}; example: {b.example}")
+            return b.result
+        generic: str | None = None
+        for i, (arg, t) in enumerate(zip(node.args, arg_types)):
+            want = fixed[min(i, len(fixed) - 1)]
+            if t is None:
+                continue
+            if want == "T":
+                if generic is None:
+                    generic = t
+                elif t != generic:
+                    self.error(arg.pos, "P104", f"{node.name}() compares {describe(generic)} with {describe(t)}",
+                               "give it values of one type")
+            elif want == "list[T]":
+                if not t.startswith("list["):
+                    self.error(arg.pos, "P104", f"{node.name}() needs a collection, not {describe(t)}", f"example: {b.example}")
+            elif t not in want.split("|"):
+                self.error(arg.pos, "P104", f"argument {i + 1} of {node.name}() must be {' or '.join(describe(w) for w in want.split('|'))}, not {describe(t)}",
+                           f"example: {b.example}")
+        return b.result
+
+    def quantifier(self, node: ast.Quantifier) -> str | None:
+        src = self.expr(node.source)
+        elem = element_type(src) if src else None
+        if src and elem is None:
+            self.error(node.source.pos, "P109", f"{node.word}() needs a collection or a set after 'in', not {describe(src)}",
+                       "use sets, chows, pungs, pairs, tiles, tile_kinds, a group such as honours, or (a, b, c)")
+        slot = self.bind(node.var, node.var_pos, elem or "?")
+        assert self.out is not None
+        if slot is not None:
+            self.out.slots[id(node)] = slot
+        body_t = self.expr(node.body) if node.body is not None else None
+        if slot is not None:
+            del self.scope[node.var]
+        if node.word in ("min", "max"):
+            if node.body is None:
+                self.error(node.pos, "P110", f"{node.word}() needs a number after ':'", f"e.g. {node.word}(p in pairs: rank(p))")
+            elif body_t not in (None, "int"):
+                self.error(node.body.pos, "P110", f"{node.word}() needs a number after ':', not {describe(body_t)}")
+            return "int"
+        if node.body is None and node.word != "count":
+            self.error(node.pos, "P110", f"{node.word}() needs a condition after ':'", f"e.g. {node.word}(t in tiles: t in honours)")
+        elif body_t not in (None, "bool"):
+            self.error(node.body.pos, "P110", f"the condition of {node.word}() must be yes/no, not {describe(body_t)}")
+        return "int" if node.word == "count" else "bool"
+
+    def tuple_lit(self, node: ast.TupleLit) -> str | None:
+        types = [self.expr(i) for i in node.items]
+        known = [t for t in types if t is not None]
+        if not node.items:
+            self.error(node.pos, "P115", "an empty collection", "list at least one item")
+            return None
+        if any(t != known[0] for t in known):
+            bad = next(i for i, t in zip(node.items, types) if t is not None and t != known[0])
+            self.error(bad.pos, "P115", f"a collection mixes {describe(known[0])} with {describe(self.out.types[id(bad)])}",  # type: ignore[union-attr]
+                       "list items of one type")
+            return None
+        if known and known[0].startswith("list["):
+            self.error(node.pos, "P115", "a collection of collections is not supported", "flatten it")
+            return None
+        return f"list[{known[0]}]" if known else None
+
+    def arith(self, node: ast.Arith) -> str | None:
+        lt, rt = self.expr(node.left), self.expr(node.right)
+        for side, t in ((node.left, lt), (node.right, rt)):
+            if t not in (None, "int"):
+                self.error(side.pos, "P106", f"'{node.op}' needs numbers, not {describe(t)}",
+                           "use rank(...) or size(...) to get a number")
+                return None
+        return "int" if lt and rt else None
+
+    def compare(self, node: ast.Compare) -> str:
+        types = [self.expr(o) for o in node.operands]
+        for i, op in enumerate(node.ops):
+            lt, rt = types[i], types[i + 1]
+            left, right = node.operands[i], node.operands[i + 1]
+            if lt is None or rt is None:
+                continue
+            if op in ("in", "not in"):
+                elem = element_type(rt)
+                if elem is None:
+                    self.error(right.pos, "P108", f"'{op}' needs a collection on its right, not {describe(rt)}",
+                               "e.g. t in honours, rank(a) in (1, 9)")
+                elif elem != lt:
+                    self.error(node.op_pos[i], "P105", f"cannot look for {describe(lt)} in {describe(rt)}",
+                               "both sides must be about the same kind of thing")
+            elif lt != rt:
+                self.error(node.op_pos[i], "P105", f"cannot compare {describe(lt)} with {describe(rt)}",
+                           _compare_hint(lt, rt))
+            elif op in ("<", "<=", ">", ">=") and lt != "int":
+                self.error(node.op_pos[i], "P116", f"'{op}' orders numbers, not {describe(lt)}", "compare ranks: rank(a) < rank(b)")
+            elif lt == "set" or lt.startswith("list["):
+                self.error(node.op_pos[i], "P118", f"'{op}' cannot compare {describe(lt)}s",
+                           "compare their tiles or kinds: tile(a) == tile(b)")
+        return "bool"
+
+
+def _compare_hint(lt: str, rt: str) -> str:
+    if "set" in (lt, rt):
+        return "use tile(s), rank(s), suit(s) or kind(s) to get something comparable"
+    if "tile" in (lt, rt) and "int" in (lt, rt):
+        return "use rank(t) to get the number of a tile"
+    return "both sides must be of one type"
+
+
+def _children(node: ast.Node) -> list[ast.Node]:
+    out: list[ast.Node] = []
+    for name in node.__slots__:  # type: ignore[attr-defined]
+        value = getattr(node, name)
+        if isinstance(value, ast.Node):
+            out.append(value)
+        elif isinstance(value, tuple):
+            out.extend(v for v in value if isinstance(v, ast.Node))
+    return out
+
+
+def check(rule: ast.Node, origin: Origin = Origin(), text: str = "") -> tuple[Checked, list[Diagnostic]]:
+    """Check a parsed predicate; returns what the compiler needs and the diagnostics."""
+    checker = Checker(origin, text)
+    checked = checker.check(rule)
+    return checked, checker.diagnostics
