@@ -1,0 +1,45 @@
+"""fanrules: score Chinese Official Mahjong (MCR) hands with rules written as data.
+
+    >>> import fanrules
+    >>> result = fanrules.score("[123p,1][345s,2][999s,3]6m6pEW1m")   # doctest: +SKIP
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from .hand import Context, Hand, HandError, Meld, MeldKind
+from .jsonio import hand_from_record, hand_to_record
+from .notation import format_hand, parse_hand
+from .readings import Reading, Shape, readings, waits
+from .ruleset import Fan, RuleSet, load_ruleset
+from .scoring import CountedFan, Result, Scorer
+
+__version__ = "0.1.0"
+
+
+@lru_cache(maxsize=16)
+def scorer(rules: str | Path = "mcr") -> Scorer:
+    """The cached Scorer of a rule set (shipped name, folder or ruleset.yaml)."""
+    return Scorer(load_ruleset(rules))
+
+
+def score(hand: Hand | str | dict[str, Any], rules: str | Path = "mcr", **context: Any) -> Result:
+    """Score a hand given as a Hand, a hand string (context as keyword arguments: self_drawn,
+    last_copy, kong_related, last_tile, seat_wind, prevalent_wind, flowers) or a JSONL record.
+
+    Returns a Result (``result.is_win`` is false below the minimum). Raises HandError with
+    ``kind`` ``invalid`` or ``not_a_win`` for a hand that cannot be scored."""
+    if isinstance(hand, str):
+        hand = parse_hand(hand, **context)
+    elif isinstance(hand, dict):
+        hand = hand_from_record(hand)
+    return scorer(rules).score(hand)
+
+
+__all__ = [
+    "Context", "CountedFan", "Fan", "Hand", "HandError", "Meld", "MeldKind", "Reading", "Result", "RuleSet",
+    "Scorer", "Shape", "format_hand", "hand_from_record", "hand_to_record", "load_ruleset", "parse_hand",
+    "readings", "score", "scorer", "waits",
+]

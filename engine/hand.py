@@ -116,6 +116,8 @@ def check_meld(meld: Meld, where: str) -> None:
             raise HandError(f"{where}: a concealed kong is not claimed from anyone")
     elif meld.claimed_from not in SEATS:
         raise HandError(f"{where}: claimed_from must be left, across or right, not {meld.claimed_from!r}")
+    elif meld.kind is MeldKind.CHOW and meld.claimed_from != "left":
+        raise HandError(f"{where}: a chow can only be claimed from the left player, not {meld.claimed_from!r}")
 
 
 def validate(hand: Hand) -> Hand:

@@ -1,0 +1,72 @@
+"""Facts about a hand and its readings, computed once and read by compiled predicates."""
+from __future__ import annotations
+
+from .hand import Hand
+from .readings import Block, Kind, Reading, waits
+from .tiles import Tile
+
+#: ``win_set`` when the winning tile completes a knitted part or a special shape (kind 4 = no_set).
+NO_SET = Block(Kind.PAIR, -1, False)
+object.__setattr__(NO_SET, "kind", 4)
+
+
+class HandFacts:
+    """What depends on the tiles and the context only: shared by every reading of a hand."""
+
+    __slots__ = (
+        "hand", "tiles", "counts", "held", "suits", "win_tile", "unique_wait", "self_drawn", "last_copy",
+        "kong_related", "last_tile", "seat_wind", "prevalent_wind", "flowers",
+    )
+
+    def __init__(self, hand: Hand, wait_kinds: tuple[Tile, ...] | None = None) -> None:
+        self.hand = hand
+        self.tiles = hand.all_tiles
+        counts = [0] * 34
+        for t in self.tiles:
+            counts[t] += 1
+        self.counts = counts
+        held = counts.copy()
+        held[hand.win_tile] -= 1
+        self.held = held
+        self.suits = tuple(s for s in range(3) if any(counts[s * 9 : s * 9 + 9]))
+        self.win_tile = hand.win_tile
+        if wait_kinds is None:
+            wait_kinds = waits(hand.concealed, len(hand.melds))
+        self.unique_wait = len(wait_kinds) == 1
+        ctx = hand.context
+        self.self_drawn = ctx.self_drawn
+        self.last_copy = ctx.last_copy
+        self.kong_related = ctx.kong_related
+        self.last_tile = ctx.last_tile
+        self.seat_wind = ctx.seat_wind
+        self.prevalent_wind = ctx.prevalent_wind
+        self.flowers = ctx.flowers
+
+
+class ReadingFacts:
+    """The facts of one reading, with the hand's facts reachable under the same names."""
+
+    __slots__ = (
+        "hand_facts", "reading", "shape", "sets", "chows", "pungs", "kongs", "pairs", "sets_and_pairs",
+        "knitted", "win_set", "fans_counted", "block_index",
+    )
+
+    def __init__(self, hand_facts: HandFacts, reading: Reading) -> None:
+        self.hand_facts = hand_facts
+        self.reading = reading
+        self.shape = reading.shape.value
+        sets = reading.sets
+        self.sets = sets
+        self.chows = tuple(s for s in sets if s.kind is Kind.CHOW)
+        self.pungs = tuple(s for s in sets if s.kind is not Kind.CHOW)
+        self.kongs = tuple(s for s in sets if s.kind is Kind.KONG)
+        self.pairs = reading.pairs
+        self.sets_and_pairs = sets + reading.pairs
+        self.knitted = reading.knitted
+        self.win_set = NO_SET if reading.win_block is None else self.sets_and_pairs[reading.win_block]
+        self.fans_counted = 0
+        self.block_index = {id(b): i for i, b in enumerate(self.sets_and_pairs)}
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.hand_facts, name)
+

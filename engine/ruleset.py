@@ -1,0 +1,484 @@
+"""Load a rule set: its file, its fan files, inheritance, and the compiled predicates."""
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from .dsl import Compiled, Diagnostic, DiagnosticError, Origin, compile_predicate
+from .schema import EXAMPLE_KEYS, EXCLUSION_KEYS, FAN_KEYS, FAN_REQUIRED_NEW, RULESET_KEYS, Key
+from .yamlpos import YList, YMap, read_yaml
+
+RULESET_FILE = "ruleset.yaml"
+
+
+@dataclass(frozen=True)
+class Where:
+    """A file position, for diagnostics and for ``rules show``."""
+
+    file: str
+    line: int
+    column: int
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.column}"
+
+
+@dataclass(frozen=True)
+class Exclusion:
+    """Fan ``target`` is not counted: every instance, ``count`` instances per instance of the excluding
+    fan, or (scope ``own_sets``) the instances made only of the excluding fan's sets."""
+
+    target: int
+    count: int | None = None
+    scope: str = "all"
+
+
+@dataclass(frozen=True)
+class Example:
+    hand: str
+    count: int
+    context: dict[str, Any]
+    total: int | None
+    note: str
+    where: Where
+
+
+@dataclass(frozen=True)
+class Fan:
+    """One fan of a rule set, with its compiled predicate."""
+
+    number: int
+    name_zh: str
+    name_en: str
+    value: int
+    description: str
+    predicate: str
+    compiled: Compiled
+    excludes: tuple[Exclusion, ...]
+    examples: tuple[Example, ...]
+    bonus: bool
+    where: Where
+    origins: dict[str, Where] = field(default_factory=dict, compare=False)
+
+    def __str__(self) -> str:
+        return f"{self.number} {self.name_zh} {self.name_en}"
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """A loaded rule set: fans ordered by number."""
+
+    name: str
+    title: str
+    version: str
+    description: str
+    minimum: int
+    sources: tuple[str, ...]
+    fans: tuple[Fan, ...]
+    path: str
+    chain: tuple[str, ...]
+    origins: dict[str, Where] = field(default_factory=dict, compare=False)
+
+    def fan(self, ref: int | str) -> Fan:
+        """A fan by number, Chinese or English name (case-insensitive)."""
+        for f in self.fans:
+            if ref == f.number or (isinstance(ref, str) and ref.casefold() in (f.name_zh.casefold(), f.name_en.casefold(), str(f.number))):
+                return f
+        raise KeyError(f"no fan {ref!r} in rule set {self.name}")
+
+
+# --- reading and checking files ------------------------------------------------------------------
+
+
+class _FileContext:
+    """Diagnostics for one file, positioned on its keys and values."""
+
+    def __init__(self, path: str, text: str, sink: list[Diagnostic]) -> None:
+        self.path = path
+        self.lines = text.split("\n")
+        self.sink = sink
+
+    def error(self, pos: tuple[int, int], code: str, message: str, hint: str = "") -> None:
+        line, col = pos
+        source = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
+        self.sink.append(Diagnostic(self.path, line, col, code, message, hint, source))
+
+    def where(self, pos: tuple[int, int]) -> Where:
+        return Where(self.path, pos[0], pos[1])
+
+    def check_keys(self, data: YMap, keys: dict[str, Key], what: str, required: tuple[str, ...] = ()) -> bool:
+        ok = True
+        for key in data:
+            if key not in keys:
+                close = difflib.get_close_matches(key, list(keys), n=1, cutoff=0.6)
+                hint = f"did you mean '{close[0]}'?" if close else f"allowed keys: {', '.join(keys)}"
+                self.error(data.key_pos[key], "R003", f"unknown key '{key}' in {what}", hint)
+                ok = False
+                continue
+            if data[key] is None and key in data.nodes:
+                continue
+            if not _type_ok(data[key], keys[key].type):
+                self.error(data.value_pos[key], "R005", f"'{key}' must be {_type_word(keys[key].type)}, not {_value_word(data[key])}")
+                ok = False
+        for key in required or tuple(k for k, spec in keys.items() if spec.required):
+            if key not in data:
+                self.error(data.start, "R004", f"missing key '{key}' in {what}", keys[key].description)
+                ok = False
+        return ok
+
+
+def _type_ok(value: Any, typ: str) -> bool:
+    if typ == "string":
+        return isinstance(value, str)
+    if typ == "integer":
+        return isinstance(value, int) and not isinstance(value, bool)
+    if typ == "boolean":
+        return isinstance(value, bool)
+    if typ == "array":
+        return isinstance(value, list)
+    if typ == "ref":
+        return isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool))
+    return True
+
+
+def _type_word(typ: str) -> str:
+    return {"string": "text", "integer": "a whole number", "boolean": "true or false", "array": "a list", "ref": "a fan name or number"}[typ]
+
+
+def _value_word(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, int):
+        return f"the number {value}"
+    if isinstance(value, str):
+        return f"the text {value!r}"[:60]
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    return "nothing"
+
+
+def _read(path: Path, sink: list[Diagnostic]) -> tuple[Any, _FileContext | None]:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        sink.append(Diagnostic(str(path), 1, 1, "R000", f"cannot read the file: {err}"))
+        return None, None
+    data, diags = read_yaml(str(path), text)
+    sink.extend(diags)
+    ctx = _FileContext(str(path), text, sink)
+    if data is not None and not isinstance(data, YMap):
+        ctx.error((1, 1), "R005", "a rule file must be a mapping of keys to values")
+        return None, ctx
+    return data, ctx
+
+
+# --- raw fan records (before compilation), merged along the inheritance chain ---------------------
+
+
+@dataclass
+class _RawFan:
+    fields: dict[str, Any]
+    origins: dict[str, Where]
+    ctx: dict[str, _FileContext]
+    nodes: dict[str, Any]
+    positions: dict[str, tuple[int, int]]
+
+
+def _origin_of(ctx: _FileContext, data: YMap, key: str) -> Origin:
+    node = data.nodes[key]
+    line, col = data.value_pos[key]
+    style = getattr(node, "style", None)
+    if style in ("|", ">"):
+        first = line  # the line of the '|' indicator; content starts below it
+        for i in range(line, len(ctx.lines)):
+            if ctx.lines[i].strip():
+                first = i + 1
+                break
+        indent = len(ctx.lines[first - 1]) - len(ctx.lines[first - 1].lstrip(" "))
+        return Origin(ctx.path, first, indent + 1, tuple(ctx.lines), block=True)
+    if style in ('"', "'"):
+        col += 1
+    return Origin(ctx.path, line, col, tuple(ctx.lines), block=False)
+
+
+def _load_fan_file(path: Path, sink: list[Diagnostic]) -> tuple[YMap | None, _FileContext | None]:
+    data, ctx = _read(path, sink)
+    if data is None or ctx is None:
+        return None, ctx
+    ctx.check_keys(data, FAN_KEYS, "a fan file", required=("number",))
+    return data, ctx
+
+
+def _shipped(name: str) -> Path | None:
+    root = Path(str(resources.files("fanrules.rules")))
+    candidate = root / name / RULESET_FILE
+    return candidate if candidate.is_file() else None
+
+
+def shipped_rulesets() -> list[str]:
+    """Names of the rule sets shipped in the package."""
+    root = Path(str(resources.files("fanrules.rules")))
+    return sorted(p.parent.name for p in root.glob(f"*/{RULESET_FILE}"))
+
+
+def resolve(spec: str | Path, base: Path | None = None) -> Path:
+    """The ruleset.yaml of a shipped name, a directory or a file."""
+    if isinstance(spec, str) and "/" not in spec and not spec.endswith((".yaml", ".yml")):
+        shipped = _shipped(spec)
+        if shipped is not None and not (base and (base / spec).exists()):
+            return shipped
+    path = Path(spec)
+    if base is not None and not path.is_absolute():
+        path = base / path
+    if path.is_dir():
+        path = path / RULESET_FILE
+    return path
+
+
+def _collect(path: Path, sink: list[Diagnostic], seen: tuple[str, ...]) -> tuple[dict[str, Any], dict[int, _RawFan], tuple[str, ...], dict[str, Where]]:
+    """Rule-set fields and raw fans of ``path`` after inheritance."""
+    data, ctx = _read(path, sink)
+    if data is None or ctx is None:
+        return {}, {}, seen, {}
+    ctx.check_keys(data, RULESET_KEYS, "a rule-set file", required=("name",) if "extends" in data else ())
+    name = data.get("name") if isinstance(data.get("name"), str) else path.parent.name
+    fields: dict[str, Any] = {}
+    fans: dict[int, _RawFan] = {}
+    origins: dict[str, Where] = {}
+    chain = seen + (str(path),)
+    parent = data.get("extends")
+    if isinstance(parent, str):
+        parent_path = resolve(parent, path.parent)
+        if str(parent_path) in chain:
+            ctx.error(data.value_pos["extends"], "R013", f"rule set '{name}' extends itself through {' -> '.join(Path(c).parent.name for c in chain)} -> {parent}",
+                      "break the cycle: a rule set may not be its own ancestor")
+        elif not parent_path.is_file():
+            ctx.error(data.value_pos["extends"], "R013", f"unknown parent rule set '{parent}'",
+                      f"shipped rule sets: {', '.join(shipped_rulesets())}; or give a path to a folder with {RULESET_FILE}")
+        else:
+            fields, fans, chain, origins = _collect(parent_path, sink, chain)
+    else:
+        for key in ("title", "version", "minimum"):
+            if key not in data:
+                ctx.error(data.start, "R004", f"missing key '{key}' in a rule-set file", RULESET_KEYS[key].description)
+    for key in ("name", "title", "version", "description", "minimum", "sources"):
+        if key in data and _type_ok(data[key], RULESET_KEYS[key].type):
+            fields[key] = data[key]
+            origins[key] = ctx.where(data.value_pos[key])
+    fields["path"] = str(path)
+    fans_dir = path.parent / (data.get("fans") if isinstance(data.get("fans"), str) else "fans")
+    by_ref = _refs(fans)
+    for ref_pos, ref in _ref_list(data, "disable"):
+        number = by_ref.get(_norm(ref))
+        if number is None:
+            ctx.error(ref_pos, "R006", f"cannot disable unknown fan {ref!r}", _ref_hint(ref, by_ref))
+        else:
+            del fans[number]
+    if fans_dir.is_dir():
+        for fan_path in sorted(fans_dir.glob("*.yaml")):
+            _merge_fan(fan_path, fans, sink)
+    elif "fans" in data:
+        ctx.error(data.value_pos["fans"], "R000", f"the fans folder {fans_dir} does not exist")
+    return fields, fans, chain, origins
+
+
+def _merge_fan(fan_path: Path, fans: dict[int, _RawFan], sink: list[Diagnostic]) -> None:
+    data, ctx = _load_fan_file(fan_path, sink)
+    if data is None or ctx is None or not isinstance(data.get("number"), int):
+        return
+    number = data["number"]
+    raw = fans.get(number)
+    if raw is None:
+        missing = [k for k in FAN_REQUIRED_NEW if k not in data]
+        for key in missing:
+            ctx.error(data.start, "R004", f"missing key '{key}' in fan {number}", FAN_KEYS[key].description)
+        for key in ("excludes_add", "excludes_remove"):
+            if key in data:
+                ctx.error(data.key_pos[key], "R014", f"'{key}' only applies when overriding a parent's fan; fan {number} is new", "use 'excludes' for a new fan")
+        if missing:
+            return
+        raw = fans[number] = _RawFan({}, {}, {}, {}, {})
+    for key, value in data.items():
+        if key not in FAN_KEYS or not _type_ok(value, FAN_KEYS[key].type):
+            continue
+        if key == "excludes_add":
+            raw.fields.setdefault("excludes", YList(data.value_pos[key]))
+            base = raw.fields["excludes"]
+            merged = YList(base.start)
+            for item, pos, node in zip(base, base.item_pos, base.nodes):
+                merged.append(item), merged.item_pos.append(pos), merged.nodes.append(node)
+            merged.extend(value)
+            merged.item_pos.extend(value.item_pos)
+            merged.nodes.extend(value.nodes)
+            merged.ctx = [getattr(base, "ctx", raw.ctx.get("excludes"))] * len(base) + [ctx] * len(value)  # type: ignore[attr-defined]
+            raw.fields["excludes"] = merged
+            continue
+        if key == "excludes_remove":
+            raw.fields.setdefault("excludes_remove", []).append((value, ctx))
+            continue
+        raw.fields[key] = value
+        raw.origins[key] = ctx.where(data.value_pos[key])
+        raw.ctx[key] = ctx
+        raw.nodes[key] = data
+        raw.positions[key] = data.value_pos[key]
+
+
+def _norm(ref: Any) -> str:
+    return str(ref).casefold()
+
+
+def _refs(fans: dict[int, _RawFan]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for number, raw in fans.items():
+        out[str(number)] = number
+        for key in ("name_zh", "name_en"):
+            if isinstance(raw.fields.get(key), str):
+                out[raw.fields[key].casefold()] = number
+    return out
+
+
+def _ref_hint(ref: Any, by_ref: dict[str, int]) -> str:
+    close = difflib.get_close_matches(_norm(ref), list(by_ref), n=1, cutoff=0.5)
+    return f"did you mean '{close[0]}'?" if close else "refer to a fan by its number, Chinese name or English name"
+
+
+def _ref_list(data: YMap, key: str) -> list[tuple[tuple[int, int], Any]]:
+    value = data.get(key)
+    if not isinstance(value, YList):
+        return []
+    return list(zip(value.item_pos, value))
+
+
+# --- building the rule set -----------------------------------------------------------------------
+
+
+def _exclusions(raw: _RawFan, number: int, by_ref: dict[str, int], sink: list[Diagnostic]) -> tuple[Exclusion, ...]:
+    items = raw.fields.get("excludes") or YList((1, 1))
+    ctxs = getattr(items, "ctx", None) or [raw.ctx.get("excludes")] * len(items)
+    removed: set[int] = set()
+    for value, ctx in raw.fields.get("excludes_remove", []):
+        for pos, ref in zip(value.item_pos, value):
+            target = by_ref.get(_norm(ref))
+            if target is None:
+                ctx.error(pos, "R006", f"unknown fan {ref!r} in excludes_remove", _ref_hint(ref, by_ref))
+            else:
+                removed.add(target)
+    out: list[Exclusion] = []
+    for item, pos, ctx in zip(items, items.item_pos, ctxs):
+        if ctx is None:
+            continue
+        if isinstance(item, YMap):
+            if not ctx.check_keys(item, EXCLUSION_KEYS, "an exclusion"):
+                continue
+            ref, ref_pos = item["fan"], item.value_pos["fan"]
+            count = item.get("count")
+            scope = item.get("scope", "all")
+            if scope not in ("all", "own_sets"):
+                ctx.error(item.value_pos["scope"], "R005", f"scope must be all or own_sets, not {scope!r}")
+                continue
+            if count is not None and count < 1:
+                ctx.error(item.value_pos["count"], "R005", "count must be at least 1")
+                continue
+        elif _type_ok(item, "ref"):
+            ref, ref_pos, count, scope = item, pos, None, "all"
+        else:
+            ctx.error(pos, "R005", f"an exclusion must be a fan name or number, or a mapping with 'fan', not {_value_word(item)}")
+            continue
+        target = by_ref.get(_norm(ref))
+        if target is None:
+            ctx.error(ref_pos, "R006", f"unknown fan {ref!r} in the exclusions of fan {number}", _ref_hint(ref, by_ref))
+            continue
+        if target not in removed:
+            out.append(Exclusion(target, count, scope))
+    return tuple(out)
+
+
+def _examples(raw: _RawFan, sink: list[Diagnostic]) -> tuple[Example, ...]:
+    items = raw.fields.get("examples") or []
+    ctx = raw.ctx.get("examples")
+    out: list[Example] = []
+    for item, pos in zip(items, getattr(items, "item_pos", [])):
+        if not isinstance(item, YMap):
+            ctx.error(pos, "R005", "an example must be a mapping with 'hand' and 'count'")  # type: ignore[union-attr]
+            continue
+        if not ctx.check_keys(item, EXAMPLE_KEYS, "an example"):  # type: ignore[union-attr]
+            continue
+        context = {k: v for k, v in item.items() if k not in ("hand", "count", "total", "note")}
+        out.append(Example(item["hand"], item["count"], context, item.get("total"), item.get("note", ""), ctx.where(pos)))  # type: ignore[union-attr]
+    return tuple(out)
+
+
+def _build(path: Path) -> RuleSet:
+    sink: list[Diagnostic] = []
+    if not path.is_file():
+        raise DiagnosticError([Diagnostic(str(path), 1, 1, "R013", "no rule set here", f"shipped rule sets: {', '.join(shipped_rulesets())}; or give a folder with {RULESET_FILE}")])
+    fields, raw_fans, chain, origins = _collect(path, sink, ())
+    by_ref = _refs(raw_fans)
+    seen_names: dict[str, int] = {}
+    fans: list[Fan] = []
+    for number in sorted(raw_fans):
+        raw = raw_fans[number]
+        f = raw.fields
+        for key in ("name_zh", "name_en"):
+            name = f.get(key, "").casefold()
+            if name in seen_names:
+                raw.ctx[key].error(raw.positions[key], "R008", f"fan {number} has the same {key} as fan {seen_names[name]}: {f[key]}", "names must be unique")
+            seen_names[name] = number
+        if isinstance(f.get("value"), int) and f["value"] < 0:
+            raw.ctx["value"].error(raw.positions["value"], "R005", "value must not be negative")
+        compiled = None
+        if "predicate" in f:
+            origin = _origin_of(raw.ctx["predicate"], raw.nodes["predicate"], "predicate")
+            compiled, diags = compile_predicate(f["predicate"], origin)
+            sink.extend(diags)
+        excludes = _exclusions(raw, number, by_ref, sink)
+        examples = _examples(raw, sink)
+        if compiled is None:
+            continue
+        fans.append(Fan(number, f["name_zh"], f["name_en"], f["value"], f.get("description", ""), f["predicate"], compiled,
+                        excludes, examples, bool(f.get("bonus", False)), raw.origins.get("number", raw.origins["predicate"]), dict(raw.origins)))
+    if sink:
+        raise DiagnosticError(sink)
+    return RuleSet(fields.get("name", path.parent.name), fields.get("title", ""), str(fields.get("version", "")),
+                   fields.get("description", ""), fields.get("minimum", 0), tuple(fields.get("sources", ())), tuple(fans),
+                   str(path), tuple(Path(c).parent.name for c in chain), origins)
+
+
+def _dedupe_numbers(path: Path) -> list[Diagnostic]:
+    """Fan files of one folder that share a number (each would silently override the other)."""
+    sink: list[Diagnostic] = []
+    data, _ = _read(path, [])
+    fans_dir = path.parent / (data.get("fans") if isinstance(data, YMap) and isinstance(data.get("fans"), str) else "fans")
+    seen: dict[int, str] = {}
+    for fan_path in sorted(fans_dir.glob("*.yaml")) if fans_dir.is_dir() else []:
+        fan, ctx = _read(fan_path, [])
+        if isinstance(fan, YMap) and isinstance(fan.get("number"), int) and ctx is not None:
+            number = fan["number"]
+            if number in seen:
+                ctx.error(fan.value_pos["number"], "R007", f"fan number {number} is also used by {seen[number]}", "each fan file of a rule set needs its own number")
+                sink.extend(ctx.sink)
+            seen[number] = fan_path.name
+    return sink
+
+
+@lru_cache(maxsize=16)
+def _load_cached(path: str) -> RuleSet:
+    duplicates = _dedupe_numbers(Path(path))
+    if duplicates:
+        raise DiagnosticError(duplicates)
+    return _build(Path(path))
+
+
+def load_ruleset(spec: str | Path = "mcr") -> RuleSet:
+    """Load a rule set by shipped name (``mcr``), folder or ``ruleset.yaml`` path. Raises DiagnosticError
+    with every problem found. Loaded rule sets are cached in memory."""
+    return _load_cached(str(resolve(spec).resolve()))
+
+
+__all__ = ["Exclusion", "Example", "Fan", "RuleSet", "Where", "load_ruleset", "resolve", "shipped_rulesets"]

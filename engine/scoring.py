@@ -1,0 +1,191 @@
+"""The scoring principles as mechanisms: non-repeat, non-split, non-identical, account-once and
+take-the-highest, driven only by what the rule set declares."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .facts import HandFacts, ReadingFacts
+from .hand import Hand, HandError
+from .readings import Block, Reading, readings
+from .ruleset import Fan, RuleSet
+
+
+@dataclass(frozen=True)
+class CountedFan:
+    """A fan that scores: its points per instance, how many instances, and the sets each used
+    (indices into the chosen reading's ``sets + pairs``; empty for fans of the whole hand)."""
+
+    fan: Fan
+    count: int
+    instances: tuple[tuple[int, ...], ...]
+
+    @property
+    def points(self) -> int:
+        return self.fan.value
+
+    def to_json(self) -> dict[str, Any]:
+        f = self.fan
+        return {"id": f.number, "name_zh": f.name_zh, "name_en": f.name_en, "points": f.value, "count": self.count}
+
+
+@dataclass(frozen=True)
+class Result:
+    """The score of a complete hand under a rule set. ``is_win`` is false when the total is below
+    the minimum (``error_kind`` is then ``under_minimum``)."""
+
+    hand: Hand
+    ruleset: str
+    minimum: int
+    fans: tuple[CountedFan, ...]
+    total: int
+    total_with_flowers: int
+    reading: Reading
+
+    @property
+    def is_win(self) -> bool:
+        return self.total >= self.minimum
+
+    @property
+    def error_kind(self) -> str | None:
+        return None if self.is_win else "under_minimum"
+
+    def sets_of(self, counted: CountedFan) -> list[list[Block]]:
+        """The blocks each instance of a counted fan used."""
+        blocks = self.reading.blocks
+        return [[blocks[i] for i in inst] for inst in counted.instances]
+
+    def to_json(self, id: str | None = None) -> dict[str, Any]:
+        """The contract's output object."""
+        out: dict[str, Any] = {} if id is None else {"id": id}
+        out["total"] = self.total
+        out["total_with_flowers"] = self.total_with_flowers
+        out["fans"] = [c.to_json() for c in self.fans]
+        if not self.is_win:
+            out["error"] = {"kind": "under_minimum", "message": f"{self.total} points, below the minimum of {self.minimum}"}
+        return out
+
+
+class _Forest:
+    """Union-find over a reading's blocks: a combination fan links its sets, and links may never
+    close a loop (account-once), nor join sets already joined (non-split)."""
+
+    def __init__(self, n: int) -> None:
+        self.parent = list(range(n))
+
+    def find(self, i: int) -> int:
+        while self.parent[i] != i:
+            self.parent[i] = self.parent[self.parent[i]]
+            i = self.parent[i]
+        return i
+
+    def can_link(self, items: tuple[int, ...]) -> bool:
+        roots = {self.find(i) for i in items}
+        return len(roots) == len(items)
+
+    def link(self, items: tuple[int, ...]) -> None:
+        first = self.find(items[0])
+        for i in items[1:]:
+            self.parent[self.find(i)] = first
+
+
+class Scorer:
+    """Scores hands under one rule set. Fans are evaluated in an order where every excluding fan comes
+    before the fans it excludes, so that exclusions come only from fans actually counted."""
+
+    def __init__(self, ruleset: RuleSet) -> None:
+        self.ruleset = ruleset
+        self.order = _exclusion_order(ruleset.fans)
+        self.hand_fans = [f for f in self.order if f.compiled.level in ("pure", "hand")]
+        self.late = [f for f in self.order if f.compiled.level == "late"]
+        self.rank = {f.number: i for i, f in enumerate(self.order)}
+
+    def score(self, hand: Hand) -> Result:
+        """Score a validated hand; raises HandError(kind='not_a_win') when it has no winning reading."""
+        all_readings = readings(hand)
+        if not all_readings:
+            raise HandError("the tiles form no winning shape (four sets and a pair, seven pairs, thirteen orphans or a knitted hand)", "not_a_win")
+        hand_facts = HandFacts(hand)
+        hand_instances = {f.number: f.compiled.instances(hand_facts) for f in self.hand_fans}
+        best: tuple[Any, ...] | None = None
+        best_result: Result | None = None
+        for reading in all_readings:
+            counted = self._score_reading(ReadingFacts(hand_facts, reading), hand_instances)
+            total = sum(c.fan.value * c.count for c in counted if not c.fan.bonus)
+            bonus = sum(c.fan.value * c.count for c in counted if c.fan.bonus)
+            key = (-total, tuple(n for c in counted for n in [c.fan.number] * c.count))
+            if best is None or key < best:
+                best = key
+                best_result = Result(hand, self.ruleset.name, self.ruleset.minimum, tuple(sorted(counted, key=lambda c: c.fan.number)),
+                                     total, total + bonus, reading)
+        assert best_result is not None
+        return best_result
+
+    def _score_reading(self, facts: ReadingFacts, hand_instances: dict[int, list[tuple]]) -> list[CountedFan]:
+        blocks = facts.block_index
+        forest = _Forest(len(facts.sets_and_pairs))
+        excluded: set[int] = set()
+        quota: dict[int, int] = {}
+        scoped: list[tuple[int, frozenset[int]]] = []
+        counted: list[CountedFan] = []
+        for fan in self.order:
+            if fan.number in excluded:
+                continue
+            if fan.compiled.level == "late":
+                facts.fans_counted = sum(1 for c in counted if not c.fan.bonus)
+            raw = hand_instances.get(fan.number)
+            if raw is None:
+                raw = fan.compiled.instances(facts)
+            if not raw:
+                continue
+            used: set[int] = set()
+            chosen: list[tuple[int, ...]] = []
+            for inst in raw:
+                idx = tuple(blocks[id(x)] for x in inst if isinstance(x, Block))
+                if idx and any(t == fan.number and idx_set <= own for t, own in scoped for idx_set in [frozenset(idx)]):
+                    continue
+                if quota.get(fan.number):
+                    quota[fan.number] -= 1
+                    continue
+                if len(idx) >= 2:
+                    if used.intersection(idx) or not forest.can_link(idx):
+                        continue
+                    forest.link(idx)
+                    used.update(idx)
+                chosen.append(idx)
+            if not chosen:
+                continue
+            counted.append(CountedFan(fan, len(chosen), tuple(chosen)))
+            for ex in fan.excludes:
+                if ex.scope == "own_sets":
+                    scoped.extend((ex.target, frozenset(idx)) for idx in chosen)
+                elif ex.count is not None:
+                    quota[ex.target] = quota.get(ex.target, 0) + ex.count * len(chosen)
+                else:
+                    excluded.add(ex.target)
+        return counted
+
+
+def _exclusion_order(fans: tuple[Fan, ...]) -> list[Fan]:
+    """Fans by value (highest first), then number, moved so that every fan comes after the fans that
+    exclude it. Late fans (those that look at the other fans) come last. Cycles are reported by
+    ``fanrules check``; here a fan in a cycle keeps its place."""
+    by_number = {f.number: f for f in fans}
+    excluders: dict[int, set[int]] = {f.number: set() for f in fans}
+    for f in fans:
+        for ex in f.excludes:
+            if ex.target in excluders and ex.target != f.number:
+                excluders[ex.target].add(f.number)
+    pending = sorted(fans, key=lambda f: (f.compiled.level == "late", -f.value, f.number))
+    placed: list[Fan] = []
+    done: set[int] = set()
+    while pending:
+        for i, f in enumerate(pending):
+            if excluders[f.number] <= done:
+                break
+        else:
+            i = 0
+        f = pending.pop(i)
+        placed.append(f)
+        done.add(f.number)
+    return [by_number[f.number] for f in placed]

@@ -1,0 +1,115 @@
+"""Safe YAML reading that keeps the line and column of every key and value."""
+from __future__ import annotations
+
+from typing import Any
+
+import yaml
+
+from .dsl.diagnostics import Diagnostic
+
+MAX_FILE_BYTES = 1_000_000
+MAX_DEPTH = 20
+STANDARD_TAGS = {
+    "tag:yaml.org,2002:str", "tag:yaml.org,2002:int", "tag:yaml.org,2002:bool", "tag:yaml.org,2002:null",
+    "tag:yaml.org,2002:float", "tag:yaml.org,2002:seq", "tag:yaml.org,2002:map",
+}
+
+
+_SCALARS = yaml.SafeLoader("")
+
+
+class YMap(dict):
+    """A mapping that remembers where each key and value stood (1-based line, column)."""
+
+    def __init__(self, start: tuple[int, int]) -> None:
+        super().__init__()
+        self.start = start
+        self.key_pos: dict[str, tuple[int, int]] = {}
+        self.value_pos: dict[str, tuple[int, int]] = {}
+        self.nodes: dict[str, yaml.Node] = {}
+
+
+class YList(list):
+    """A sequence that remembers where each item stood."""
+
+    def __init__(self, start: tuple[int, int]) -> None:
+        super().__init__()
+        self.start = start
+        self.item_pos: list[tuple[int, int]] = []
+        self.nodes: list[yaml.Node] = []
+
+
+def _pos(node: yaml.Node) -> tuple[int, int]:
+    return node.start_mark.line + 1, node.start_mark.column + 1
+
+
+class _Reader:
+    def __init__(self, path: str, lines: list[str]) -> None:
+        self.path = path
+        self.lines = lines
+        self.diagnostics: list[Diagnostic] = []
+
+    def error(self, pos: tuple[int, int], code: str, message: str, hint: str = "") -> None:
+        line, col = pos
+        source = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
+        self.diagnostics.append(Diagnostic(self.path, line, col, code, message, hint, source))
+
+    def value(self, node: yaml.Node, depth: int = 0) -> Any:
+        if depth > MAX_DEPTH:
+            self.error(_pos(node), "R011", f"the YAML nests deeper than {MAX_DEPTH} levels", "rule files are shallow: flatten it")
+            return None
+        if node.tag not in STANDARD_TAGS:
+            self.error(_pos(node), "R009", f"YAML tag '{node.tag}' is not allowed", "rule files hold plain strings, numbers, lists and mappings")
+            return None
+        if isinstance(node, yaml.ScalarNode):
+            if node.tag == "tag:yaml.org,2002:str":
+                return node.value
+            return _SCALARS.construct_object(node)
+        if isinstance(node, yaml.SequenceNode):
+            out = YList(_pos(node))
+            for item in node.value:
+                out.append(self.value(item, depth + 1))
+                out.item_pos.append(_pos(item))
+                out.nodes.append(item)
+            return out
+        assert isinstance(node, yaml.MappingNode)
+        out_map = YMap(_pos(node))
+        for key_node, value_node in node.value:
+            if not isinstance(key_node, yaml.ScalarNode) or key_node.tag not in STANDARD_TAGS:
+                self.error(_pos(key_node), "R005", "a key must be a plain word")
+                continue
+            key = str(key_node.value)
+            if key in out_map:
+                first = out_map.key_pos[key]
+                self.error(_pos(key_node), "R002", f"duplicate key '{key}' (first at line {first[0]})", "remove one of them")
+                continue
+            out_map[key] = self.value(value_node, depth + 1)
+            out_map.key_pos[key] = _pos(key_node)
+            out_map.value_pos[key] = _pos(value_node)
+            out_map.nodes[key] = value_node
+        return out_map
+
+
+def read_yaml(path: str, text: str) -> tuple[Any, list[Diagnostic]]:
+    """Parse YAML text without constructing any object; values carry positions (YMap, YList)."""
+    lines = text.split("\n")
+    reader = _Reader(path, lines)
+    if len(text.encode("utf-8", "replace")) > MAX_FILE_BYTES:
+        reader.error((1, 1), "R010", f"the file is larger than {MAX_FILE_BYTES} bytes", "a rule file is a few hundred bytes")
+        return None, reader.diagnostics
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.MarkedYAMLError as err:
+        mark = err.problem_mark or err.context_mark
+        pos = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        reader.error(pos, "R001", f"YAML syntax error: {err.problem or err.context}", "check indentation, colons and quotes")
+        return None, reader.diagnostics
+    except yaml.YAMLError as err:
+        reader.error((1, 1), "R001", f"YAML error: {err}")
+        return None, reader.diagnostics
+    except RecursionError:
+        reader.error((1, 1), "R011", "the YAML nests too deeply", "flatten it")
+        return None, reader.diagnostics
+    if node is None:
+        return None, reader.diagnostics
+    return reader.value(node), reader.diagnostics
