@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import operator
 from dataclasses import dataclass
-from itertools import combinations, permutations
 from typing import Any, Callable
 
 from . import ast
@@ -56,25 +55,47 @@ class Compiler:
         return Compiled(self.checked.level, False, 0, run_hand)
 
     def each(self, rule: ast.EachRule, n_slots: int) -> Compiled:
+        """Find instances by backtracking: the conjuncts of the condition are checked as soon as the
+        names they use are bound, so most candidate groups are dropped after one or two items."""
         source = self.expr(rule.source)
-        cond = self.expr(rule.cond)
         slots = self.checked.each_slots
         k = len(slots)
+        stages: list[list[Fn]] = [[] for _ in range(k)]
+        guards: list[Fn] = []
+        for conjunct in _conjuncts(rule.cond):
+            used = [slots.index(s) for s in _slots_used(conjunct, self.checked.slots) if s in slots]
+            (stages[max(used)] if used else guards).append(self.expr(conjunct))
+        checks = [_all_of(stage) for stage in stages]
+        guard = _all_of(guards)
 
         def run_each(f: Any) -> list[tuple]:
             items = tuple(source(f, []))
-            if len(items) < k:
+            n = len(items)
+            if n < k:
                 return []
             env: list = [None] * n_slots
-            out = []
-            for combo in combinations(range(len(items)), k):
-                for order in permutations(combo) if k > 1 else (combo,):
-                    for slot, i in zip(slots, order):
-                        env[slot] = items[i]
-                    if cond(f, env):
-                        out.append(tuple(items[i] for i in combo))
-                        break
-            return out
+            if not guard(f, env):
+                return []
+            found: dict[tuple[int, ...], None] = {}
+            chosen: list[int] = []
+
+            def search(depth: int) -> None:
+                slot, check = slots[depth], checks[depth]
+                for i in range(n):
+                    if i in chosen:
+                        continue
+                    env[slot] = items[i]
+                    if not check(f, env):
+                        continue
+                    chosen.append(i)
+                    if depth + 1 == k:
+                        found[tuple(sorted(chosen))] = None
+                    else:
+                        search(depth + 1)
+                    chosen.pop()
+
+            search(0)
+            return [tuple(items[i] for i in combo) for combo in sorted(found)]
 
         return Compiled(self.checked.level, True, k, run_each)
 
@@ -101,6 +122,9 @@ class Compiler:
     def c_Call(self, node: ast.Call) -> Fn:
         impl = REGISTRY[node.name].impl
         args = [self.expr(a) for a in node.args]
+        if len(node.args) == 1 and id(node.args[0]) in self.checked.slots:
+            slot = self.checked.slots[id(node.args[0])]
+            return lambda f, env: impl(f, env[slot])
         if len(args) == 1:
             (a,) = args
             return lambda f, env: impl(f, a(f, env))
@@ -213,6 +237,43 @@ class Compiler:
                     return True
             return False
         return any_of
+
+
+def _conjuncts(node: ast.Node) -> list[ast.Node]:
+    if isinstance(node, ast.BoolOp) and node.op == "and":
+        return [c for operand in node.operands for c in _conjuncts(operand)]
+    return [node]
+
+
+def _slots_used(node: ast.Node, slots: dict[int, int]) -> set[int]:
+    """The variable slots a node reads."""
+    out: set[int] = set()
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, ast.Name) and id(n) in slots:
+            out.add(slots[id(n)])
+        for name in n.__slots__:  # type: ignore[attr-defined]
+            value = getattr(n, name)
+            if isinstance(value, ast.Node):
+                stack.append(value)
+            elif isinstance(value, tuple):
+                stack.extend(v for v in value if isinstance(v, ast.Node))
+    return out
+
+
+def _all_of(parts: list[Fn]) -> Fn:
+    if not parts:
+        return lambda f, env: True
+    if len(parts) == 1:
+        return parts[0]
+
+    def check(f: Any, env: list) -> bool:
+        for p in parts:
+            if not p(f, env):
+                return False
+        return True
+    return check
 
 
 def compile_checked(checked: Checked) -> Compiled:

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 from .hand import Hand
 from .readings import Block, Kind, Reading, waits
-from .tiles import Tile
 
 #: ``win_set`` when the winning tile completes a knitted part or a special shape (kind 4 = no_set).
 NO_SET = Block(Kind.PAIR, -1, False)
@@ -14,11 +13,11 @@ class HandFacts:
     """What depends on the tiles and the context only: shared by every reading of a hand."""
 
     __slots__ = (
-        "hand", "tiles", "counts", "held", "suits", "win_tile", "unique_wait", "self_drawn", "last_copy",
+        "hand", "tiles", "counts", "held", "suits", "win_tile", "_unique_wait", "self_drawn", "last_copy",
         "kong_related", "last_tile", "seat_wind", "prevalent_wind", "flowers",
     )
 
-    def __init__(self, hand: Hand, wait_kinds: tuple[Tile, ...] | None = None) -> None:
+    def __init__(self, hand: Hand) -> None:
         self.hand = hand
         self.tiles = hand.all_tiles
         counts = [0] * 34
@@ -30,9 +29,7 @@ class HandFacts:
         self.held = held
         self.suits = tuple(s for s in range(3) if any(counts[s * 9 : s * 9 + 9]))
         self.win_tile = hand.win_tile
-        if wait_kinds is None:
-            wait_kinds = waits(hand.concealed, len(hand.melds))
-        self.unique_wait = len(wait_kinds) == 1
+        self._unique_wait: bool | None = None
         ctx = hand.context
         self.self_drawn = ctx.self_drawn
         self.last_copy = ctx.last_copy
@@ -41,6 +38,13 @@ class HandFacts:
         self.seat_wind = ctx.seat_wind
         self.prevalent_wind = ctx.prevalent_wind
         self.flowers = ctx.flowers
+
+    @property
+    def unique_wait(self) -> bool:
+        """Whether the 13 tiles before the win wait on one kind only; computed when first asked."""
+        if self._unique_wait is None:
+            self._unique_wait = len(waits(self.hand.concealed, len(self.hand.melds), limit=2)) == 1
+        return self._unique_wait
 
 
 class ReadingFacts:

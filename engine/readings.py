@@ -312,9 +312,9 @@ def _complete(counts: list[int], melds: int) -> bool:
     return False
 
 
-def waits(concealed: tuple[Tile, ...] | list[Tile], melds: int = 0) -> tuple[Tile, ...]:
+def waits(concealed: tuple[Tile, ...] | list[Tile], melds: int = 0, limit: int = 34) -> tuple[Tile, ...]:
     """The tile kinds that complete 13 tiles (``concealed`` plus ``melds`` declared sets), in any shape,
-    kinds whose four copies the hand holds included (RULINGS 3)."""
+    kinds whose four copies the hand holds included (RULINGS 3); stops after ``limit`` kinds."""
     counts = [0] * 34
     for t in concealed:
         counts[t] += 1
@@ -333,4 +333,6 @@ def waits(concealed: tuple[Tile, ...] | list[Tile], melds: int = 0) -> tuple[Til
         if _complete(counts, melds):
             out.append(t)
         counts[t] -= 1
+        if len(out) >= limit:
+            break
     return tuple(out)
