@@ -62,8 +62,8 @@ def _attr(name: str) -> Callable[[Any], Any]:
 
 
 # --- the win context ------------------------------------------------------------------------------
-_add("self_drawn", None, "bool", "hand", "The winning tile was drawn by the player (自摸), not taken from a discard.", "self_drawn and last_tile", _attr("self_drawn"))
-_add("last_copy", None, "bool", "hand", "The winning tile is the last copy not yet visible (和绝张), as flagged or inferred from the player's own declared sets.", "last_copy", _attr("last_copy"))
+_add("self_drawn", None, "bool", "hand", "The winning tile was drawn by the player, not taken from a discard.", "self_drawn and last_tile", _attr("self_drawn"))
+_add("last_copy", None, "bool", "hand", "The winning tile is the last copy not yet visible, as flagged or inferred from the player's own declared sets.", "last_copy", _attr("last_copy"))
 _add("kong_related", None, "bool", "hand", "Self-drawn: the winning tile is a kong replacement; on a discard: the winning tile robs a kong.", "kong_related and not self_drawn", _attr("kong_related"))
 _add("last_tile", None, "bool", "hand", "Self-drawn: the last tile of the wall; on a discard: the last discard of the game.", "last_tile and self_drawn", _attr("last_tile"))
 _add("seat_wind", None, "tile", "hand", "The player's seat wind (门风) as a tile: E, S, W or N.", "tile(p) == seat_wind", _attr("seat_wind"))
@@ -96,7 +96,7 @@ for _i, _shape in enumerate(SHAPE_VALUES):
         "standard": "Four sets and a pair.",
         "seven_pairs": "Seven pairs (four identical tiles make two pairs).",
         "thirteen_orphans": "One of each terminal and honour plus one more of them.",
-        "honours_and_knitted": "Fourteen different tiles from one knitted pattern and the honours (全不靠, 七星不靠).",
+        "honours_and_knitted": "Fourteen different tiles from one knitted pattern and the honours.",
         "knitted_straight": "The nine tiles 147/258/369 in three suits, one set and a pair.",
     }[_shape], f"shape == {_shape}", _const(_shape))
 _add("sets", None, "list[set]", "reading", "The chows, pungs and kongs of the reading, declared ones included.", "size(sets) == 4", _attr("sets"), 4)

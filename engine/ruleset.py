@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from .dsl import Compiled, Diagnostic, DiagnosticError, Origin, compile_predicate
-from .schema import EXAMPLE_KEYS, EXCLUSION_KEYS, FAN_KEYS, FAN_REQUIRED_NEW, RULESET_KEYS, Key
-from .yamlpos import YList, YMap, read_yaml
+from .schema import EXAMPLE_KEYS, EXCLUSION_KEYS, FAN_KEYS, FAN_REQUIRED_NEW, RULESET_KEYS, RULESET_REQUIRED_ROOT, Key
+from .yamlpos import NULL_TAG, YList, YMap, read_yaml
 
 RULESET_FILE = "ruleset.yaml"
 
@@ -119,10 +119,15 @@ class _FileContext:
                 self.error(data.key_pos[key], "R003", f"unknown key '{key}' in {what}", hint)
                 ok = False
                 continue
-            if data[key] is None and key in data.nodes:
-                continue
+            if data[key] is None and data.nodes[key].tag != NULL_TAG:
+                continue  # an unsafe or too deep value, already reported by read_yaml
             if not _type_ok(data[key], keys[key].type):
                 self.error(data.value_pos[key], "R005", f"'{key}' must be {_type_word(keys[key].type)}, not {_value_word(data[key])}")
+                ok = False
+            elif keys[key].enum and data[key] not in keys[key].enum:
+                close = difflib.get_close_matches(str(data[key]), keys[key].enum, n=1, cutoff=0.6)
+                self.error(data.value_pos[key], "R005", f"'{key}' must be one of {', '.join(keys[key].enum)}, not {_value_word(data[key])}",
+                           f"did you mean '{close[0]}'?" if close else "")
                 ok = False
         for key in required or tuple(k for k, spec in keys.items() if spec.required):
             if key not in data:
@@ -246,7 +251,7 @@ def _collect(path: Path, sink: list[Diagnostic], seen: tuple[str, ...]) -> tuple
     data, ctx = _read(path, sink)
     if data is None or ctx is None:
         return {}, {}, seen, {}
-    ctx.check_keys(data, RULESET_KEYS, "a rule-set file", required=("name",) if "extends" in data else ())
+    ctx.check_keys(data, RULESET_KEYS, "a rule-set file")
     name = data.get("name") if isinstance(data.get("name"), str) else path.parent.name
     fields: dict[str, Any] = {}
     fans: dict[int, _RawFan] = {}
@@ -254,9 +259,10 @@ def _collect(path: Path, sink: list[Diagnostic], seen: tuple[str, ...]) -> tuple
     chain = seen + (str(path),)
     parent = data.get("extends")
     if isinstance(parent, str):
-        parent_path = resolve(parent, path.parent)
+        parent_path = resolve(parent, path.parent).resolve()
         if str(parent_path) in chain:
-            ctx.error(data.value_pos["extends"], "R013", f"rule set '{name}' extends itself through {' -> '.join(Path(c).parent.name for c in chain)} -> {parent}",
+            cycle = " -> ".join(Path(c).parent.name for c in chain + (str(parent_path),))
+            ctx.error(data.value_pos["extends"], "R013", f"rule set '{name}' extends '{parent}', which leads back to it: {cycle}",
                       "break the cycle: a rule set may not be its own ancestor")
         elif not parent_path.is_file():
             ctx.error(data.value_pos["extends"], "R013", f"unknown parent rule set '{parent}'",
@@ -264,7 +270,7 @@ def _collect(path: Path, sink: list[Diagnostic], seen: tuple[str, ...]) -> tuple
         else:
             fields, fans, chain, origins = _collect(parent_path, sink, chain)
     else:
-        for key in ("title", "version", "minimum"):
+        for key in RULESET_REQUIRED_ROOT:
             if key not in data:
                 ctx.error(data.start, "R004", f"missing key '{key}' in a rule-set file", RULESET_KEYS[key].description)
     for key in ("name", "title", "version", "description", "minimum", "sources"):
@@ -281,18 +287,25 @@ def _collect(path: Path, sink: list[Diagnostic], seen: tuple[str, ...]) -> tuple
         else:
             del fans[number]
     if fans_dir.is_dir():
+        numbers: dict[int, str] = {}
         for fan_path in sorted(fans_dir.glob("*.yaml")):
-            _merge_fan(fan_path, fans, sink)
+            _merge_fan(fan_path, fans, numbers, sink)
     elif "fans" in data:
         ctx.error(data.value_pos["fans"], "R000", f"the fans folder {fans_dir} does not exist")
     return fields, fans, chain, origins
 
 
-def _merge_fan(fan_path: Path, fans: dict[int, _RawFan], sink: list[Diagnostic]) -> None:
+def _merge_fan(fan_path: Path, fans: dict[int, _RawFan], numbers: dict[int, str], sink: list[Diagnostic]) -> None:
+    """Add or override a fan from ``fan_path``; ``numbers`` maps the numbers used in its folder to file names."""
     data, ctx = _load_fan_file(fan_path, sink)
     if data is None or ctx is None or not isinstance(data.get("number"), int):
         return
     number = data["number"]
+    if number in numbers:
+        ctx.error(data.value_pos["number"], "R007", f"fan number {number} is also used by {numbers[number]}",
+                  "each fan file of a rule set needs its own number")
+        return
+    numbers[number] = fan_path.name
     raw = fans.get(number)
     if raw is None:
         missing = [k for k in FAN_REQUIRED_NEW if k not in data]
@@ -379,9 +392,6 @@ def _exclusions(raw: _RawFan, number: int, by_ref: dict[str, int], sink: list[Di
             ref, ref_pos = item["fan"], item.value_pos["fan"]
             count = item.get("count")
             scope = item.get("scope", "all")
-            if scope not in ("all", "own_sets"):
-                ctx.error(item.value_pos["scope"], "R005", f"scope must be all or own_sets, not {scope!r}")
-                continue
             if count is not None and count < 1:
                 ctx.error(item.value_pos["count"], "R005", "count must be at least 1")
                 continue
@@ -426,7 +436,9 @@ def _build(path: Path) -> RuleSet:
         raw = raw_fans[number]
         f = raw.fields
         for key in ("name_zh", "name_en"):
-            name = f.get(key, "").casefold()
+            if not isinstance(f.get(key), str):
+                continue
+            name = f[key].casefold()
             if name in seen_names:
                 raw.ctx[key].error(raw.positions[key], "R008", f"fan {number} has the same {key} as fan {seen_names[name]}: {f[key]}", "names must be unique")
             seen_names[name] = number
@@ -439,7 +451,7 @@ def _build(path: Path) -> RuleSet:
             sink.extend(diags)
         excludes = _exclusions(raw, number, by_ref, sink)
         examples = _examples(raw, sink)
-        if compiled is None:
+        if compiled is None or sink:  # the rule set will not load: only collect the diagnostics
             continue
         fans.append(Fan(number, f["name_zh"], f["name_en"], f["value"], f.get("description", ""), f["predicate"], compiled,
                         excludes, examples, bool(f.get("bonus", False)), raw.origins.get("number", raw.origins["predicate"]), dict(raw.origins)))
@@ -450,28 +462,8 @@ def _build(path: Path) -> RuleSet:
                    str(path), tuple(Path(c).parent.name for c in chain), origins)
 
 
-def _dedupe_numbers(path: Path) -> list[Diagnostic]:
-    """Fan files of one folder that share a number (each would silently override the other)."""
-    sink: list[Diagnostic] = []
-    data, _ = _read(path, [])
-    fans_dir = path.parent / (data.get("fans") if isinstance(data, YMap) and isinstance(data.get("fans"), str) else "fans")
-    seen: dict[int, str] = {}
-    for fan_path in sorted(fans_dir.glob("*.yaml")) if fans_dir.is_dir() else []:
-        fan, ctx = _read(fan_path, [])
-        if isinstance(fan, YMap) and isinstance(fan.get("number"), int) and ctx is not None:
-            number = fan["number"]
-            if number in seen:
-                ctx.error(fan.value_pos["number"], "R007", f"fan number {number} is also used by {seen[number]}", "each fan file of a rule set needs its own number")
-                sink.extend(ctx.sink)
-            seen[number] = fan_path.name
-    return sink
-
-
 @lru_cache(maxsize=16)
 def _load_cached(path: str) -> RuleSet:
-    duplicates = _dedupe_numbers(Path(path))
-    if duplicates:
-        raise DiagnosticError(duplicates)
     return _build(Path(path))
 
 

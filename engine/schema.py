@@ -1,34 +1,42 @@
 """The keys of rule-set files and fan files: one table that drives the loader and the JSON Schema."""
 from __future__ import annotations
 
+import argparse
 import json
+import sys
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 
 @dataclass(frozen=True)
 class Key:
-    """A key of a rule file: its JSON type, whether it is required, and what it means."""
+    """A key of a rule file: its type (a JSON type or ``ref``, a fan name or number), whether it is
+    always required, what it means, the definition of its items (``ref``, ``exclusion``, ``example``)
+    and the values it allows."""
 
     type: str
     description: str
     required: bool = False
     items: str | None = None
+    enum: tuple[str, ...] = ()
 
 
+WINDS = ("E", "S", "W", "N")
 REF = "A fan, by its official number or by its Chinese or English name."
 
 RULESET_KEYS: dict[str, Key] = {
     "name": Key("string", "Short name of the rule set, used with --rules (e.g. mcr).", True),
-    "title": Key("string", "Human title of the rule set.", True),
-    "version": Key("string", "Version of the rules this set follows.", True),
+    "title": Key("string", "Human title of the rule set. Required unless inherited."),
+    "version": Key("string", "Version of the rules this set follows. Required unless inherited."),
     "description": Key("string", "What the rule set is for and how it differs from its parent."),
     "extends": Key("string", "Parent rule set this one starts from: a shipped name or a path relative to this file."),
     "minimum": Key("integer", "Points needed to win, bonus fans (flowers) not counted. Required unless inherited."),
-    "sources": Key("array", "Texts the rules are read from.", items="string"),
+    "sources": Key("array", "Texts the rules are read from.", items="source"),
     "fans": Key("string", "Folder of fan files, relative to this file (default: fans)."),
     "disable": Key("array", "Fans of the parent that this rule set does not score. " + REF, items="ref"),
 }
+RULESET_REQUIRED_ROOT = ("title", "version", "minimum")
 
 FAN_KEYS: dict[str, Key] = {
     "number": Key("integer", "Official number of the fan (1..81 for MCR); a variant file with a parent's number overrides that fan.", True),
@@ -48,7 +56,7 @@ FAN_REQUIRED_NEW = ("name_zh", "name_en", "value", "description", "predicate", "
 EXCLUSION_KEYS: dict[str, Key] = {
     "fan": Key("ref", "The excluded fan. " + REF, True),
     "count": Key("integer", "Exclude only this many instances per instance of this fan."),
-    "scope": Key("string", "all (default) or own_sets: exclude only instances made of this fan's own sets."),
+    "scope": Key("string", "all (default) or own_sets: exclude only instances made of this fan's own sets.", enum=("all", "own_sets")),
 }
 
 EXAMPLE_KEYS: dict[str, Key] = {
@@ -57,30 +65,35 @@ EXAMPLE_KEYS: dict[str, Key] = {
     "total": Key("integer", "The hand's expected total (optional)."),
     "note": Key("string", "Why the example is here."),
     "self_drawn": Key("boolean", "Won by self-draw."),
-    "last_copy": Key("boolean", "The winning tile is the last copy (和绝张)."),
+    "last_copy": Key("boolean", "The winning tile is the last copy."),
     "kong_related": Key("boolean", "Kong replacement (self-drawn) or robbing a kong (discard)."),
     "last_tile": Key("boolean", "Last tile of the wall (self-drawn) or last discard."),
-    "seat_wind": Key("string", "Seat wind: E, S, W or N."),
-    "prevalent_wind": Key("string", "Prevalent wind: E, S, W or N."),
+    "seat_wind": Key("string", "Seat wind: E, S, W or N.", enum=WINDS),
+    "prevalent_wind": Key("string", "Prevalent wind: E, S, W or N.", enum=WINDS),
     "flowers": Key("integer", "Number of flowers (0..8)."),
 }
 
-_JSON_TYPES = {"ref": ["integer", "string"]}
+SCHEMA_DIR = Path(__file__).resolve().parents[1] / "rules" / "schema"
+SCHEMA_FILES = {"ruleset": "ruleset.schema.json", "fan": "fan.schema.json"}
 
 
-def _schema_of(keys: dict[str, Key], defs: dict[str, Any]) -> dict[str, Any]:
-    props: dict[str, Any] = {}
-    for name, key in keys.items():
-        if key.type == "ref":
-            prop: dict[str, Any] = {"type": _JSON_TYPES["ref"]}
-        else:
-            prop = {"type": key.type}
-        if key.items:
-            prop["items"] = {"$ref": f"#/definitions/{key.items}"} if key.items in defs else {"type": _JSON_TYPES.get(key.items, key.items)}
-        prop["description"] = key.description
-        props[name] = prop
-    out: dict[str, Any] = {"type": "object", "additionalProperties": False, "properties": props}
-    required = [n for n, k in keys.items() if k.required]
+def _property(key: Key) -> dict[str, Any]:
+    prop: dict[str, Any] = {"$ref": "#/definitions/ref"} if key.type == "ref" else {"type": key.type}
+    if key.items:
+        prop["items"] = {"$ref": f"#/definitions/{key.items}"}
+    if key.enum:
+        prop["enum"] = list(key.enum)
+    return {**prop, "description": key.description}
+
+
+def _object(keys: dict[str, Key], description: str) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "description": description,
+        "type": "object",
+        "additionalProperties": False,
+        "properties": {name: _property(key) for name, key in keys.items()},
+    }
+    required = [name for name, key in keys.items() if key.required]
     if required:
         out["required"] = required
     return out
@@ -88,27 +101,49 @@ def _schema_of(keys: dict[str, Key], defs: dict[str, Any]) -> dict[str, Any]:
 
 def json_schema(kind: str) -> dict[str, Any]:
     """The draft-07 JSON Schema of a ``ruleset`` or ``fan`` file."""
-    defs: dict[str, Any] = {}
+    defs: dict[str, Any] = {"ref": {"type": ["integer", "string"], "description": REF}}
     if kind == "fan":
-        defs["ref"] = {"type": ["integer", "string"], "description": REF}
+        body = _object(FAN_KEYS, "One fan of a fanrules rule set.")
         defs["exclusion"] = {
             "description": "An excluded fan: a name or number, or a mapping with a count or a scope.",
-            "oneOf": [{"$ref": "#/definitions/ref"}, _schema_of(EXCLUSION_KEYS, defs)],
+            "oneOf": [{"$ref": "#/definitions/ref"},
+                      _object(EXCLUSION_KEYS, "An exclusion limited to a count or to this fan's own sets.")],
         }
-        defs["example"] = {"description": "A hand that shows the fan, with its context.", **_schema_of(EXAMPLE_KEYS, defs)}
-        defs["example"]["properties"]["seat_wind"]["enum"] = ["E", "S", "W", "N"]
-        defs["example"]["properties"]["prevalent_wind"]["enum"] = ["E", "S", "W", "N"]
-        defs["exclusion"]["oneOf"][1]["properties"]["scope"]["enum"] = ["all", "own_sets"]
-        body = _schema_of(FAN_KEYS, defs)
-        title, desc = "fanrules fan", "One fan of a fanrules rule set."
+        defs["example"] = _object(EXAMPLE_KEYS, "A hand that shows the fan, with its context.")
+        title = "fanrules fan"
+    elif kind == "ruleset":
+        body = _object(RULESET_KEYS, "A fanrules rule set: its name, minimum and where its fans are.")
+        defs["source"] = {"type": "string", "description": "A text the rules are read from: a book, a spec file or an address."}
+        body["if"] = {"required": ["extends"]}
+        body["else"] = {"required": list(RULESET_REQUIRED_ROOT)}
+        title = "fanrules rule set"
     else:
-        body = _schema_of(RULESET_KEYS, defs)
-        title, desc = "fanrules rule set", "A fanrules rule set: its name, minimum and where its fans are."
-    schema = {"$schema": "http://json-schema.org/draft-07/schema#", "title": title, "description": desc, **body}
-    if defs:
-        schema["definitions"] = defs
-    return schema
+        raise ValueError(f"no schema for {kind!r}: use one of {', '.join(SCHEMA_FILES)}")
+    return {"$schema": "http://json-schema.org/draft-07/schema#", "title": title, **body, "definitions": defs}
 
 
 def schema_text(kind: str) -> str:
+    """``json_schema(kind)`` as the text of its schema file."""
     return json.dumps(json_schema(kind), ensure_ascii=False, indent=2) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Write rules/schema/*.json, or with ``--check`` exit 1 when they differ from the key tables."""
+    parser = argparse.ArgumentParser(prog="python -m fanrules.schema", description=main.__doc__)
+    parser.add_argument("--check", action="store_true", help="only check that the schema files are current")
+    args = parser.parse_args(argv)
+    stale = [SCHEMA_DIR / name for kind, name in SCHEMA_FILES.items()
+             if not (SCHEMA_DIR / name).is_file() or (SCHEMA_DIR / name).read_text(encoding="utf-8") != schema_text(kind)]
+    if args.check:
+        for path in stale:
+            print(f"{path} is stale: run python -m fanrules.schema", file=sys.stderr)
+        return 1 if stale else 0
+    SCHEMA_DIR.mkdir(parents=True, exist_ok=True)
+    for kind, name in SCHEMA_FILES.items():
+        (SCHEMA_DIR / name).write_text(schema_text(kind), encoding="utf-8")
+        print(f"wrote {SCHEMA_DIR / name}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -9,6 +9,7 @@ from .dsl.diagnostics import Diagnostic
 
 MAX_FILE_BYTES = 1_000_000
 MAX_DEPTH = 20
+NULL_TAG = "tag:yaml.org,2002:null"
 STANDARD_TAGS = {
     "tag:yaml.org,2002:str", "tag:yaml.org,2002:int", "tag:yaml.org,2002:bool", "tag:yaml.org,2002:null",
     "tag:yaml.org,2002:float", "tag:yaml.org,2002:seq", "tag:yaml.org,2002:map",
@@ -59,7 +60,8 @@ class _Reader:
             self.error(_pos(node), "R011", f"the YAML nests deeper than {MAX_DEPTH} levels", "rule files are shallow: flatten it")
             return None
         if node.tag not in STANDARD_TAGS:
-            self.error(_pos(node), "R009", f"YAML tag '{node.tag}' is not allowed", "rule files hold plain strings, numbers, lists and mappings")
+            tag = node.tag.replace("tag:yaml.org,2002:", "!!", 1)
+            self.error(_pos(node), "R009", f"YAML tag '{tag}' is not allowed", "rule files hold plain strings, numbers, lists and mappings")
             return None
         if isinstance(node, yaml.ScalarNode):
             if node.tag == "tag:yaml.org,2002:str":
@@ -100,9 +102,15 @@ def read_yaml(path: str, text: str) -> tuple[Any, list[Diagnostic]]:
     try:
         node = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.MarkedYAMLError as err:
-        mark = err.problem_mark or err.context_mark
+        mark, context = err.problem_mark, err.context_mark
+        message = f"YAML syntax error: {err.problem or err.context}"
+        if err.problem and err.context and context is not None:
+            message += f", {err.context} at line {context.line + 1}, column {context.column + 1}"
+            if mark is None or mark.index >= len(text.rstrip()):  # at the end of the file: point to what was left open
+                mark = context
+        mark = mark or context
         pos = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        reader.error(pos, "R001", f"YAML syntax error: {err.problem or err.context}", "check indentation, colons and quotes")
+        reader.error(pos, "R001", message, "check indentation, colons and quotes")
         return None, reader.diagnostics
     except yaml.YAMLError as err:
         reader.error((1, 1), "R001", f"YAML error: {err}")

@@ -1,0 +1,254 @@
+"""The ``fanrules`` command line: score, batch, waits, readings, check, test, rules show, demo."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Sequence
+
+from .batch import run as run_batch
+from .dsl import DiagnosticError
+from .examples import example_hand, lint, run_examples
+from .hand import Hand, HandError
+from .notation import format_hand, parse_hand
+from .readings import readings
+from .ruleset import load_ruleset
+from .scoring import Result, Scorer
+from .waiting import score_waits
+from .tiles import TILE_CODES, code
+
+
+class CliError(Exception):
+    """A one-line error for stderr (exit status 2)."""
+
+
+def _context_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("hand", help="hand string, e.g. '[123p,1][345s,2][999s,3]6m6pEW1m' (last tile = winning tile)")
+    p.add_argument("--self-drawn", action="store_true", help="won by self-draw")
+    p.add_argument("--last-copy", action="store_true", help="the winning tile is the last copy")
+    p.add_argument("--kong", action="store_true", help="kong replacement (self-drawn) or robbing a kong (discard)")
+    p.add_argument("--last-tile", action="store_true", help="last tile of the wall (self-drawn) or last discard")
+    p.add_argument("--seat", default="E", help="seat wind E/S/W/N (default E)")
+    p.add_argument("--round", default="E", help="prevalent wind E/S/W/N (default E)")
+    p.add_argument("--flowers", type=int, default=0, help="number of flowers 0..8")
+
+
+def _rules_arg(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--rules", default="mcr", help="rule set: a shipped name (mcr, ...) or a folder/ruleset.yaml path")
+
+
+def _hand(args: argparse.Namespace) -> Hand:
+    return parse_hand(args.hand, self_drawn=args.self_drawn, last_copy=args.last_copy, kong_related=args.kong,
+                      last_tile=args.last_tile, seat_wind=args.seat, prevalent_wind=args.round, flowers=args.flowers)
+
+
+def _context_line(hand: Hand) -> str:
+    ctx = hand.context
+    flags = [name for name, on in (("self-drawn", ctx.self_drawn), ("last copy", ctx.last_copy),
+                                   ("kong", ctx.kong_related), ("last tile", ctx.last_tile)) if on]
+    how = ", ".join(flags) if flags else "on a discard"
+    return f"{how}; seat {code(ctx.seat_wind)}, round {code(ctx.prevalent_wind)}, flowers {ctx.flowers}"
+
+
+def format_result(result: Result) -> str:
+    """A readable table: fan, points, count, the sets each instance used, and the totals."""
+    lines = [f"{format_hand(result.hand)}  ({_context_line(result.hand)})", f"reading: {result.reading}", ""]
+    rows = [("#", "fan", "points", "count", "sets")]
+    for c in result.fans:
+        sets = "; ".join(" ".join(str(b) for b in inst) for inst in result.sets_of(c) if inst)
+        rows.append((str(c.fan.number), f"{c.fan.name_zh} {c.fan.name_en}", str(c.points), str(c.count), sets))
+    widths = [max(_width(r[i]) for r in rows) for i in range(4)]
+    for r in rows:
+        cells = [_pad(r[0], widths[0], right=True), _pad(r[1], widths[1]), _pad(r[2], widths[2], right=True), _pad(r[3], widths[3], right=True), r[4]]
+        lines.append("  ".join(cells).rstrip())
+    lines.append("")
+    status = "" if result.is_win else f"  -- under the minimum of {result.minimum}: not a legal win"
+    lines.append(f"total {result.total} (with flowers {result.total_with_flowers}){status}")
+    return "\n".join(lines)
+
+
+def _width(s: str) -> int:
+    return sum(2 if ord(ch) > 0x2E80 else 1 for ch in s)
+
+
+def _pad(s: str, width: int, right: bool = False) -> str:
+    fill = " " * (width - _width(s))
+    return fill + s if right else s + fill
+
+
+def cmd_score(args: argparse.Namespace) -> int:
+    result = Scorer(load_ruleset(args.rules)).score(_hand(args))
+    print(json.dumps(result.to_json(), ensure_ascii=False) if args.json else format_result(result))
+    return 0
+
+
+def cmd_batch(args: argparse.Namespace) -> int:
+    scorer = Scorer(load_ruleset(args.rules))
+    inp = open(args.input, encoding="utf-8") if args.input else sys.stdin
+    out = open(args.output, "w", encoding="utf-8") if args.output else sys.stdout
+    try:
+        run_batch(inp, out, scorer)
+    finally:
+        if args.input:
+            inp.close()
+        if args.output:
+            out.close()
+    return 0
+
+
+def cmd_waits(args: argparse.Namespace) -> int:
+    tiles = parse_hand(args.hand, check=False, seat_wind=args.seat, prevalent_wind=args.round)
+    concealed = tiles.concealed + (tiles.win_tile,)
+    if len(concealed) + 3 * len(tiles.melds) != 13:
+        raise HandError(f"waits needs 13 tiles (a declared set counts 3), got {len(concealed) + 3 * len(tiles.melds)}")
+    table = score_waits(concealed, tiles.melds, tiles.context, Scorer(load_ruleset(args.rules)))
+    if args.json:
+        print(json.dumps([w.to_json() for w in table], ensure_ascii=False))
+        return 0
+    if not table:
+        print("no wait: the hand is not ready")
+    for w in table:
+        cells = [f"{TILE_CODES[w.tile]:>3}"]
+        for label, r in (("discard", w.discard), ("self-drawn", w.self_drawn)):
+            if isinstance(r, HandError):
+                cells.append(f"{label}: {r.kind}")
+            else:
+                cells.append(f"{label}: {r.total}" + ("" if r.is_win else " (under minimum)"))
+        print("  ".join(cells))
+    return 0
+
+
+def cmd_readings(args: argparse.Namespace) -> int:
+    hand = _hand(args)
+    found = readings(hand)
+    if not found:
+        raise HandError("the tiles form no winning shape", "not_a_win")
+    for i, r in enumerate(found, 1):
+        print(f"{i}. {r}")
+    return 0
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    ruleset = load_ruleset(args.ruleset)
+    findings = lint(ruleset)
+    for d in findings:
+        print(d.format())
+    print(f"{ruleset.name}: {len(ruleset.fans)} fans, {len(findings)} finding(s)")
+    return 1 if findings else 0
+
+
+def cmd_test(args: argparse.Namespace) -> int:
+    ruleset = load_ruleset(args.ruleset)
+    outcomes = run_examples(ruleset, args.k)
+    failed = [o for o in outcomes if not o.passed]
+    for o in failed:
+        print(f"{o.example.where}: FAIL {o.test_id} {o.example.hand}: {o.message}")
+    print(f"{len(outcomes) - len(failed)} passed, {len(failed)} failed")
+    return 1 if failed else 0
+
+
+def cmd_rules_show(args: argparse.Namespace) -> int:
+    ruleset = load_ruleset(args.rules)
+    if args.fan:
+        try:
+            fans = [ruleset.fan(int(args.fan) if args.fan.isdigit() else args.fan)]
+        except KeyError as err:
+            raise CliError(str(err).strip('"')) from None
+    else:
+        fans = list(ruleset.fans)
+        print(f"rule set {ruleset.name}: {ruleset.title} (version {ruleset.version})")
+        print(f"  chain: {' -> '.join(reversed(ruleset.chain))}")
+        for key in ("minimum",):
+            where = ruleset.origins.get(key)
+            print(f"  {key}: {getattr(ruleset, key)}    # {where}")
+        print()
+    names = {f.number: f.name_zh for f in ruleset.fans}
+    for fan in fans:
+        print(f"{fan.number} {fan.name_zh} {fan.name_en}")
+        for key, value in (("value", fan.value), ("description", fan.description), ("predicate", " ".join(fan.predicate.split()))):
+            print(f"  {key}: {value}    # {fan.origins.get(key, fan.where)}")
+        if fan.excludes:
+            parts = []
+            for ex in fan.excludes:
+                extra = f" x{ex.count}" if ex.count else (" (own sets)" if ex.scope == "own_sets" else "")
+                parts.append(names.get(ex.target, str(ex.target)) + extra)
+            print(f"  excludes: {', '.join(parts)}    # {fan.origins.get('excludes', fan.where)}")
+        if fan.bonus:
+            print("  bonus: true")
+    return 0
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    ruleset = load_ruleset(args.rules)
+    scorer = Scorer(ruleset)
+    for number in args.fans:
+        fan = ruleset.fan(number)
+        example = next(e for e in fan.examples if e.count > 0)
+        print(f"== an example of {fan.name_zh} {fan.name_en} ==")
+        print(format_result(scorer.score(example_hand(example))))
+        print()
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="fanrules", description="Score Chinese Official Mahjong (MCR) hands with rules written as data.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("score", help="score one hand and explain it")
+    _context_args(p)
+    _rules_arg(p)
+    p.add_argument("--json", action="store_true", help="print the JSONL contract's output object")
+    p.set_defaults(run=cmd_score)
+    p = sub.add_parser("batch", help="score JSONL records (stdin/stdout by default)")
+    p.add_argument("--input", help="input JSONL file")
+    p.add_argument("--output", help="output JSONL file")
+    _rules_arg(p)
+    p.set_defaults(run=cmd_batch)
+    p = sub.add_parser("waits", help="the tiles that complete a 13-tile hand, with their scores")
+    p.add_argument("hand", help="13 tiles (declared sets count as 3), e.g. 1112345678999m")
+    p.add_argument("--seat", default="E")
+    p.add_argument("--round", default="E")
+    p.add_argument("--json", action="store_true")
+    _rules_arg(p)
+    p.set_defaults(run=cmd_waits)
+    p = sub.add_parser("readings", help="every reading of a complete hand (for debugging rules)")
+    _context_args(p)
+    p.set_defaults(run=cmd_readings)
+    p = sub.add_parser("check", help="load and lint a rule set")
+    p.add_argument("ruleset", nargs="?", default="mcr")
+    p.set_defaults(run=cmd_check)
+    p = sub.add_parser("test", help="run the examples embedded in a rule set's fan files")
+    p.add_argument("ruleset", nargs="?", default="mcr")
+    p.add_argument("-k", help="only examples whose id, English name or number matches")
+    p.set_defaults(run=cmd_test)
+    p = sub.add_parser("rules", help="show the effective rule set")
+    rsub = p.add_subparsers(dest="rules_command", required=True)
+    p = rsub.add_parser("show", help="the effective rule set after inheritance, with where each field comes from")
+    p.add_argument("fan", nargs="?")
+    _rules_arg(p)
+    p.set_defaults(run=cmd_rules_show)
+    p = sub.add_parser("demo", help="score a few example hands and show the results")
+    _rules_arg(p)
+    p.add_argument("--fans", nargs="*", default=[2, 28, 19, 63], type=int, help="fan numbers whose first example to show")
+    p.set_defaults(run=cmd_demo)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return int(args.run(args))
+    except HandError as err:
+        print(f"fanrules: {err.kind}: {err}", file=sys.stderr)
+        return 2
+    except DiagnosticError as err:
+        print(str(err), file=sys.stderr)
+        print(f"fanrules: {len(err.diagnostics)} problem(s) in the rule set", file=sys.stderr)
+        return 2
+    except CliError as err:
+        print(f"fanrules: {err}", file=sys.stderr)
+        return 2
+    except (OSError, KeyError) as err:
+        print(f"fanrules: {err}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        return 0

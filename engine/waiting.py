@@ -1,0 +1,49 @@
+"""Waits with fans: which tiles complete a 13-tile hand, and what each win would score."""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from .hand import Context, Hand, HandError, Meld, validate
+from .readings import waits
+from .scoring import Result, Scorer
+from .tiles import TILE_CODES, Tile
+
+
+@dataclass(frozen=True)
+class WaitScore:
+    """A winning tile and the result of winning on it on a discard and by self-draw (a Result, or the
+    HandError that says why that win cannot happen, e.g. a fifth copy)."""
+
+    tile: Tile
+    discard: Result | HandError
+    self_drawn: Result | HandError
+
+    @property
+    def reaches_minimum(self) -> bool:
+        return any(isinstance(r, Result) and r.is_win for r in (self.discard, self.self_drawn))
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"tile": TILE_CODES[self.tile]}
+        for key, r in (("discard", self.discard), ("self_drawn", self.self_drawn)):
+            if isinstance(r, HandError):
+                out[key] = {"error": {"kind": r.kind, "message": str(r)}}
+            else:
+                out[key] = r.to_json()
+                out[key]["legal"] = r.is_win
+        return out
+
+
+def score_waits(concealed: tuple[Tile, ...], melds: tuple[Meld, ...], context: Context, scorer: Scorer) -> list[WaitScore]:
+    """Every tile kind that completes the 13 tiles, scored for both ways of winning."""
+    out = []
+    for tile in waits(concealed, len(melds)):
+        results: list[Result | HandError] = []
+        for self_drawn in (False, True):
+            ctx = replace(context, self_drawn=self_drawn, kong_related=False, last_copy=False)
+            try:
+                results.append(scorer.score(validate(Hand(concealed, melds, tile, ctx))))
+            except HandError as err:
+                results.append(err)
+        out.append(WaitScore(tile, results[0], results[1]))
+    return out

@@ -1,0 +1,18 @@
+"""Shared test helpers: where the labelled corpora are."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
+
+
+def corpus_cases(name: str) -> list[dict[str, Any]]:
+    """Every case of a corpus file; skips the test when ../shared is not beside the repository."""
+    path = CORPUS / name
+    if not path.is_file():
+        pytest.skip(f"{path} not found: the corpora live in ../shared beside the repository")
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]

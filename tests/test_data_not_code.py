@@ -1,0 +1,42 @@
+"""Fan knowledge lives only in rules/: the Python of engine/ and dsl/ names no fan and no fan number."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from fanrules.ruleset import load_ruleset
+
+ROOT = Path(__file__).resolve().parents[1]
+
+#: Words of the contract and the notation (NOTATION.md fields, meld types, SCORING.md shapes and win
+#: context) that some English fan names happen to share; the engine must know these words.
+VOCABULARY = {
+    "self_drawn", "self-drawn", "last_tile", "last tile", "seat_wind", "seat wind", "prevalent_wind",
+    "prevalent wind", "concealed_kong", "concealed kong", "melded kong", "concealed hand", "seven_pairs",
+    "seven pairs", "thirteen_orphans", "thirteen orphans", "knitted_straight", "knitted straight", "flower tiles",
+}
+
+
+def _python_sources() -> list[Path]:
+    return sorted(p for folder in ("engine", "dsl") for p in (ROOT / folder).rglob("*.py"))
+
+
+def test_no_fan_name_in_python() -> None:
+    fans = load_ruleset("mcr").fans
+    names = {f.name_zh for f in fans} | {f.name_en.lower() for f in fans}
+    names |= {f.name_en.lower().replace(" ", "_").replace("-", "_") for f in fans}
+    names -= VOCABULARY
+    offenders = []
+    for path in _python_sources():
+        text = path.read_text(encoding="utf-8").lower()
+        for name in names:
+            if len(name) >= 2 and re.search(rf"(?<![\w]){re.escape(name)}(?![\w])", text):
+                offenders.append(f"{path.relative_to(ROOT)}: {name}")
+    assert offenders == []
+
+
+def test_no_fan_number_is_compared_in_python() -> None:
+    pattern = re.compile(r"(number|\.id|fan)\s*(==|!=|in)\s*\(?\s*\d")
+    offenders = [f"{p.relative_to(ROOT)}:{i}" for p in _python_sources()
+                 for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if pattern.search(line)]
+    assert offenders == []
