@@ -1,0 +1,65 @@
+"""Throughput of readings() and waits() over the complete hands of the public corpus.
+
+Run as ``python bench/bench_readings.py``. Each measurement is the median of 5 runs over every hand
+(time.perf_counter); the split cache of readings is warm after the first run, as in a long batch.
+"""
+from __future__ import annotations
+
+import json
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from fanrules.hand import Hand, HandError
+from fanrules.jsonio import hand_from_record
+from fanrules.readings import readings, waits
+
+CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "public.jsonl"
+RUNS = 5
+
+
+def complete_hands(path: Path) -> list[Hand]:
+    """Every valid hand of a corpus file that has at least one reading."""
+    hands = []
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            try:
+                hand = hand_from_record(json.loads(line))
+            except HandError:
+                continue
+            if readings(hand):
+                hands.append(hand)
+    return hands
+
+
+def median_seconds(work: Callable[[], object]) -> float:
+    """The median wall time of RUNS calls of ``work``."""
+    times = []
+    for _ in range(RUNS):
+        start = time.perf_counter()
+        work()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def main() -> int:
+    if not CORPUS.is_file():
+        print(f"corpus not found: {CORPUS}", file=sys.stderr)
+        return 1
+    hands = complete_hands(CORPUS)
+    thirteen = [(h.concealed, len(h.melds)) for h in hands]
+    rows = [
+        ("readings()", median_seconds(lambda: [readings(h) for h in hands])),
+        ("waits()", median_seconds(lambda: [waits(c, m) for c, m in thirteen])),
+    ]
+    print(f"{len(hands)} complete hands from {CORPUS.name}, median of {RUNS} runs\n")
+    print(f"{'function':<12} {'hands':>7} {'median s':>10} {'hands/s':>10}")
+    for name, seconds in rows:
+        print(f"{name:<12} {len(hands):>7} {seconds:>10.4f} {len(hands) / seconds:>10,.0f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,77 @@
+"""The package layout: the folders engine/, dsl/ and rules/ are only ever imported as fanrules,
+fanrules.dsl and fanrules.rules."""
+from __future__ import annotations
+
+import ast
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+FOLDERS = ("engine", "dsl", "rules", "tests", "bench")
+TOP_LEVEL = frozenset({"engine", "dsl", "rules"})
+
+
+def top_level_imports(source: str, filename: str) -> list[str]:
+    """``line: statement`` for every import of engine, dsl or rules as a top-level module."""
+    found: list[str] = []
+    for node in ast.walk(ast.parse(source, filename)):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names = [node.module]
+        else:
+            continue
+        if any(name.split(".")[0] in TOP_LEVEL for name in names):
+            found.append(f"{node.lineno}: {ast.unparse(node)}")
+    return found
+
+
+@pytest.mark.parametrize(
+    "source, bad",
+    [
+        ("import engine", True),
+        ("import os, dsl.parser", True),
+        ("from rules.mcr import x", True),
+        ("from engine import hand", True),
+        ("from .hand import Hand", False),
+        ("from fanrules.dsl import parse", False),
+        ("import fanrules.rules", False),
+        ("import enginex\nx = 'import engine'", False),
+    ],
+)
+def test_detector(source: str, bad: bool) -> None:
+    assert bool(top_level_imports(source, "<test>")) is bad
+
+
+def test_no_top_level_imports_of_the_source_folders() -> None:
+    offenders = [
+        f"{path.relative_to(ROOT)}:{hit}"
+        for folder in FOLDERS
+        for path in sorted((ROOT / folder).rglob("*.py"))
+        for hit in top_level_imports(path.read_text(encoding="utf-8"), str(path))
+    ]
+    assert not offenders, "import these as fanrules, fanrules.dsl or fanrules.rules:\n" + "\n".join(offenders)
+
+
+def run_import(statement: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """Run ``statement`` in a fresh interpreter from ``cwd``, with no PYTHONPATH: only what is installed."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    return subprocess.run(
+        [sys.executable, "-c", statement], cwd=cwd, env=env, capture_output=True, text=True, timeout=60
+    )
+
+
+def test_installed_package_names_import(tmp_path: Path) -> None:
+    result = run_import("import fanrules, fanrules.dsl, fanrules.rules", tmp_path)
+    assert result.returncode == 0, result.stderr
+
+
+@pytest.mark.parametrize("name", sorted(TOP_LEVEL))
+def test_folder_names_do_not_import(name: str, tmp_path: Path) -> None:
+    result = run_import(f"import {name}", tmp_path)
+    assert result.returncode != 0
+    assert f"No module named '{name}'" in result.stderr
