@@ -4,7 +4,7 @@ from __future__ import annotations
 from .builtins import REGISTRY, Builtin
 from .checker import Checked, check
 from .compiler import Compiled, compile_checked
-from .diagnostics import Diagnostic, DiagnosticError, Origin
+from .diagnostics import CODES, Diagnostic, DiagnosticError, Origin
 from .parser import parse
 
 
@@ -21,6 +21,6 @@ def compile_predicate(text: str, origin: Origin = Origin()) -> tuple[Compiled | 
 
 
 __all__ = [
-    "REGISTRY", "Builtin", "Checked", "Compiled", "Diagnostic", "DiagnosticError", "Origin",
+    "CODES", "REGISTRY", "Builtin", "Checked", "Compiled", "Diagnostic", "DiagnosticError", "Origin",
     "check", "compile_checked", "compile_predicate", "parse",
 ]

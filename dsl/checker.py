@@ -3,9 +3,10 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass, field
+from string import ascii_lowercase
 
 from . import ast
-from .builtins import LEVELS, REGISTRY
+from .builtins import LEVELS, REGISTRY, Builtin
 from .diagnostics import Diagnostic, Origin
 
 #: Upper bound on how many times the innermost condition of a predicate may run on one reading.
@@ -17,11 +18,29 @@ TYPE_WORDS = {
     "kind": "a set kind", "shape": "a shape", "list[tile]": "a collection of tiles",
     "list[set]": "a collection of sets", "list[int]": "a collection of numbers", "list[suit]": "a collection of suits",
     "list[kind]": "a collection of set kinds", "list[shape]": "a collection of shapes",
+    "T": "a value", "list[T]": "a collection",
+}
+
+#: A comparison that turns a value of each type into a yes/no question, for hints.
+COMPARE_EXAMPLES = {
+    "int": "size(chows) == 4", "tile": "win_tile == 5m", "set": "kind(win_set) == pung", "suit": "suit(win_tile) == dots",
+    "kind": "kind(win_set) == chow", "shape": "shape == seven_pairs",
 }
 
 
 def describe(t: str) -> str:
     return TYPE_WORDS.get(t, t)
+
+
+def compare_example(t: str) -> str:
+    return COMPARE_EXAMPLES.get(t, "size(chows) == 4")
+
+
+def wants(b: Builtin) -> str:
+    """What a function takes, in words."""
+    if b.params[-1] == "...":
+        return "two or more values of one type"
+    return ", ".join(" or ".join(describe(w) for w in p.split("|")) for p in b.params)
 
 
 def element_type(t: str) -> str | None:
@@ -64,21 +83,25 @@ class Checker:
         if LEVELS.index(lvl) > LEVELS.index(self.out.level):
             self.out.level = lvl
 
-    def suggest(self, name: str, candidates: list[str]) -> str:
+    def free_name(self) -> str:
+        """A one-letter name not bound yet, to suggest."""
+        return next((n for n in ascii_lowercase if n not in self.scope), "another name")
+
+    def suggest(self, name: str, candidates: list[str], bindable: bool = True) -> str:
         close = difflib.get_close_matches(name, candidates, n=1, cutoff=0.6)
         if close:
             return f"did you mean '{close[0]}'?"
-        if len(name) <= 2:
+        if bindable and len(name) <= 2:
             return f"bind '{name}' first: each {name} in sets where ..., or all({name} in sets: ...)"
         return "see docs/dsl.md for the builtins"
 
     def bind(self, name: str, pos: ast.Pos, typ: str) -> int | None:
         assert self.out is not None
         if name in self.scope:
-            self.error(pos, "P112", f"'{name}' is already bound", "use a different name for each variable")
+            self.error(pos, "P112", f"'{name}' already names another item in this rule", f"give each item its own name, e.g. {self.free_name()}")
             return None
         if name in REGISTRY:
-            self.error(pos, "P112", f"'{name}' is a builtin and cannot name a variable", "choose another name, e.g. a single letter")
+            self.error(pos, "P112", f"'{name}' is a builtin and cannot name an item", f"choose a name that is not a builtin, e.g. {self.free_name()}")
             return None
         slot = self.out.n_slots
         self.out.n_slots += 1
@@ -95,7 +118,7 @@ class Checker:
             t = self.expr(rule.expr)
             if t not in (None, "bool", "int"):
                 self.error(rule.expr.pos, "P113", f"a predicate must be a yes/no question or a count, not {describe(t)}",
-                           "compare it with something, e.g. size(chows) == 4")
+                           f"compare it with something, e.g. {compare_example(t)}")
             self.out.result = t or "bool"
             self.cost(rule.expr, 1)
         return self.out
@@ -103,8 +126,8 @@ class Checker:
     def check_each(self, rule: ast.EachRule) -> None:
         assert self.out is not None
         if len(rule.names) > MAX_EACH_NAMES:
-            self.error(rule.name_pos[MAX_EACH_NAMES], "P114", f"an each rule binds at most {MAX_EACH_NAMES} names",
-                       "a fan combines at most four sets")
+            self.error(rule.name_pos[MAX_EACH_NAMES], "P117", f"an each rule binds at most {MAX_EACH_NAMES} names",
+                       "a fan combines at most four sets; remove the extra names")
         src = self.expr(rule.source)
         elem = element_type(src) if src else None
         if src and (elem is None or src == "set"):
@@ -117,13 +140,17 @@ class Checker:
         t = self.expr(rule.cond)
         if t not in (None, "bool"):
             self.error(rule.cond.pos, "P113", f"the condition after 'where' must be yes/no, not {describe(t)}",
-                       "compare it with something")
+                       f"compare it with something, e.g. {compare_example(t)}")
         self.out.result = f"each[{elem}]"
         size = self.size_bound(rule.source)
         combos = 1
         for i in range(len(rule.names)):
             combos *= max(size - i, 1)
-        self.cost(rule.cond, combos)
+        if combos > MAX_COST:
+            self.error(rule.source.pos, "P114", f"this each rule could try {combos} groups of items per reading (the limit is {MAX_COST})",
+                       "bind fewer names, or go over a smaller collection such as sets or chows")
+        else:
+            self.cost(rule.cond, combos)
 
     # -- cost --------------------------------------------------------------------------------------
     def size_bound(self, node: ast.Node) -> int:
@@ -136,23 +163,28 @@ class Checker:
         return 34
 
     def cost(self, node: ast.Node, outer: int) -> None:
-        """Reject predicates whose nested quantifiers could run the innermost condition too often."""
-        worst = self._cost(node, outer)
-        if worst > MAX_COST:
-            self.error(node.pos, "P114", f"this predicate could evaluate its innermost condition {worst} times per reading (limit {MAX_COST})",
-                       "nest fewer quantifiers, or quantify over smaller collections")
+        """Reject nested quantifiers that could run the innermost condition too often; the error
+        points at the quantifier that crosses the limit."""
+        over = self._over(node, outer)
+        if over is not None:
+            runs, q = over
+            self.error(q.pos, "P114", f"{q.word}() here could run its condition {runs} times per reading (the limit is {MAX_COST})",
+                       "nest fewer quantifiers, or go over smaller collections such as sets instead of tiles or tile_kinds")
 
-    def _cost(self, node: ast.Node, outer: int) -> int:
-        worst = outer
+    def _over(self, node: ast.Node, outer: int) -> tuple[int, ast.Quantifier] | None:
         if isinstance(node, ast.Quantifier):
             inner = outer * self.size_bound(node.source)
-            worst = max(worst, inner, self._cost(node.source, outer))
-            if node.body is not None:
-                worst = max(worst, self._cost(node.body, inner))
-            return worst
+            if inner > MAX_COST:
+                return inner, node
+            found = self._over(node.source, outer)
+            if found is None and node.body is not None:
+                found = self._over(node.body, inner)
+            return found
         for child in _children(node):
-            worst = max(worst, self._cost(child, outer))
-        return worst
+            found = self._over(child, outer)
+            if found is not None:
+                return found
+        return None
 
     # -- expressions -----------------------------------------------------------------------------
     def expr(self, node: ast.Node) -> str | None:
@@ -178,7 +210,7 @@ class Checker:
         if isinstance(node, ast.Neg):
             t = self.expr(node.operand)
             if t not in (None, "int"):
-                self.error(node.pos, "P106", f"'-' needs a number, not {describe(t)}")
+                self.error(node.pos, "P106", f"'-' needs a number, not {describe(t)}", "use rank(...) or size(...) to get a number")
                 return None
             return "int" if t else None
         if isinstance(node, ast.Arith):
@@ -189,14 +221,14 @@ class Checker:
             t = self.expr(node.operand)
             if t not in (None, "bool"):
                 self.error(node.operand.pos, "P107", f"'not' needs a yes/no value, not {describe(t)}",
-                           "compare the value with something first")
+                           f"compare the value with something first, e.g. not {compare_example(t)}")
             return "bool"
         if isinstance(node, ast.BoolOp):
             for operand in node.operands:
                 t = self.expr(operand)
                 if t not in (None, "bool"):
                     self.error(operand.pos, "P107", f"'{node.op}' needs yes/no values on both sides, not {describe(t)}",
-                               "compare the value with something, e.g. size(chows) == 4")
+                               f"compare the value with something, e.g. {compare_example(t)}")
             return "bool"
         raise TypeError(f"unexpected node {node!r}")  # pragma: no cover - the parser makes no other nodes
 
@@ -213,7 +245,7 @@ class Checker:
             return None
         if not b.constant:
             self.error(node.pos, "P111", f"'{node.name}' is a function and needs arguments in parentheses",
-                       f"write {b.name}({', '.join(p for p in b.params if p != '...')}), e.g. {b.example}")
+                       f"give it {wants(b)} in parentheses, e.g. {b.example}")
             return None
         self.level(b.level)
         return b.result
@@ -226,7 +258,7 @@ class Checker:
                 self.error(node.pos, "P111", f"'{node.name}' is a variable, not a function", "use it without parentheses")
             else:
                 self.error(node.pos, "P102", f"unknown function '{node.name}'",
-                           self.suggest(node.name, [n for n, x in REGISTRY.items() if not x.constant]))
+                           self.suggest(node.name, [n for n, x in REGISTRY.items() if not x.constant], bindable=False))
             return None
         if b.constant:
             self.error(node.pos, "P111", f"'{node.name}' takes no arguments", f"write it without parentheses, e.g. {b.example}")
@@ -237,7 +269,7 @@ class Checker:
         if (variadic and len(node.args) < len(fixed)) or (not variadic and len(node.args) != len(fixed)):
             want = f"at least {len(fixed)}" if variadic else str(len(fixed))
             self.error(node.pos, "P103", f"{node.name}() takes {want} argument{'s' if want != '1' else ''}, got {len(node.args)}",
-                       f"signature: {b.signature}; example: {b.example}")
+                       f"{node.name}() takes {wants(b)}, e.g. {b.example}")
             return b.result
         generic: str | None = None
         for i, (arg, t) in enumerate(zip(node.args, arg_types)):
@@ -252,11 +284,21 @@ class Checker:
                                "give it values of one type")
             elif want == "list[T]":
                 if not t.startswith("list["):
-                    self.error(arg.pos, "P104", f"{node.name}() needs a collection, not {describe(t)}", f"example: {b.example}")
+                    self.error(arg.pos, "P104", f"{node.name}() needs a collection, not {describe(t)}", self.arg_hint(arg, want, b))
             elif t not in want.split("|"):
                 self.error(arg.pos, "P104", f"argument {i + 1} of {node.name}() must be {' or '.join(describe(w) for w in want.split('|'))}, not {describe(t)}",
-                           f"example: {b.example}")
+                           self.arg_hint(arg, want, b))
         return b.result
+
+    def arg_hint(self, arg: ast.Node, want: str, b: Builtin) -> str:
+        """The example of a function, after a "did you mean" when a builtin of the right type is spelt alike."""
+        hint = f"e.g. {b.example}"
+        if isinstance(arg, ast.Name) and arg.name in REGISTRY:
+            fits = [n for n, x in REGISTRY.items() if x.constant and (x.result.startswith("list[") if want == "list[T]" else x.result in want.split("|"))]
+            close = difflib.get_close_matches(arg.name, fits, n=1, cutoff=0.6)
+            if close:
+                return f"did you mean '{close[0]}'? {hint}"
+        return hint
 
     def quantifier(self, node: ast.Quantifier) -> str | None:
         src = self.expr(node.source)
@@ -275,12 +317,14 @@ class Checker:
             if node.body is None:
                 self.error(node.pos, "P110", f"{node.word}() needs a number after ':'", f"e.g. {node.word}(p in pairs: rank(p))")
             elif body_t not in (None, "int"):
-                self.error(node.body.pos, "P110", f"{node.word}() needs a number after ':', not {describe(body_t)}")
+                self.error(node.body.pos, "P110", f"{node.word}() needs a number after ':', not {describe(body_t)}",
+                           f"e.g. {node.word}(p in pairs: rank(p))")
             return "int"
         if node.body is None and node.word != "count":
             self.error(node.pos, "P110", f"{node.word}() needs a condition after ':'", f"e.g. {node.word}(t in tiles: t in honours)")
         elif body_t not in (None, "bool"):
-            self.error(node.body.pos, "P110", f"the condition of {node.word}() must be yes/no, not {describe(body_t)}")
+            self.error(node.body.pos, "P110", f"the condition of {node.word}() must be yes/no, not {describe(body_t)}",
+                       f"compare the value with something, e.g. {node.word}(p in pungs: rank(p) == 1)")
         return "int" if node.word == "count" else "bool"
 
     def tuple_lit(self, node: ast.TupleLit) -> str | None:
@@ -325,20 +369,34 @@ class Checker:
                                "both sides must be about the same kind of thing")
             elif lt != rt:
                 self.error(node.op_pos[i], "P105", f"cannot compare {describe(lt)} with {describe(rt)}",
-                           _compare_hint(lt, rt))
+                           _compare_hint(left, lt, right, rt))
             elif op in ("<", "<=", ">", ">=") and lt != "int":
-                self.error(node.op_pos[i], "P116", f"'{op}' orders numbers, not {describe(lt)}", "compare ranks: rank(a) < rank(b)")
-            elif lt == "set" or lt.startswith("list["):
-                self.error(node.op_pos[i], "P118", f"'{op}' cannot compare {describe(lt)}s",
-                           "compare their tiles or kinds: tile(a) == tile(b)")
+                self.error(node.op_pos[i], "P116", f"'{op}' orders numbers, not {describe(lt)}",
+                           f"compare numbers such as ranks: rank({_label(left, 'a')}) {op} rank({_label(right, 'b')})")
+            elif lt == "set":
+                self.error(node.op_pos[i], "P118", f"'{op}' cannot compare two sets",
+                           f"compare what they are made of: tile({_label(left, 'a')}) {op} tile({_label(right, 'b')}), or their kinds or suits")
+            elif lt.startswith("list["):
+                self.error(node.op_pos[i], "P118", f"'{op}' cannot compare two collections",
+                           f"compare their sizes, size({_label(left, 'xs')}) {op} size({_label(right, 'ys')}), or test their items with all(...) or any(...)")
         return "bool"
 
 
-def _compare_hint(lt: str, rt: str) -> str:
-    if "set" in (lt, rt):
-        return "use tile(s), rank(s), suit(s) or kind(s) to get something comparable"
-    if "tile" in (lt, rt) and "int" in (lt, rt):
-        return "use rank(t) to get the number of a tile"
+def _label(node: ast.Node, default: str) -> str:
+    """A short text for a node in a hint: its name or tile, or ``default``."""
+    if isinstance(node, ast.Name):
+        return node.name
+    return node.text if isinstance(node, ast.TileLit) else default
+
+
+def _compare_hint(left: ast.Node, lt: str, right: ast.Node, rt: str) -> str:
+    for node, t in ((left, lt), (right, rt)):
+        if t == "set":
+            s = _label(node, "s")
+            return f"use tile({s}), rank({s}), suit({s}) or kind({s}) to get something comparable"
+    for node, t in ((left, lt), (right, rt)):
+        if t == "tile" and "int" in (lt, rt):
+            return f"use rank({_label(node, 't')}) to get the number of a tile"
     return "both sides must be of one type"
 
 

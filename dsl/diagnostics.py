@@ -4,6 +4,40 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 
+#: Every diagnostic code of the predicate language and what it means. P0xx: the text does not read as
+#: a predicate (parser); P1xx: it reads but does not make sense (checker).
+CODES: dict[str, str] = {
+    "P000": "The predicate is empty (or only a comment).",
+    "P001": "A character that is not part of the language, such as = alone, & or [.",
+    "P002": "A word or symbol in the wrong place, often an operator missing between two values.",
+    "P003": "An unknown tile such as 10p or 8z, or a capitalised word that is not an honour tile.",
+    "P004": "A '(' is never closed.",
+    "P005": "A value is missing: after an operator, at the end, or before a ')' or ','.",
+    "P006": "A ')' closes nothing.",
+    "P007": "A keyword is missing: 'in' or 'where' in an each rule, 'in' or ':' in a quantifier.",
+    "P008": "The predicate is longer than the limit.",
+    "P009": "Parentheses and operators nest deeper than the limit.",
+    "P101": "An unknown name: a misspelt builtin, or an item name that nothing binds.",
+    "P102": "An unknown function.",
+    "P103": "A function gets the wrong number of arguments.",
+    "P104": "A function gets the wrong kind of argument.",
+    "P105": "A comparison or 'in' between different kinds of things, such as a set and a number.",
+    "P106": "Arithmetic (+ - *) on something that is not a number.",
+    "P107": "'and', 'or' or 'not' on something that is not yes/no.",
+    "P108": "'in' or 'not in' without a collection on its right.",
+    "P109": "An each rule or a quantifier goes over something that is not a collection.",
+    "P110": "A quantifier's part after ':' is missing or of the wrong kind.",
+    "P111": "A function without parentheses, or a word that takes no arguments with parentheses.",
+    "P112": "A name bound twice, or a builtin used as a name.",
+    "P113": "The predicate (or the condition after 'where') is neither yes/no nor a count.",
+    "P114": "Quantifiers or an each rule that could take too long on one reading.",
+    "P115": "A collection in parentheses that is empty, mixes kinds of things or holds collections.",
+    "P116": "'<', '<=', '>' or '>=' on something that is not a number.",
+    "P117": "An each rule binds more than four names.",
+    "P118": "'==' or '!=' between two sets or two collections.",
+}
+
+
 @dataclass(frozen=True, slots=True)
 class Diagnostic:
     """A problem at ``file:line:column`` (1-based), with a stable ``code``, a message and a hint."""
@@ -57,13 +91,17 @@ class Origin:
             return self.line + line - 1, self.column + column - 1
         return self.line + line - 1, column
 
+    def position(self, line: int, column: int) -> tuple[int, int]:
+        """Where diagnostics report predicate ``line``/``column``: in the file when its lines are
+        known, else in the predicate."""
+        return self.locate(line, column) if self.file_lines else (line, column)
+
     def diagnostic(self, line: int, column: int, code: str, message: str, hint: str = "", text: str = "") -> Diagnostic:
         """A Diagnostic at a predicate position, with the file's source line (or the predicate's)."""
-        fl, fc = self.locate(line, column)
+        fl, fc = self.position(line, column)
         if self.file_lines and 0 < fl <= len(self.file_lines):
             source = self.file_lines[fl - 1]
         else:
             lines = text.split("\n")
             source = lines[line - 1] if 0 < line <= len(lines) else ""
-            fl, fc = (fl, fc) if self.file_lines else (line, column)
         return Diagnostic(self.file, fl, fc, code, message, hint, source)

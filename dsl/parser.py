@@ -1,31 +1,54 @@
 """Parse predicate text into the AST, reporting syntax errors as Diagnostics."""
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from importlib import resources
 
-from lark import Lark, Token, Transformer, v_args
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
+from lark import Lark, Token, Tree, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedToken, VisitError
+from lark.lexer import PatternStr
+from lark.visitors import Transformer_NonRecursive
 
 from ..tiles import TILE_INDEX, Z_CODES
 from . import ast
+from .builtins import REGISTRY
 from .diagnostics import Diagnostic, Origin
 
-#: How terminals read in messages.
-TERMINAL_WORDS = {
-    "NAME": "a name",
-    "INT": "a number",
-    "TILE": "a tile",
-    "LPAR": "'('",
-    "RPAR": "')'",
-    "COMMA": "','",
-    "COLON": "':'",
-    "$END": "the end of the predicate",
+#: Terminals that start a value; operators and punctuation in the order messages list them.
+VALUE_STARTS = frozenset({"NAME", "INT", "TILE"})
+STARTS_A_VALUE = VALUE_STARTS | {"LPAR", "NOT", "ALL", "ANY", "COUNT", "MIN", "MAX"}
+OPERATOR_ORDER = ("and", "or", "==", "!=", "<", "<=", ">", ">=", "in", "+", "-", "*")
+PUNCTUATION_ORDER = (",", ")", ":", "where", "in")
+
+#: How a rule with a keyword reads, for messages about a missing keyword.
+KEYWORD_FORMS = {
+    "where": "an each rule reads: each a, b in chows where <condition>",
+    ":": "a quantifier reads: all(t in tiles: <condition>), and likewise any, count, min and max",
+    "in": "write the names, then 'in' and a collection: each a, b in chows where ..., all(t in tiles: ...)",
+}
+
+#: Hints for characters that are not part of the language but look like operators of other languages.
+CHARACTER_HINTS = {
+    "=": "write == to test whether two things are equal",
+    "!": "write != for 'differs from', or 'not' before a condition",
+    "&": "write 'and'",
+    "|": "write 'or'",
+    "[": "write collections in parentheses: rank(a) in (1, 9)",
+    "{": "write collections in parentheses: rank(a) in (1, 9)",
+    "/": "there is no division; compare with * instead, e.g. 2 * size(pungs) >= size(sets)",
+    "'": "tiles and names are written without quotes, e.g. 5m or chows",
+    '"': "tiles and names are written without quotes, e.g. 5m or chows",
 }
 
 #: Limits that keep every predicate small and quick to check (a hostile rule file cannot exhaust time).
 MAX_PREDICATE_CHARS = 4000
+#: Levels of operations and parentheses nested in one another (see ``_too_deep``).
 MAX_NESTING = 40
+#: Rules that pass a single child through (every expression starts with an ``or_``, counted once),
+#: and the rules of operator words.
+PASSING_RULES = frozenset({"and_", "compare"})
+OPERATOR_RULES = frozenset({"comp_op", "add_op", "mul_op", "quantifier_word"})
 
 
 @lru_cache(maxsize=1)
@@ -44,7 +67,7 @@ class BadWord(Exception):
         self.token = token
 
 
-class _ToAst(Transformer):
+class _ToAst(Transformer_NonRecursive):
     """Lark tree to AST nodes; single-child wrapper nodes pass their child through."""
 
     def start(self, children):
@@ -110,7 +133,7 @@ class _ToAst(Transformer):
 
     def call(self, children):
         tok = children[0]
-        return ast.Call(_pos(tok), str(tok), tuple(children[1:]))
+        return ast.Call(_pos(tok), str(tok), tuple(c for c in children[1:] if c is not None))
 
     def quantifier(self, children):
         word_tree, var, source, body = children
@@ -122,102 +145,142 @@ class _ToAst(Transformer):
         return ast.TupleLit(_pos(meta), tuple(c for c in children if c is not None))
 
 
+@lru_cache(maxsize=1)
+def _literals() -> dict[str, str]:
+    """Terminal name to its text for the fixed terminals (keywords, operators, punctuation)."""
+    return {t.name: t.pattern.value for t in grammar().terminals if isinstance(t.pattern, PatternStr)}
+
+
 def _expected(tokens: set[str]) -> str:
-    words = sorted({TERMINAL_WORDS.get(t, None) or _literal(t) for t in tokens} - {None})
-    if len(words) > 6:
-        return "an operand or an operator"
-    return ", ".join(words[:-1]) + (" or " if len(words) > 1 else "") + words[-1] if words else "something else"
+    """What the parser would have accepted, in words."""
+    if tokens & VALUE_STARTS:
+        return "a name, a number, a tile or '('"
+    literals = _literals()
+    texts = {literals[t] for t in tokens if t in literals}
+    operators = [op for op in OPERATOR_ORDER if op in texts and (op != "in" or "==" in texts)]
+    words = [f"'{p}'" for p in PUNCTUATION_ORDER if p in texts and p not in operators]
+    if operators:
+        words.append("an operator such as " + ", ".join(operators[:4]))
+    if "$END" in tokens:
+        words.append("the end of the predicate")
+    return ", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else words[0]
 
 
-def _literal(name: str) -> str | None:
-    words = {
-        "EQUAL": "==", "__ANON_0": None, "LESSTHAN": "<", "MORETHAN": ">", "PLUS": "+", "MINUS": "-", "STAR": "*",
-        "AND": "and", "OR": "or", "NOT": "not", "IN": "in", "WHERE": "where", "EACH": "each",
-    }
-    if name in words:
-        return f"'{words[name]}'" if words[name] else None
-    if name.isupper() and name.isalpha():
-        return f"'{name.lower()}'"
+def _missing_keyword(accepted: set[str]) -> str | None:
+    """The keyword of an each rule or a quantifier that belongs where the parser met something else."""
+    if "WHERE" in accepted:
+        return "where"
+    if "COLON" in accepted:
+        return ":"
+    if "IN" in accepted and "AND" not in accepted:
+        return "in"
     return None
 
 
-def _unclosed(text: str) -> tuple[int, int] | None:
-    """Line and column of the last '(' that is never closed."""
-    stack: list[tuple[int, int]] = []
-    line, col = 1, 0
-    for ch in text:
-        col += 1
-        if ch == "\n":
-            line, col = line + 1, 0
-        elif ch == "(":
-            stack.append((line, col))
-        elif ch == ")" and stack:
+def _tokens(text: str) -> list[Token]:
+    """The tokens of ``text`` up to the first character that starts none."""
+    out: list[Token] = []
+    try:
+        out.extend(grammar().lex(text))
+    except UnexpectedCharacters:
+        pass
+    return out
+
+
+def _unclosed(tokens: list[Token]) -> Token | None:
+    """The last '(' of ``tokens`` that they never close."""
+    stack: list[Token] = []
+    for tok in tokens:
+        if tok.type == "LPAR":
+            stack.append(tok)
+        elif tok.type == "RPAR" and stack:
             stack.pop()
     return stack[-1] if stack else None
 
 
-def _end_position(text: str) -> tuple[int, int]:
-    stripped = text.rstrip()
-    lines = stripped.split("\n")
-    return len(lines), len(lines[-1]) + 1
-
-
-def _nesting(text: str) -> int:
-    depth = deepest = 0
-    for ch in text:
-        if ch == "(":
+def _too_deep(tree: Tree) -> Tree | None:
+    """The first node nested more than MAX_NESTING levels deep. Each operation is a level, and so is
+    each expression in parentheses or as an argument; a chain such as a + b + c counts one per operator."""
+    stack: list[tuple[Tree, int]] = [(tree, 0)]
+    while stack:
+        node, depth = stack.pop()
+        if node.data == "arith":
+            depth += (len(node.children) - 1) // 2
+        elif node.data not in PASSING_RULES or len(node.children) > 1:
             depth += 1
-            deepest = max(deepest, depth)
-        elif ch == ")":
-            depth -= 1
-    return deepest
+        if depth > MAX_NESTING:
+            return node
+        stack.extend((c, depth) for c in reversed(node.children) if isinstance(c, Tree) and c.data not in OPERATOR_RULES)
+    return None
+
+
+def _bad_word(tok: Token, text: str, origin: Origin) -> Diagnostic:
+    word = str(tok)
+    if word[0].isdigit():
+        message, hint = f"unknown tile '{word}'", "tiles are written 1m..9m, 1p..9p, 1s..9s, E S W N C F P (or 1z..7z)"
+    elif word.lower() in REGISTRY:
+        message, hint = f"unknown name '{word}'", f"did you mean '{word.lower()}'? names are written in lower case"
+    else:
+        message, hint = f"unknown tile or name '{word}'", "honour tiles are E S W N C F P; names are written in lower case"
+    return origin.diagnostic(tok.line, tok.column, "P003", message, hint, text)
 
 
 def parse(text: str, origin: Origin = Origin()) -> tuple[ast.Node | None, list[Diagnostic]]:
     """Parse a predicate. Returns the rule node, or None with the diagnostics that explain why."""
-    if not text.strip():
+    if not re.sub(r"#[^\n]*", "", text).strip():
         return None, [origin.diagnostic(1, 1, "P000", "the predicate is empty", "write a yes/no question, a count, or an each ... where ... rule", text)]
     if len(text) > MAX_PREDICATE_CHARS:
         return None, [origin.diagnostic(1, 1, "P008", f"the predicate is {len(text)} characters long; the limit is {MAX_PREDICATE_CHARS}", "split the idea into simpler conditions", text)]
-    if _nesting(text) > MAX_NESTING:
-        return None, [origin.diagnostic(1, 1, "P009", f"parentheses nest deeper than {MAX_NESTING} levels", "flatten the predicate", text)]
     try:
         tree = grammar().parse(text)
+    except UnexpectedCharacters as err:
+        ch = text[err.pos_in_stream] if err.pos_in_stream < len(text) else "?"
+        hint = CHARACTER_HINTS.get(ch, "predicates use names, numbers, tiles, ( ) , : and the operators == != < <= > >= + - * and or not in")
+        return None, [origin.diagnostic(err.line, err.column, "P001", f"unexpected character '{ch}'", hint, text)]
+    except UnexpectedToken as err:
+        return None, [_token_error(err, text, origin)]
+    deep = _too_deep(tree)
+    if deep is not None:
+        return None, [origin.diagnostic(deep.meta.line, deep.meta.column, "P009", f"the predicate nests more than {MAX_NESTING} levels of parentheses and operators",
+                                        "split it into simpler conditions joined by 'and' or 'or'; a repeated 'not' or '-' cancels out", text)]
+    try:
         return _ToAst().transform(tree), []
     except VisitError as err:
         if isinstance(err.orig_exc, BadWord):
-            tok = err.orig_exc.token
-            word = str(tok)
-            if word[0].isdigit():
-                message, hint = f"unknown tile '{word}'", "tiles are written 1m..9m, 1p..9p, 1s..9s, E S W N C F P (or 1z..7z)"
-            else:
-                message, hint = f"unknown tile or name '{word}'", "honour tiles are E S W N C F P; names of builtins are lower case"
-            return None, [origin.diagnostic(tok.line, tok.column, "P003", message, hint, text)]
+            return None, [_bad_word(err.orig_exc.token, text, origin)]
         raise
-    except UnexpectedCharacters as err:
-        ch = text[err.pos_in_stream] if err.pos_in_stream < len(text) else "?"
-        return None, [origin.diagnostic(err.line, err.column, "P001", f"unexpected character '{ch}'", "predicates use names, numbers, tiles, ( ) , : and the operators == != < <= > >= + - * and or not in", text)]
-    except (UnexpectedToken, UnexpectedEOF) as err:
-        return None, [_token_error(err, text, origin)]
-    except UnexpectedInput as err:  # pragma: no cover - other lark errors carry a position too
-        return None, [origin.diagnostic(getattr(err, "line", 1), getattr(err, "column", 1), "P002", str(err).split("\n")[0], "", text)]
 
 
-def _token_error(err: UnexpectedInput, text: str, origin: Origin) -> Diagnostic:
-    expected = set(getattr(err, "expected", ()) or ())
-    token = getattr(err, "token", None)
-    at_end = token is None or token.type == "$END"
+def _token_error(err: UnexpectedToken, text: str, origin: Origin) -> Diagnostic:
+    accepted = set(err.interactive_parser.accepts())
+    token = err.token
+    at_end = token.type == "$END"
+    before = _tokens(text if at_end else text[: token.start_pos])
+    bad = next((t for t in before if t.type == "BAD_WORD"), None)
+    if bad is not None:  # a misspelt tile or name is the likelier mistake
+        return _bad_word(bad, text, origin)
+    keyword = _missing_keyword(accepted)
     if at_end:
-        unclosed = _unclosed(text)
-        line, col = _end_position(text)
-        if unclosed and "RPAR" in expected:
-            return origin.diagnostic(line, col, "P004", f"missing ')' to close the '(' at line {unclosed[0]}, column {unclosed[1]}", "add the closing parenthesis", text)
-        last = text.rstrip().split()[-1] if text.strip() else ""
-        return origin.diagnostic(line, max(1, col - len(last)), "P005", f"the predicate ends after '{last}': an operand is missing", f"complete it with {_expected(expected)}", text)
+        last = before[-1]
+        unclosed = _unclosed(before)
+        if unclosed and "RPAR" in accepted:
+            line, column = origin.position(unclosed.line, unclosed.column)
+            return origin.diagnostic(last.end_line, last.end_column, "P004", f"missing ')' to close the '(' at line {line}, column {column}",
+                                     "add the closing parenthesis", text)
+        if accepted & VALUE_STARTS:
+            return origin.diagnostic(last.line, last.column, "P005", f"the predicate ends after '{last}': something is missing after it",
+                                     f"complete it with {_expected(accepted)}", text)
+        hint = KEYWORD_FORMS[keyword] if keyword else f"continue with {_expected(accepted)}"
+        return origin.diagnostic(last.line, last.column, "P007", f"the predicate ends after '{last}' before the rule is complete", hint, text)
     word = str(token)
-    if token.type == "RPAR" and _unclosed(text[: token.start_pos]) is None:
+    if token.type == "RPAR" and _unclosed(before) is None:
         return origin.diagnostic(token.line, token.column, "P006", "unmatched ')'", "remove it or add the '(' it closes", text)
-    operand_expected = bool(expected & {"NAME", "INT", "TILE"})
-    if operand_expected:
-        return origin.diagnostic(token.line, token.column, "P005", f"expected an operand before '{word}'", f"an operator needs something on both sides; write {_expected(expected)} here", text)
-    return origin.diagnostic(token.line, token.column, "P002", f"unexpected '{word}'", f"expected {_expected(expected)}", text)
+    if accepted & VALUE_STARTS:
+        return origin.diagnostic(token.line, token.column, "P005", f"something is missing before '{word}'",
+                                 f"write {_expected(accepted)} before '{word}'", text)
+    if token.type in STARTS_A_VALUE:
+        if keyword:
+            return origin.diagnostic(token.line, token.column, "P007", f"'{keyword}' is missing before '{word}'", KEYWORD_FORMS[keyword], text)
+        return origin.diagnostic(token.line, token.column, "P002", f"an operator is missing before '{word}'",
+                                 f"put {_expected(accepted - {'$END'})} between '{before[-1]}' and '{word}'", text)
+    return origin.diagnostic(token.line, token.column, "P002", f"unexpected '{word}'", f"expected {_expected(accepted)} here", text)
