@@ -17,6 +17,8 @@ STANDARD_TAGS = {
 
 
 _SCALARS = yaml.SafeLoader("")
+#: libyaml's safe loader when PyYAML was built with it (much faster), else the pure-Python one.
+SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 class YMap(dict):
@@ -100,7 +102,7 @@ def read_yaml(path: str, text: str) -> tuple[Any, list[Diagnostic]]:
         reader.error((1, 1), "R010", f"the file is larger than {MAX_FILE_BYTES} bytes", "a rule file is a few hundred bytes")
         return None, reader.diagnostics
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        node = yaml.compose(text, Loader=SAFE_LOADER)
     except yaml.MarkedYAMLError as err:
         mark, context = err.problem_mark, err.context_mark
         message = f"YAML syntax error: {err.problem or err.context}"
