@@ -1,12 +1,20 @@
 """Facts about a hand and its readings, computed once and read by compiled predicates."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .hand import Hand
 from .readings import Block, Kind, Reading, waits
 
 #: ``win_set`` when the winning tile completes a knitted part or a special shape (kind 4 = no_set).
 NO_SET = Block(Kind.PAIR, -1, False)
 object.__setattr__(NO_SET, "kind", 4)
+
+
+@lru_cache(maxsize=4096)
+def _unique_wait(concealed: tuple[int, ...], melds: int) -> bool:
+    """Whether 13 tiles wait on one kind only (cached: scoring every wait of a hand asks it again)."""
+    return len(waits(concealed, melds, limit=2)) == 1
 
 
 class HandFacts:
@@ -43,7 +51,7 @@ class HandFacts:
     def unique_wait(self) -> bool:
         """Whether the 13 tiles before the win wait on one kind only; computed when first asked."""
         if self._unique_wait is None:
-            self._unique_wait = len(waits(self.hand.concealed, len(self.hand.melds), limit=2)) == 1
+            self._unique_wait = _unique_wait(self.hand.concealed, len(self.hand.melds))
         return self._unique_wait
 
 

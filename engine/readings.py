@@ -312,23 +312,35 @@ def _complete(counts: list[int], melds: int) -> bool:
     return False
 
 
+def _candidates(counts: list[int], melds: int) -> list[Tile]:
+    """Tile kinds that could complete the hand: neighbours of held tiles for sets and pairs, plus the
+    tiles of the special shapes when the hand is close to one of them."""
+    out: set[Tile] = set()
+    for t in range(27):
+        if counts[t]:
+            s, r = divmod(t, 9)
+            out.update(s * 9 + i for i in range(max(0, r - 2), min(8, r + 2) + 1))
+    out.update(t for t in range(27, 34) if counts[t])
+    if melds <= 1:
+        for pattern in KNITTED_PATTERNS:
+            if sum(1 for t in pattern if counts[t]) >= 8:
+                out.update(pattern)
+    if melds == 0:
+        if all(counts[t] <= 1 for t in range(34)):
+            out.update(range(34))
+        elif all(counts[t] == 0 for t in range(34) if t not in ORPHANS):
+            out.update(ORPHANS)
+    return sorted(out)
+
+
 def waits(concealed: tuple[Tile, ...] | list[Tile], melds: int = 0, limit: int = 34) -> tuple[Tile, ...]:
     """The tile kinds that complete 13 tiles (``concealed`` plus ``melds`` declared sets), in any shape,
     kinds whose four copies the hand holds included (RULINGS 3); stops after ``limit`` kinds."""
     counts = [0] * 34
     for t in concealed:
         counts[t] += 1
-    special = melds <= 1
     out = []
-    for t in range(34):
-        if not special:
-            if t < 27:
-                s, r = divmod(t, 9)
-                lo, hi = max(0, r - 2), min(8, r + 2)
-                if not any(counts[s * 9 + i] for i in range(lo, hi + 1)):
-                    continue
-            elif not counts[t]:
-                continue
+    for t in _candidates(counts, melds):
         counts[t] += 1
         if _complete(counts, melds):
             out.append(t)
