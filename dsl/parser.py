@@ -198,6 +198,21 @@ def _unclosed(tokens: list[Token]) -> Token | None:
     return stack[-1] if stack else None
 
 
+def _paren_too_deep(text: str) -> tuple[int, int] | None:
+    """Line and column of the first '(' nested more than MAX_NESTING deep (comments skipped). The parse
+    tree keeps no node for a parenthesised expression, so ``_too_deep`` cannot see these levels."""
+    depth = 0
+    for line_no, line in enumerate(text.split("\n"), 1):
+        for col, ch in enumerate(line.split("#", 1)[0], 1):
+            if ch == "(":
+                depth += 1
+                if depth > MAX_NESTING:
+                    return line_no, col
+            elif ch == ")":
+                depth = max(0, depth - 1)
+    return None
+
+
 def _too_deep(tree: Tree) -> Tree | None:
     """The first node nested more than MAX_NESTING levels deep. Each operation is a level, and so is
     each expression in parentheses or as an argument; a chain such as a + b + c counts one per operator."""
@@ -231,6 +246,10 @@ def parse(text: str, origin: Origin = Origin()) -> tuple[ast.Node | None, list[D
         return None, [origin.diagnostic(1, 1, "P000", "the predicate is empty", "write a yes/no question, a count, or an each ... where ... rule", text)]
     if len(text) > MAX_PREDICATE_CHARS:
         return None, [origin.diagnostic(1, 1, "P008", f"the predicate is {len(text)} characters long; the limit is {MAX_PREDICATE_CHARS}", "split the idea into simpler conditions", text)]
+    deep_paren = _paren_too_deep(text)
+    if deep_paren is not None:
+        return None, [origin.diagnostic(*deep_paren, "P009", f"the predicate nests more than {MAX_NESTING} levels of parentheses",
+                                        "split it into simpler conditions joined by 'and' or 'or'", text)]
     try:
         tree = grammar().parse(text)
     except UnexpectedCharacters as err:

@@ -5,6 +5,8 @@ from .hand import SEATS, Context, Hand, HandError, Meld, MeldKind, validate
 from .tiles import HONOUR_CODES, TILE_INDEX, Z_CODES, SUIT_OF, TILE_CODES, Tile
 
 HONOUR_LETTERS = frozenset(HONOUR_CODES)
+#: The longest hand string accepted: four added kongs and fourteen tiles, spaced out, take well under 200.
+MAX_HAND_CHARS = 500
 
 
 def _tiles(text: str, offset: int) -> list[Tile]:
@@ -80,6 +82,10 @@ def parse_hand(
     check: bool = True,
 ) -> Hand:
     """Parse a hand string; the last tile is the winning tile. Raises HandError with one clear sentence."""
+    if not isinstance(text, str):
+        raise HandError(f"a hand string must be text, not {type(text).__name__}")
+    if len(text) > MAX_HAND_CHARS:
+        raise HandError(f"the hand string is {len(text)} characters long; a hand string has at most {MAX_HAND_CHARS}")
     melds: list[Meld] = []
     loose: list[Tile] = []
     i = 0
