@@ -1,4 +1,4 @@
-"""The ``fanrules`` command line: score, batch, waits, readings, check, test, rules show, demo."""
+"""The ``fanrules`` command line: score, batch, waits, readings, check, test, rules show, diff, demo."""
 from __future__ import annotations
 
 import argparse
@@ -7,6 +7,7 @@ import sys
 from typing import Sequence
 
 from .batch import run as run_batch
+from .compare import compare
 from .dsl import DiagnosticError
 from .examples import example_hand, lint, run_examples
 from .hand import Hand, HandError
@@ -178,6 +179,21 @@ def cmd_rules_show(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_diff(args: argparse.Namespace) -> int:
+    records = []
+    with open(args.cases, encoding="utf-8") as f:
+        for number, line in enumerate(f, 1):
+            if not line.strip():
+                continue
+            try:
+                records.append(json.loads(line))
+            except json.JSONDecodeError as err:
+                raise CliError(f"{args.cases}:{number}: not valid JSON: {err.msg}") from None
+    report = compare(load_ruleset(args.rules), load_ruleset(args.against), records)
+    print(json.dumps(report.to_json(), ensure_ascii=False) if args.json else report.format())
+    return 0
+
+
 def cmd_demo(args: argparse.Namespace) -> int:
     ruleset = load_ruleset(args.rules)
     scorer = Scorer(ruleset)
@@ -226,6 +242,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("fan", nargs="?")
     _rules_arg(p)
     p.set_defaults(run=cmd_rules_show)
+    p = sub.add_parser("diff", help="score JSONL cases under two rule sets and report what changes")
+    p.add_argument("cases", help="JSONL file of input objects")
+    _rules_arg(p)
+    p.add_argument("--against", default="mcr", help="the rule set to compare with (default mcr)")
+    p.add_argument("--json", action="store_true", help="a machine-readable report")
+    p.set_defaults(run=cmd_diff)
     p = sub.add_parser("demo", help="score a few example hands and show the results")
     _rules_arg(p)
     p.add_argument("--fans", nargs="*", default=[2, 28, 19, 63], type=int, help="fan numbers whose first example to show")
@@ -247,8 +269,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except CliError as err:
         print(f"fanrules: {err}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        return 0
     except (OSError, KeyError) as err:
         print(f"fanrules: {err}", file=sys.stderr)
         return 2
-    except BrokenPipeError:
-        return 0
