@@ -1,0 +1,73 @@
+"""The command line: readable tables, the contract's JSON, one-line errors with exit status 2."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from fanrules.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_score_prints_fans_points_counts_sets_and_total(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "score", "[CCC,1]FFFPPP999s5m5m", "--self-drawn")
+    assert code == 0
+    assert "大三元 Big Three Dragons" in out and "[CCC] FFF PPP" in out
+    assert out.rstrip().endswith("total 114 (with flowers 114)")
+
+
+def test_score_json_is_the_contract(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "score", "1112345678999m5m", "--self-drawn", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["total"] == 92
+    assert [f["id"] for f in data["fans"]] == sorted(f["id"] for f in data["fans"])
+
+
+@pytest.mark.parametrize("hand, words", [
+    ("123m", "wrong number of tiles"),
+    ("1112345678999m1m1m"[:-2] + "X", "unknown tile"),
+    ("11111m2345678999m"[:14] + "9m", "fifth copy"),
+    ("123m456m789m11p24s5s", "no winning shape"),
+])
+def test_bad_hands_get_one_line_and_exit_2(capsys: pytest.CaptureFixture[str], hand: str, words: str) -> None:
+    code, out, err = run(capsys, "score", hand)
+    assert code == 2 and out == ""
+    assert words in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_under_minimum_is_shown(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "score", "[123p,1][345s,1][678m,1]99m45p6p")
+    assert code == 0 and "under the minimum of 8" in out
+
+
+def test_waits_lists_every_winning_tile(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "waits", "1112345678999m", "--json")
+    rows = json.loads(out)
+    assert code == 0 and [r["tile"] for r in rows] == [f"{i}m" for i in range(1, 10)]
+    assert all(r["discard"]["total"] >= 88 for r in rows)
+
+
+def test_readings_lists_each_reading(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "readings", "111222333m456p77s")
+    assert code == 0 and out.count("standard:") >= 2
+
+
+def test_check_and_test_are_clean_on_mcr(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(capsys, "check")[0] == 0
+    code, out, _ = run(capsys, "test", "-k", "Nine Gates")
+    assert code == 0 and out.strip().endswith("2 passed, 0 failed")
+
+
+def test_rules_show_names_where_each_field_comes_from(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "rules", "show", "清一色")
+    assert code == 0 and "value: 24" in out and "22-full-flush.yaml:" in out
+
+
+def test_unknown_rule_set_is_a_diagnostic(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "score", "1112345678999m5m", "--rules", "no-such-rules")
+    assert code == 2 and "R013" in err
