@@ -163,6 +163,8 @@ def _expected(tokens: set[str]) -> str:
         words.append("an operator such as " + ", ".join(operators[:4]))
     if "$END" in tokens:
         words.append("the end of the predicate")
+    if not words:  # e.g. only '(' after a quantifier word
+        words = [f"'{t}'" for t in sorted(texts)] or ["something else"]
     return ", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else words[0]
 
 

@@ -26,7 +26,7 @@ def _meld(raw: Any, i: int) -> Meld:
     where = f"melds[{i}]"
     if not isinstance(raw, dict):
         raise HandError(f"{where} must be an object with type and tiles")
-    kind = MELD_TYPES.get(raw.get("type"))  # type: ignore[arg-type]
+    kind = MELD_TYPES.get(raw["type"]) if isinstance(raw.get("type"), str) else None
     if kind is None:
         raise HandError(f"{where}: type must be chow, pung, kong or concealed_kong, not {raw.get('type')!r}")
     tiles = tuple(sorted(_tile_list(raw.get("tiles"), f"{where}.tiles")))

@@ -285,7 +285,7 @@ def _collect(path: Path, sink: list[Diagnostic], seen: tuple[str, ...]) -> tuple
         if number is None:
             ctx.error(ref_pos, "R006", f"cannot disable unknown fan {ref!r}", _ref_hint(ref, by_ref))
         else:
-            del fans[number]
+            fans.pop(number, None)  # the same fan may be named twice (number and name)
     if fans_dir.is_dir():
         numbers: dict[int, str] = {}
         for fan_path in sorted(fans_dir.glob("*.yaml")):

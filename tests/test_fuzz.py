@@ -1,0 +1,326 @@
+"""Fuzz harnesses for every input boundary: hand strings, JSONL records, predicate text, rule YAML.
+
+Each harness runs for a bounded time (FANRULES_FUZZ_SECONDS each, default 0.4); for a long run:
+
+    FANRULES_FUZZ_SECONDS=120 python -m pytest -q tests/test_fuzz.py -s
+
+(-s shows how many inputs each harness tried.) An input that ever broke something is kept under
+tests/fuzz_regressions/ as ``<harness>-<name>.txt`` and replayed by ``test_regressions``; when a
+harness finds a new failure it writes the input there (``new-<harness>-<hash>.txt``) before failing.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import random
+import string
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+import pytest
+
+import fanrules
+from fanrules import HandError, parse_hand
+from fanrules.batch import answer
+from fanrules.dsl import DiagnosticError, compile_predicate
+from fanrules.dsl.builtins import REGISTRY
+from fanrules.ruleset import RuleSet, load_ruleset
+from fanrules.tiles import TILE_CODES
+
+SECONDS = float(os.environ.get("FANRULES_FUZZ_SECONDS", "0.4"))
+SEED = int(os.environ.get("FANRULES_FUZZ_SEED", "20240601"))
+REGRESSIONS = Path(__file__).resolve().parent / "fuzz_regressions"
+QUICK = 2.0  # seconds any single input may take
+
+SCORER = fanrules.scorer()
+
+
+# --- the checks, one per boundary ----------------------------------------------------------------
+
+
+def check_hand_string(text: str) -> None:
+    start = time.perf_counter()
+    try:
+        hand = parse_hand(text)
+    except HandError as err:
+        assert str(err)
+    else:
+        assert isinstance(hand, fanrules.Hand)
+        try:
+            SCORER.score(hand)
+        except HandError as err:
+            assert err.kind == "not_a_win"
+    assert time.perf_counter() - start < QUICK
+
+
+def check_batch_line(line: str) -> None:
+    out = answer(line, SCORER, 1)
+    assert isinstance(out, dict)
+    assert ("fans" in out) or ("error" in out)
+    if "error" in out:
+        assert out["error"]["kind"] in ("invalid", "not_a_win", "under_minimum")
+        assert isinstance(out["error"]["message"], str)
+    else:
+        assert out["total"] == sum(f["points"] * f["count"] for f in out["fans"] if f["id"] != 81)
+    json.dumps(out, ensure_ascii=False)
+
+
+def check_predicate(text: str) -> None:
+    start = time.perf_counter()
+    compiled, diagnostics = compile_predicate(text)
+    assert (compiled is None) == bool(diagnostics)
+    for d in diagnostics:
+        d.format()
+    assert time.perf_counter() - start < QUICK
+
+
+RULESET_HEAD = 'name: fuzz\ntitle: t\nversion: "1"\ndescription: d\nminimum: 8\nsources: [x]\n'
+
+
+def check_rule_yaml(text: str, tmp: Path | None = None) -> None:
+    """``text`` is a fan file, or (when it starts with ``#ruleset``) the ruleset.yaml itself."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as d:
+        root = Path(d)
+        (root / "fans").mkdir()
+        if text.startswith("#ruleset"):
+            (root / "ruleset.yaml").write_text(text, encoding="utf-8", errors="surrogatepass")
+        else:
+            (root / "ruleset.yaml").write_text(RULESET_HEAD, encoding="utf-8")
+            (root / "fans" / "01-x.yaml").write_bytes(text.encode("utf-8", "surrogatepass"))
+        start = time.perf_counter()
+        try:
+            rs = load_ruleset(root)
+        except DiagnosticError as err:
+            assert err.diagnostics
+            str(err)
+        else:
+            assert isinstance(rs, RuleSet)
+        assert time.perf_counter() - start < QUICK
+
+
+CHECKS: dict[str, Callable[[str], None]] = {
+    "hand": check_hand_string,
+    "batch": check_batch_line,
+    "predicate": check_predicate,
+    "yaml": check_rule_yaml,
+}
+
+
+# --- generators ----------------------------------------------------------------------------------
+
+HAND_ALPHABET = "123456789mpsz" * 3 + "ESWNCFP[],  " + "0xX#\t\n\x00é中"
+GOOD_HANDS = [
+    "[123p,1][345s,2][999s,3]6m6pEW1m",
+    "[123p,1][345s,2][999s,3]6m6p6p6p6m",
+    "1112345678999s9s",
+    "[WWWW,1][444s]45m678pFF6m",
+    "[EEEE][CCCC][FFFF][PPPP]NN",
+    "19m19p19sESWNCFP1m",
+    "147m258p369sESWNC",
+    "11223344556677m",
+    "[1111s,5]234m567p789s5s5s",
+]
+
+
+def _mutate(rnd: random.Random, text: str, alphabet: str) -> str:
+    chars = list(text)
+    for _ in range(rnd.randint(1, 4)):
+        op = rnd.randrange(5)
+        i = rnd.randint(0, len(chars))
+        if op == 0 and chars:
+            del chars[min(i, len(chars) - 1)]
+        elif op == 1:
+            chars.insert(i, rnd.choice(alphabet))
+        elif op == 2 and chars:
+            chars[min(i, len(chars) - 1)] = rnd.choice(alphabet)
+        elif op == 3:
+            chars = chars[: i]  # truncation
+        else:
+            j = rnd.randint(0, len(chars))
+            chars[i:i] = chars[min(i, j): max(i, j)]  # duplicate a slice
+    return "".join(chars)
+
+
+def _random_bytes_text(rnd: random.Random, n: int) -> str:
+    return bytes(rnd.randrange(256) for _ in range(n)).decode("utf-8", "replace")
+
+
+def gen_hand(rnd: random.Random) -> str:
+    r = rnd.random()
+    if r < 0.5:
+        return _mutate(rnd, rnd.choice(GOOD_HANDS), HAND_ALPHABET)
+    if r < 0.75:
+        return "".join(rnd.choice(HAND_ALPHABET) for _ in range(rnd.randint(0, 40)))
+    if r < 0.9:
+        return _random_bytes_text(rnd, rnd.randint(0, 60))
+    return rnd.choice(GOOD_HANDS) * rnd.randint(2, 5000)  # huge
+
+
+def _random_json(rnd: random.Random, depth: int = 0) -> Any:
+    r = rnd.random()
+    if depth > 3 or r < 0.3:
+        return rnd.choice([None, True, False, 0, -1, 8, 9, 1.5, 10**30, "", "1m", "E", "x", "5z", "chow", "left",
+                           rnd.choice(TILE_CODES), float("nan") if rnd.random() < 0.05 else 3])
+    if r < 0.6:
+        return [_random_json(rnd, depth + 1) for _ in range(rnd.randint(0, 15))]
+    keys = ["hand", "melds", "win_tile", "type", "tiles", "claimed_from", "claimed_tile", "added", "self_drawn",
+            "fourth_tile", "kong_related", "last_tile", "seat_wind", "round_wind", "flowers", "id", "zz"]
+    return {rnd.choice(keys): _random_json(rnd, depth + 1) for _ in range(rnd.randint(0, 6))}
+
+
+def _valid_record(rnd: random.Random) -> dict[str, Any]:
+    hand = parse_hand(rnd.choice(GOOD_HANDS))
+    return fanrules.hand_to_record(hand, "g")
+
+
+def _perturb_record(rnd: random.Random, rec: Any, depth: int = 0) -> Any:
+    if isinstance(rec, dict) and rec:
+        rec = dict(rec)
+        key = rnd.choice(list(rec))
+        op = rnd.randrange(4)
+        if op == 0:
+            del rec[key]
+        elif op == 1:
+            rec[key] = _random_json(rnd, 2)
+        else:
+            rec[key] = _perturb_record(rnd, rec[key], depth + 1)
+        return rec
+    if isinstance(rec, list) and rec:
+        rec = list(rec)
+        i = rnd.randrange(len(rec))
+        op = rnd.randrange(4)
+        if op == 0:
+            del rec[i]
+        elif op == 1:
+            rec.insert(i, _random_json(rnd, 2))
+        else:
+            rec[i] = _perturb_record(rnd, rec[i], depth + 1)
+        return rec
+    return _random_json(rnd, 3)
+
+
+def gen_batch(rnd: random.Random) -> str:
+    r = rnd.random()
+    if r < 0.45:
+        rec = _valid_record(rnd)
+        for _ in range(rnd.randint(1, 3)):
+            rec = _perturb_record(rnd, rec)
+        return json.dumps(rec)
+    if r < 0.65:
+        return json.dumps(_random_json(rnd))
+    if r < 0.85:
+        return _mutate(rnd, json.dumps(_valid_record(rnd)), '{}[]":,0123456789 truefalsnul\\mps')
+    if r < 0.95:
+        return _random_bytes_text(rnd, rnd.randint(0, 80))
+    return rnd.choice(["[" * 100_000, '{"a":' * 50_000, '"' + "x" * 200_000 + '"', "[" * 5000 + "]" * 5000])
+
+
+GOOD_PREDICATES = [
+    "size(chows) >= 1",
+    "each a, b in chows where suit(a) == suit(b) and rank(b) == rank(a) + 3",
+    "all(t in tiles: rank(t) in (1, 9)) and size(pungs) == 4",
+    "count(s in sets: suit(s) == 1) >= 2 or not any(t in tiles: t == 5m)",
+    "min(t in tiles: rank(t)) + max(t in tiles: rank(t)) * 2 != 7",
+    "(self_drawn and -1 < 0) or (E in tiles)",
+]
+PRED_ALPHABET = "abcdefghijklmnopqrstuvwxyz_ ()[],:=!<>+-*#\n0123456789mpsESWNCFP'\"&|/{}"
+PRED_WORDS = ["and", "or", "not", "in", "each", "where", "all(", "any(", "count(", "min(", "max(", ")", "(", ",", ":",
+              "==", "<=", "+", "-", "*", "1", "5m", "E", "x", "tiles", "chows"] + sorted(REGISTRY)[:40]
+
+
+def gen_predicate(rnd: random.Random) -> str:
+    r = rnd.random()
+    if r < 0.4:
+        return _mutate(rnd, rnd.choice(GOOD_PREDICATES), PRED_ALPHABET)
+    if r < 0.7:
+        return " ".join(rnd.choice(PRED_WORDS) for _ in range(rnd.randint(1, 25)))
+    if r < 0.8:
+        return "".join(rnd.choice(PRED_ALPHABET) for _ in range(rnd.randint(0, 60)))
+    if r < 0.9:
+        n = rnd.choice([10, 39, 40, 41, 100, 1000])
+        op = rnd.choice([("(", ")"), ("not ", ""), ("-", ""), ("size(", ")"), ("all(t in tiles: ", ")")])
+        return op[0] * n + "1 > 0" + op[1] * n
+    if r < 0.95:
+        return rnd.choice(GOOD_PREDICATES) + " and " + " and ".join([rnd.choice(GOOD_PREDICATES)] * rnd.randint(1, 400))
+    return _random_bytes_text(rnd, rnd.randint(0, 80))
+
+
+GOOD_FAN_YAML = (
+    "number: 1\nname_zh: 甲\nname_en: A\nvalue: 1\ndescription: d\npredicate: size(chows) >= 1\n"
+    "excludes: [2]\nexamples:\n  - hand: 123m456m789m123p5p5p\n    count: 1\n"
+)
+YAML_ALPHABET = ":-[]{}|>&*!%@`'\"#?,\n  \tabcxyz0123456789."
+
+
+def gen_yaml(rnd: random.Random) -> str:
+    r = rnd.random()
+    if r < 0.45:
+        return _mutate(rnd, GOOD_FAN_YAML, YAML_ALPHABET)
+    if r < 0.6:
+        return "#ruleset\n" + _mutate(rnd, RULESET_HEAD + "extends: mcr\ndisable: [1, 大四喜, x]\n", YAML_ALPHABET)
+    if r < 0.75:
+        tag = rnd.choice(["!!python/object/apply:os.system ['true']", "!!binary aGk=", "!!set {a}", "!foo x",
+                          "&a [*a]", "*nope", "!!omap [a: 1]", "!!timestamp 2001-01-01", "!!float .nan"])
+        key = rnd.choice(["name_zh", "value", "predicate", "excludes", "examples", "number", "bonus"])
+        return GOOD_FAN_YAML.replace(f"{key}:", f"{key}: {tag}\nold_{key}:", 1)
+    if r < 0.85:
+        n = rnd.choice([5, 20, 21, 50, 1000])
+        kind = rnd.choice([("[", "]"), ("{a: ", "}")])
+        return GOOD_FAN_YAML + "description2: " + kind[0] * n + kind[1] * n + "\n"
+    if r < 0.95:
+        return "".join(rnd.choice(YAML_ALPHABET) for _ in range(rnd.randint(0, 80)))
+    return _random_bytes_text(rnd, rnd.randint(0, 100))
+
+
+GENERATORS: dict[str, Callable[[random.Random], str]] = {
+    "hand": gen_hand, "batch": gen_batch, "predicate": gen_predicate, "yaml": gen_yaml,
+}
+
+
+# --- running -------------------------------------------------------------------------------------
+
+
+def _save(harness: str, text: str) -> Path:
+    REGRESSIONS.mkdir(exist_ok=True)
+    digest = hashlib.sha1(text.encode("utf-8", "surrogatepass")).hexdigest()[:12]
+    path = REGRESSIONS / f"new-{harness}-{digest}.txt"
+    path.write_bytes(text.encode("utf-8", "surrogatepass"))
+    return path
+
+
+def _run(harness: str, text: str) -> None:
+    try:
+        CHECKS[harness](text)
+    except BaseException as err:  # noqa: BLE001 - any failure is a finding
+        if isinstance(err, KeyboardInterrupt):
+            raise
+        path = _save(harness, text)
+        raise AssertionError(f"{harness} harness failed on {text[:200]!r} (saved to {path}): {err!r}") from err
+
+
+@pytest.mark.parametrize("harness", list(GENERATORS))
+def test_fuzz(harness: str) -> None:
+    rnd = random.Random(f"{SEED}-{harness}")
+    deadline = time.perf_counter() + SECONDS
+    tried = 0
+    while time.perf_counter() < deadline:
+        _run(harness, GENERATORS[harness](rnd))
+        tried += 1
+    print(f"\nfuzz {harness}: {tried} inputs in {SECONDS:g} s")
+    assert tried > 0
+
+
+def _regression_files() -> list[Path]:
+    return sorted(p for p in REGRESSIONS.glob("*.txt"))
+
+
+@pytest.mark.parametrize("path", _regression_files(), ids=lambda p: p.name)
+def test_regressions(path: Path) -> None:
+    name = path.name.removeprefix("new-")
+    harness = name.split("-", 1)[0]
+    assert harness in CHECKS, f"{path.name}: name it <harness>-<name>.txt with harness one of {', '.join(CHECKS)}"
+    CHECKS[harness](path.read_bytes().decode("utf-8", "surrogatepass"))
