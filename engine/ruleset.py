@@ -279,6 +279,7 @@ def _collect(path: Path, sink: list[Diagnostic], seen: tuple[str, ...]) -> tuple
             origins[key] = ctx.where(data.value_pos[key])
     fields["path"] = str(path)
     fans_dir = path.parent / (data.get("fans") if isinstance(data.get("fans"), str) else "fans")
+    fields["fans_dir"] = str(fans_dir)
     by_ref = _refs(fans)
     for ref_pos, ref in _ref_list(data, "disable"):
         number = by_ref.get(_norm(ref))
@@ -320,6 +321,8 @@ def _merge_fan(fan_path: Path, fans: dict[int, _RawFan], numbers: dict[int, str]
     for key, value in data.items():
         if key not in FAN_KEYS or not _type_ok(value, FAN_KEYS[key].type):
             continue
+        if key in ("excludes_add", "excludes_remove"):
+            raw.origins["excludes"] = ctx.where(data.value_pos[key])  # the exclusions were last changed here
         if key == "excludes_add":
             raw.fields.setdefault("excludes", YList(data.value_pos[key]))
             base = raw.fields["excludes"]
@@ -409,9 +412,12 @@ def _exclusions(raw: _RawFan, number: int, by_ref: dict[str, int], sink: list[Di
     return tuple(out)
 
 
-def _examples(raw: _RawFan, sink: list[Diagnostic]) -> tuple[Example, ...]:
+def _examples(raw: _RawFan, fans_dir: str) -> tuple[Example, ...]:
+    """The examples of a fan. An inherited example (from a parent's fan file) keeps its count but not
+    its total: the parent's totals need not hold once a variant changes other fans."""
     items = raw.fields.get("examples") or []
     ctx = raw.ctx.get("examples")
+    own = ctx is not None and Path(ctx.path).parent == Path(fans_dir)
     out: list[Example] = []
     for item, pos in zip(items, getattr(items, "item_pos", [])):
         if not isinstance(item, YMap):
@@ -420,7 +426,7 @@ def _examples(raw: _RawFan, sink: list[Diagnostic]) -> tuple[Example, ...]:
         if not ctx.check_keys(item, EXAMPLE_KEYS, "an example"):  # type: ignore[union-attr]
             continue
         context = {k: v for k, v in item.items() if k not in ("hand", "count", "total", "note")}
-        out.append(Example(item["hand"], item["count"], context, item.get("total"), item.get("note", ""), ctx.where(pos)))  # type: ignore[union-attr]
+        out.append(Example(item["hand"], item["count"], context, item.get("total") if own else None, item.get("note", ""), ctx.where(pos)))  # type: ignore[union-attr]
     return tuple(out)
 
 
@@ -450,7 +456,7 @@ def _build(path: Path) -> RuleSet:
             compiled, diags = compile_predicate(f["predicate"], origin)
             sink.extend(diags)
         excludes = _exclusions(raw, number, by_ref, sink)
-        examples = _examples(raw, sink)
+        examples = _examples(raw, fields["fans_dir"])
         if compiled is None or sink:  # the rule set will not load: only collect the diagnostics
             continue
         fans.append(Fan(number, f["name_zh"], f["name_en"], f["value"], f.get("description", ""), f["predicate"], compiled,
