@@ -102,7 +102,6 @@ class Checker:
             return None
         if name in REGISTRY:
             self.error(pos, "P112", f"'{name}' is a builtin and cannot name an item", f"choose a name that is not a builtin, e.g. {self.free_name()}")
-            return None
         slot = self.out.n_slots
         self.out.n_slots += 1
         self.scope[name] = (typ, slot)
@@ -132,7 +131,8 @@ class Checker:
         elem = element_type(src) if src else None
         if src and (elem is None or src == "set"):
             self.error(rule.source.pos, "P109", f"each needs a collection after 'in', not {describe(src)}",
-                       "use sets, chows, pungs, kongs, pairs, tiles or tile_kinds")
+                       "use sets, chows, pungs, kongs, pairs, tiles or tile_kinds" + (
+                           f"; for the tiles of one set write all(t in {_label(rule.source, 's')}: ...) or any(...)" if src == "set" else ""))
             elem = None
         for name, pos in zip(rule.names, rule.name_pos):
             slot = self.bind(name, pos, elem or "?")
@@ -255,7 +255,7 @@ class Checker:
         arg_types = [self.expr(a) for a in node.args]
         if b is None:
             if node.name in self.scope:
-                self.error(node.pos, "P111", f"'{node.name}' is a variable, not a function", "use it without parentheses")
+                self.error(node.pos, "P111", f"'{node.name}' names {describe(self.scope[node.name][0])}, not a function", "use it without parentheses")
             else:
                 self.error(node.pos, "P102", f"unknown function '{node.name}'",
                            self.suggest(node.name, [n for n, x in REGISTRY.items() if not x.constant], bindable=False))
@@ -331,15 +331,15 @@ class Checker:
         types = [self.expr(i) for i in node.items]
         known = [t for t in types if t is not None]
         if not node.items:
-            self.error(node.pos, "P115", "an empty collection", "list at least one item")
+            self.error(node.pos, "P115", "an empty collection", "list at least one item, e.g. (1, 9)")
             return None
         if any(t != known[0] for t in known):
             bad = next(i for i, t in zip(node.items, types) if t is not None and t != known[0])
             self.error(bad.pos, "P115", f"a collection mixes {describe(known[0])} with {describe(self.out.types[id(bad)])}",  # type: ignore[union-attr]
-                       "list items of one type")
+                       "list items of one kind, e.g. (1, 9) or (1m, 9m)")
             return None
         if known and known[0].startswith("list["):
-            self.error(node.pos, "P115", "a collection of collections is not supported", "flatten it")
+            self.error(node.pos, "P115", "a collection of collections is not supported", "list the items themselves, e.g. (1, 2, 3) rather than ((1, 2), 3)")
             return None
         return f"list[{known[0]}]" if known else None
 
@@ -366,7 +366,7 @@ class Checker:
                                "e.g. t in honours, rank(a) in (1, 9)")
                 elif elem != lt:
                     self.error(node.op_pos[i], "P105", f"cannot look for {describe(lt)} in {describe(rt)}",
-                               "both sides must be about the same kind of thing")
+                               f"the left side must be {describe(elem)} to look for it in {describe(rt)}")
             elif lt != rt:
                 self.error(node.op_pos[i], "P105", f"cannot compare {describe(lt)} with {describe(rt)}",
                            _compare_hint(left, lt, right, rt))

@@ -25,7 +25,9 @@ PUNCTUATION_ORDER = (",", ")", ":", "where", "in")
 KEYWORD_FORMS = {
     "where": "an each rule reads: each a, b in chows where <condition>",
     ":": "a quantifier reads: all(t in tiles: <condition>), and likewise any, count, min and max",
+    "(": "a quantifier reads: all(t in tiles: <condition>), and likewise any, count, min and max",
     "in": "write the names, then 'in' and a collection: each a, b in chows where ..., all(t in tiles: ...)",
+    "not in": "'not in' asks that something is not among the items of a collection: t not in honours",
 }
 
 #: Hints for characters that are not part of the language but look like operators of other languages.
@@ -43,11 +45,9 @@ CHARACTER_HINTS = {
 
 #: Limits that keep every predicate small and quick to check (a hostile rule file cannot exhaust time).
 MAX_PREDICATE_CHARS = 4000
-#: Levels of operations and parentheses nested in one another (see ``_too_deep``).
+#: Operations nested in one another (see ``_too_deep``).
 MAX_NESTING = 40
-#: Rules that pass a single child through (every expression starts with an ``or_``, counted once),
-#: and the rules of operator words.
-PASSING_RULES = frozenset({"and_", "compare"})
+#: The rules of operator words, which nest nothing.
 OPERATOR_RULES = frozenset({"comp_op", "add_op", "mul_op", "quantifier_word"})
 
 
@@ -169,14 +169,19 @@ def _expected(tokens: set[str]) -> str:
 
 
 def _missing_keyword(accepted: set[str]) -> str | None:
-    """The keyword of an each rule or a quantifier that belongs where the parser met something else."""
+    """The keyword (or the '(' of a quantifier) that belongs where the parser met something else."""
     if "WHERE" in accepted:
         return "where"
     if "COLON" in accepted:
         return ":"
     if "IN" in accepted and "AND" not in accepted:
         return "in"
-    return None
+    return "(" if accepted == {"LPAR"} else None
+
+
+def _keyword_hint(keyword: str, before: list[Token]) -> str:
+    """How the construct that needs ``keyword`` reads."""
+    return KEYWORD_FORMS["not in" if keyword == "in" and before and before[-1].type == "NOT" else keyword]
 
 
 def _tokens(text: str) -> list[Token]:
@@ -216,15 +221,12 @@ def _paren_too_deep(text: str) -> tuple[int, int] | None:
 
 
 def _too_deep(tree: Tree) -> Tree | None:
-    """The first node nested more than MAX_NESTING levels deep. Each operation is a level, and so is
-    each expression in parentheses or as an argument; a chain such as a + b + c counts one per operator."""
+    """The first node nested more than MAX_NESTING operations deep, so that checking and evaluating
+    stay shallow. A chain such as a + b + c counts one level per operator (it nests to the left)."""
     stack: list[tuple[Tree, int]] = [(tree, 0)]
     while stack:
         node, depth = stack.pop()
-        if node.data == "arith":
-            depth += (len(node.children) - 1) // 2
-        elif node.data not in PASSING_RULES or len(node.children) > 1:
-            depth += 1
+        depth += (len(node.children) - 1) // 2 if node.data == "arith" else 1
         if depth > MAX_NESTING:
             return node
         stack.extend((c, depth) for c in reversed(node.children) if isinstance(c, Tree) and c.data not in OPERATOR_RULES)
@@ -262,7 +264,7 @@ def parse(text: str, origin: Origin = Origin()) -> tuple[ast.Node | None, list[D
         return None, [_token_error(err, text, origin)]
     deep = _too_deep(tree)
     if deep is not None:
-        return None, [origin.diagnostic(deep.meta.line, deep.meta.column, "P009", f"the predicate nests more than {MAX_NESTING} levels of parentheses and operators",
+        return None, [origin.diagnostic(deep.meta.line, deep.meta.column, "P009", f"the predicate nests operations more than {MAX_NESTING} levels deep",
                                         "split it into simpler conditions joined by 'and' or 'or'; a repeated 'not' or '-' cancels out", text)]
     try:
         return _ToAst().transform(tree), []
@@ -291,7 +293,7 @@ def _token_error(err: UnexpectedToken, text: str, origin: Origin) -> Diagnostic:
         if accepted & VALUE_STARTS:
             return origin.diagnostic(last.line, last.column, "P005", f"the predicate ends after '{last}': something is missing after it",
                                      f"complete it with {_expected(accepted)}", text)
-        hint = KEYWORD_FORMS[keyword] if keyword else f"continue with {_expected(accepted)}"
+        hint = _keyword_hint(keyword, before) if keyword else f"continue with {_expected(accepted)}"
         return origin.diagnostic(last.line, last.column, "P007", f"the predicate ends after '{last}' before the rule is complete", hint, text)
     word = str(token)
     if token.type == "RPAR" and _unclosed(before) is None:
@@ -299,9 +301,9 @@ def _token_error(err: UnexpectedToken, text: str, origin: Origin) -> Diagnostic:
     if accepted & VALUE_STARTS:
         return origin.diagnostic(token.line, token.column, "P005", f"something is missing before '{word}'",
                                  f"write {_expected(accepted)} before '{word}'", text)
+    if keyword:
+        return origin.diagnostic(token.line, token.column, "P007", f"'{keyword}' is missing before '{word}'", _keyword_hint(keyword, before), text)
     if token.type in STARTS_A_VALUE:
-        if keyword:
-            return origin.diagnostic(token.line, token.column, "P007", f"'{keyword}' is missing before '{word}'", KEYWORD_FORMS[keyword], text)
         return origin.diagnostic(token.line, token.column, "P002", f"an operator is missing before '{word}'",
                                  f"put {_expected(accepted - {'$END'})} between '{before[-1]}' and '{word}'", text)
     return origin.diagnostic(token.line, token.column, "P002", f"unexpected '{word}'", f"expected {_expected(accepted)} here", text)
