@@ -18,7 +18,9 @@ from .checker import MAX_COST, MAX_EACH_NAMES, TYPE_WORDS, check
 from .diagnostics import CODES, Origin
 from .parser import MAX_NESTING, MAX_PREDICATE_CHARS, grammar, parse
 
-DOC = Path(__file__).resolve().parents[1] / "docs" / "dsl.md"
+#: docs/dsl.md of the source tree (an editable install), else of the current directory (a checkout).
+DOC = next((root / "docs" / "dsl.md" for root in (Path(__file__).resolve().parents[1], Path.cwd()) if (root / "docs").is_dir()),
+           Path.cwd() / "docs" / "dsl.md")
 
 LEVEL_TEXT = {
     "pure": ("Fixed words and functions of tiles and sets",

@@ -73,7 +73,11 @@ EXAMPLE_KEYS: dict[str, Key] = {
     "flowers": Key("integer", "Number of flowers (0..8)."),
 }
 
-SCHEMA_DIR = Path(__file__).resolve().parents[1] / "rules" / "schema"
+#: rules/schema of the source tree (an editable install, or a checkout in the current directory), else
+#: the schemas shipped in the installed package.
+SCHEMA_DIR = next((root / "rules" / "schema" for root in (Path(__file__).resolve().parents[1], Path.cwd())
+                   if (root / "rules" / "mcr").is_dir()),
+                  Path(__file__).resolve().parent / "rules" / "schema")
 SCHEMA_FILES = {"ruleset": "ruleset.schema.json", "fan": "fan.schema.json"}
 
 

@@ -112,6 +112,9 @@ def read_yaml(path: str, text: str) -> tuple[Any, list[Diagnostic]]:
                 mark = context
         mark = mark or context
         pos = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        if "nesting depth" in str(err.problem):
+            reader.error(pos, "R011", f"the YAML nests deeper than the YAML reader allows ({err.problem})", "rule files are shallow: flatten it")
+            return None, reader.diagnostics
         reader.error(pos, "R001", message, "check indentation, colons and quotes")
         return None, reader.diagnostics
     except yaml.YAMLError as err:
