@@ -105,3 +105,15 @@ class HandRule(Node):
     """A yes/no question (the fan counts once) or a count (the fan counts that many times)."""
 
     expr: Node
+
+
+def children(node: Node) -> list[Node]:
+    """The direct child nodes of a node, in field order."""
+    out: list[Node] = []
+    for name in node.__slots__:  # type: ignore[attr-defined]
+        value = getattr(node, name)
+        if isinstance(value, Node):
+            out.append(value)
+        elif isinstance(value, tuple):
+            out.extend(v for v in value if isinstance(v, Node))
+    return out

@@ -180,7 +180,7 @@ class Checker:
             if found is None and node.body is not None:
                 found = self._over(node.body, inner)
             return found
-        for child in _children(node):
+        for child in ast.children(node):
             found = self._over(child, outer)
             if found is not None:
                 return found
@@ -398,17 +398,6 @@ def _compare_hint(left: ast.Node, lt: str, right: ast.Node, rt: str) -> str:
         if t == "tile" and "int" in (lt, rt):
             return f"use rank({_label(node, 't')}) to get the number of a tile"
     return "both sides must be of one type"
-
-
-def _children(node: ast.Node) -> list[ast.Node]:
-    out: list[ast.Node] = []
-    for name in node.__slots__:  # type: ignore[attr-defined]
-        value = getattr(node, name)
-        if isinstance(value, ast.Node):
-            out.append(value)
-        elif isinstance(value, tuple):
-            out.extend(v for v in value if isinstance(v, ast.Node))
-    return out
 
 
 def check(rule: ast.Node, origin: Origin = Origin(), text: str = "") -> tuple[Checked, list[Diagnostic]]:

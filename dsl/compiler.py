@@ -253,12 +253,7 @@ def _slots_used(node: ast.Node, slots: dict[int, int]) -> set[int]:
         n = stack.pop()
         if isinstance(n, ast.Name) and id(n) in slots:
             out.add(slots[id(n)])
-        for name in n.__slots__:  # type: ignore[attr-defined]
-            value = getattr(n, name)
-            if isinstance(value, ast.Node):
-                stack.append(value)
-            elif isinstance(value, tuple):
-                stack.extend(v for v in value if isinstance(v, ast.Node))
+        stack.extend(ast.children(n))
     return out
 
 
