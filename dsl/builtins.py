@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from ..tiles import DRAGONS, HONOURS, RANK_OF, SIMPLES, SUIT_OF, TERMINALS, WINDS
+from ..tiles import DRAGONS, HONOURS, SIMPLES, TERMINALS, WINDS
 
 #: Levels say what a value depends on, so that the engine evaluates a predicate as rarely as it can:
 #: ``pure`` (nothing), ``hand`` (the tiles and the context), ``reading`` (one reading of the hand),
@@ -23,7 +23,11 @@ SHAPE_VALUES = ("standard", "seven_pairs", "thirteen_orphans", "honours_and_knit
 class Builtin:
     """One word of the language. A ``constant`` is used without parentheses. ``params`` are type names;
     ``T`` is any one type shared by all arguments, a trailing ``...`` repeats the last parameter.
-    ``max_size`` bounds a collection's length (it bounds the cost of quantifiers over it)."""
+    ``max_size`` bounds a collection's length (it bounds the cost of quantifiers over it).
+
+    ``code`` says how the compiler writes the builtin in generated Python: a template over ``f`` (the
+    facts) and the arguments ``{0}``, ``{1}``..., a dict of templates by argument type, a function of
+    the argument codes, or a Const whose value the generated code reads from its namespace."""
 
     name: str
     params: tuple[str, ...]
@@ -31,7 +35,7 @@ class Builtin:
     level: str
     doc: str
     example: str
-    impl: Callable[..., Any]
+    code: "str | dict[str, str] | Callable[[list[str]], str] | Const"
     constant: bool = False
     max_size: int = 0
 
@@ -45,20 +49,24 @@ class Builtin:
 REGISTRY: dict[str, Builtin] = {}
 
 
+@dataclass(frozen=True, slots=True)
+class Const:
+    """A constant value of a builtin (a tile group, a suit, a kind, a shape)."""
+
+    value: Any
+
+
 def _add(name: str, params: tuple[str, ...] | None, result: str, level: str, doc: str, example: str,
-         impl: Callable[..., Any], max_size: int = 0) -> None:
-    REGISTRY[name] = Builtin(name, params or (), result, level, doc, example, impl, params is None, max_size)
+         code: "str | dict[str, str] | Callable[[list[str]], str] | Const", max_size: int = 0) -> None:
+    REGISTRY[name] = Builtin(name, params or (), result, level, doc, example, code, params is None, max_size)
 
 
-def _const(value: Any) -> Callable[[Any], Any]:
-    return lambda f: value
+def _const(value: Any) -> Const:
+    return Const(value)
 
 
-def _attr(name: str) -> Callable[[Any], Any]:
-    def get(f: Any) -> Any:
-        return getattr(f, name)
-    get.__name__ = f"get_{name}"
-    return get
+def _attr(name: str) -> str:
+    return f"f.{name}"
 
 
 # --- the win context ------------------------------------------------------------------------------
@@ -74,9 +82,10 @@ _add("flowers", None, "int", "hand", "How many flower tiles the player has (0..8
 _add("tiles", None, "list[tile]", "hand", "Every tile of the hand, the winning tile included (a kong gives four).", "all(t in tiles: t in simples)", _attr("tiles"), 18)
 _add("win_tile", None, "tile", "hand", "The winning tile.", "rank(win_tile) == 3", _attr("win_tile"))
 _add("unique_wait", None, "bool", "hand", "The 13 tiles before the win wait on exactly one tile kind, counting every shape and kinds the hand already holds four of.", "unique_wait and kind(win_set) == pair", _attr("unique_wait"))
-_add("copies", ("tile",), "int", "hand", "How many copies of a tile kind the hand holds, the winning tile included.", "copies(5m) == 4", lambda f, t: f.counts[t])
-_add("held", ("tile",), "int", "hand", "How many copies of a tile kind the hand held before the winning tile (concealed and declared).", "held(1m) == 3", lambda f, t: f.held[t])
+_add("copies", ("tile",), "int", "hand", "How many copies of a tile kind the hand holds, the winning tile included.", "copies(5m) == 4", "f.counts[{0}]")
+_add("held", ("tile",), "int", "hand", "How many copies of a tile kind the hand held before the winning tile (concealed and declared).", "held(1m) == 3", "f.held[{0}]")
 _add("suits", None, "list[suit]", "hand", "The number suits (characters, dots, bamboo) that appear in the hand.", "size(suits) == 1", _attr("suits"), 3)
+_add("kinds", None, "list[tile]", "hand", "The tile kinds the hand holds, each once.", "each t in kinds where copies(t) == 4", _attr("kinds"), 14)
 _add("tile_kinds", None, "list[tile]", "pure", "All 34 tile kinds, to count or find kinds (each t in tile_kinds where ...).", "each t in tile_kinds where copies(t) == 4", _const(tuple(range(34))), 34)
 
 # --- tile groups and suits ------------------------------------------------------------------------
@@ -114,18 +123,18 @@ for _kind, _value in KIND_VALUES.items():
     }[_kind], f"kind(win_set) == {_kind}", _const(_value))
 
 # --- properties of sets and tiles -----------------------------------------------------------------
-_add("kind", ("set",), "kind", "pure", "The kind of a set: chow, pung, kong or pair.", "kind(win_set) == pair", lambda f, s: s.kind)
-_add("tile", ("set",), "tile", "pure", "The tile of a pung, kong or pair; the lowest tile of a chow.", "tile(a) == tile(b)", lambda f, s: s.tile)
-_add("suit", ("tile|set",), "suit", "pure", "The suit of a tile or set (honours have a suit of their own).", "suit(a) == suit(b)", lambda f, x: SUIT_OF[x if isinstance(x, int) else x.tile])
-_add("rank", ("tile|set",), "int", "pure", "The rank 1..9 of a number tile, of a pung or pair, or of a chow's lowest tile; 0 for honours.", "rank(a) == 1", lambda f, x: RANK_OF[x if isinstance(x, int) else x.tile])
-_add("concealed", ("set",), "bool", "pure", "The set is concealed: not claimed, and for a pung not completed by a discarded winning tile.", "concealed(p)", lambda f, s: s.concealed)
-_add("melded", ("set",), "bool", "pure", "The set was claimed from another player (chow, pung or melded kong).", "not melded(s)", lambda f, s: s.melded)
-_add("declared", ("set",), "bool", "pure", "The set was declared during play (claimed sets and concealed kongs).", "not declared(s)", lambda f, s: s.declared)
+_add("kind", ("set",), "kind", "pure", "The kind of a set: chow, pung, kong or pair.", "kind(win_set) == pair", "{0}.kind")
+_add("tile", ("set",), "tile", "pure", "The tile of a pung, kong or pair; the lowest tile of a chow.", "tile(a) == tile(b)", "{0}.tile")
+_add("suit", ("tile|set",), "suit", "pure", "The suit of a tile or set (honours have a suit of their own).", "suit(a) == suit(b)", {"tile": "SUIT_OF[{0}]", "set": "SUIT_OF[{0}.tile]"})
+_add("rank", ("tile|set",), "int", "pure", "The rank 1..9 of a number tile, of a pung or pair, or of a chow's lowest tile; 0 for honours.", "rank(a) == 1", {"tile": "RANK_OF[{0}]", "set": "RANK_OF[{0}.tile]"})
+_add("concealed", ("set",), "bool", "pure", "The set is concealed: not claimed, and for a pung not completed by a discarded winning tile.", "concealed(p)", "{0}.concealed")
+_add("melded", ("set",), "bool", "pure", "The set was claimed from another player (chow, pung or melded kong).", "not melded(s)", "{0}.melded")
+_add("declared", ("set",), "bool", "pure", "The set was declared during play (claimed sets and concealed kongs).", "not declared(s)", "{0}.declared")
 
 # --- generic helpers ------------------------------------------------------------------------------
-_add("size", ("list[T]",), "int", "pure", "How many items a collection has.", "size(chows) == 4", lambda f, xs: len(xs))
-_add("same", ("T", "T", "..."), "bool", "pure", "All arguments are equal.", "same(suit(a), suit(b), suit(c))", lambda f, *xs: all(x == xs[0] for x in xs))
-_add("distinct", ("T", "T", "..."), "bool", "pure", "No two arguments are equal.", "distinct(suit(a), suit(b), suit(c))", lambda f, *xs: len(set(xs)) == len(xs))
+_add("size", ("list[T]",), "int", "pure", "How many items a collection has.", "size(chows) == 4", "len({0})")
+_add("same", ("T", "T", "..."), "bool", "pure", "All arguments are equal.", "same(suit(a), suit(b), suit(c))", lambda args: "(" + " == ".join(args) + ")")
+_add("distinct", ("T", "T", "..."), "bool", "pure", "No two arguments are equal.", "distinct(suit(a), suit(b), suit(c))", lambda args: f"(len({{{', '.join(args)}}}) == {len(args)})")
 
 # --- the scoring so far ---------------------------------------------------------------------------
 _add("fans_counted", None, "int", "late", "How many other fans (bonus fans aside) count in this reading; a predicate that uses it is evaluated after all others.", "fans_counted == 0", _attr("fans_counted"))

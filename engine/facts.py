@@ -21,7 +21,7 @@ class HandFacts:
     """What depends on the tiles and the context only: shared by every reading of a hand."""
 
     __slots__ = (
-        "hand", "tiles", "counts", "held", "suits", "win_tile", "_unique_wait", "self_drawn", "last_copy",
+        "hand", "tiles", "counts", "held", "suits", "kinds", "win_tile", "_unique_wait", "self_drawn", "last_copy",
         "kong_related", "last_tile", "seat_wind", "prevalent_wind", "flowers",
     )
 
@@ -36,6 +36,7 @@ class HandFacts:
         held[hand.win_tile] -= 1
         self.held = held
         self.suits = tuple(s for s in range(3) if any(counts[s * 9 : s * 9 + 9]))
+        self.kinds = tuple(t for t in range(34) if counts[t])
         self.win_tile = hand.win_tile
         self._unique_wait: bool | None = None
         ctx = hand.context
@@ -55,16 +56,24 @@ class HandFacts:
         return self._unique_wait
 
 
+#: Hand facts that a reading's facts copy, so that predicates read them without indirection.
+SHARED = ("tiles", "counts", "held", "suits", "kinds", "win_tile", "self_drawn", "last_copy", "kong_related",
+          "last_tile", "seat_wind", "prevalent_wind", "flowers")
+
+
 class ReadingFacts:
-    """The facts of one reading, with the hand's facts reachable under the same names."""
+    """The facts of one reading, with the hand's facts under the same names (``unique_wait`` is
+    asked of the hand's facts, which compute it when first needed)."""
 
     __slots__ = (
         "hand_facts", "reading", "shape", "sets", "chows", "pungs", "kongs", "pairs", "sets_and_pairs",
         "knitted", "win_set", "fans_counted", "block_index",
-    )
+    ) + SHARED
 
     def __init__(self, hand_facts: HandFacts, reading: Reading) -> None:
         self.hand_facts = hand_facts
+        for name in SHARED:
+            setattr(self, name, getattr(hand_facts, name))
         self.reading = reading
         self.shape = reading.shape.value
         sets = reading.sets
@@ -79,6 +88,6 @@ class ReadingFacts:
         self.fans_counted = 0
         self.block_index = {id(b): i for i, b in enumerate(self.sets_and_pairs)}
 
-    def __getattr__(self, name: str) -> object:
-        return getattr(self.hand_facts, name)
-
+    @property
+    def unique_wait(self) -> bool:
+        return self.hand_facts.unique_wait

@@ -39,6 +39,7 @@ USAGE: dict[str, tuple[str, str, str]] = {
     "copies": ("copies(5m)", "int", "hand"),
     "held": ("held(E)", "int", "hand"),
     "suits": ("suits", "list[suit]", "hand"),
+    "kinds": ("kinds", "list[tile]", "hand"),
     "tile_kinds": ("tile_kinds", "list[tile]", "pure"),
     "terminals": ("terminals", "list[tile]", "pure"),
     "honours": ("honours", "list[tile]", "pure"),

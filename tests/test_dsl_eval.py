@@ -22,6 +22,7 @@ class Facts:
     counts: list[int]
     held: list[int]
     suits: tuple[int, ...]
+    kinds: tuple[int, ...]
     win_tile: int
     unique_wait: bool
     self_drawn: bool
@@ -55,7 +56,8 @@ def facts(sets: tuple[Block, ...], pairs: tuple[Block, ...], win: str, win_set: 
     )
     values.update(context)
     return Facts(
-        tiles=tiles, counts=counts, held=held, suits=tuple(sorted({t // 9 for t in tiles if t < 27})), win_tile=T(win),
+        tiles=tiles, counts=counts, held=held, suits=tuple(sorted({t // 9 for t in tiles if t < 27})),
+        kinds=tuple(t for t in range(34) if counts[t]), win_tile=T(win),
         sets=sets, chows=tuple(b for b in sets if b.kind is Kind.CHOW),
         pungs=tuple(b for b in sets if b.kind in (Kind.PUNG, Kind.KONG)), kongs=tuple(b for b in sets if b.kind is Kind.KONG),
         pairs=pairs, sets_and_pairs=sets + pairs, win_set=win_set, **values,  # type: ignore[arg-type]
@@ -115,6 +117,7 @@ BUILTIN_CASES: dict[str, list[tuple[str, bool]]] = {
     "copies": [("copies(C) == 4", True), ("copies(5p) == 2", True), ("copies(9s) == 0", True), ("copies(1m) == 2", False)],
     "held": [("held(5p) == 1", True), ("held(C) == 4", True), ("held(5p) == 2", False)],
     "suits": [("size(suits) == 2", True), ("characters in suits and dots in suits and bamboo not in suits", True)],
+    "kinds": [("size(kinds) == 9", True), ("count(t in kinds: copies(t) == 4) == 1", True), ("1m in kinds and 9s not in kinds", True)],
     "tile_kinds": [("size(tile_kinds) == 34", True), ("count(t in tile_kinds: copies(t) == 4) == 1", True)],
     "terminals": [("size(terminals) == 6 and 1m in terminals and 9s in terminals", True), ("5m in terminals or E in terminals", False)],
     "honours": [("size(honours) == 7 and E in honours and P in honours", True), ("1m in honours", False)],
