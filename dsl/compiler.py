@@ -27,6 +27,7 @@ class Compiled:
     arity: int
     instances: Callable[[Any], list[tuple]]
     source: str
+    binds_sets: bool = False
 
 
 class Compiler:
@@ -58,7 +59,8 @@ class Compiler:
         source = "\n".join(lines) + "\n"
         code = compile(source, "<predicate>", "exec")
         exec(code, self.namespace)  # the generated source, never rule text: see the module docstring
-        return Compiled(self.checked.level, isinstance(rule, ast.EachRule), arity, self.namespace["run"], source)
+        return Compiled(self.checked.level, isinstance(rule, ast.EachRule), arity, self.namespace["run"], source,
+                        self.checked.result == "each[set]")
 
     def each(self, rule: ast.EachRule) -> list[str]:
         """Nested loops over distinct items; each conjunct of the condition is tested as soon as the

@@ -97,8 +97,17 @@ class Scorer:
         self.ruleset = ruleset
         self.order = _exclusion_order(ruleset.fans)
         self.hand_fans = [f for f in self.order if f.compiled.level in ("pure", "hand")]
-        self.late = [f for f in self.order if f.compiled.level == "late"]
-        self.rank = {f.number: i for i, f in enumerate(self.order)}
+        #: Per fan, in order: the fan, its predicate (None when evaluated once per hand), whether it
+        #: waits for the other fans, whether its instances are made of sets, and its exclusions split
+        #: into every instance / so many instances / instances within its own sets.
+        self.plan = [
+            (f, None if f.compiled.level in ("pure", "hand") else f.compiled.instances, f.compiled.level == "late",
+             f.compiled.binds_sets,
+             tuple(e.target for e in f.excludes if e.scope == "all" and e.count is None),
+             tuple((e.target, e.count) for e in f.excludes if e.scope == "all" and e.count is not None),
+             tuple(e.target for e in f.excludes if e.scope == "own_sets"))
+            for f in self.order
+        ]
 
     def score(self, hand: Hand) -> Result:
         """Score a validated hand; raises HandError(kind='not_a_win') when it has no winning reading."""
@@ -108,61 +117,65 @@ class Scorer:
         hand_facts = HandFacts(hand)
         hand_instances = {f.number: f.compiled.instances(hand_facts) for f in self.hand_fans}
         best: tuple[Any, ...] | None = None
-        best_result: Result | None = None
+        best_counted: list[CountedFan] = []
+        best_reading = all_readings[0]
         for reading in all_readings:
             counted = self._score_reading(ReadingFacts(hand_facts, reading), hand_instances)
             total = sum(c.fan.value * c.count for c in counted if not c.fan.bonus)
-            bonus = sum(c.fan.value * c.count for c in counted if c.fan.bonus)
             key = (-total, tuple(n for c in counted for n in [c.fan.number] * c.count))
             if best is None or key < best:
-                best = key
-                best_result = Result(hand, self.ruleset.name, self.ruleset.minimum, tuple(sorted(counted, key=lambda c: c.fan.number)),
-                                     total, total + bonus, reading)
-        assert best_result is not None
-        return best_result
+                best, best_counted, best_reading = key, counted, reading
+        assert best is not None
+        total = -best[0]
+        bonus = sum(c.fan.value * c.count for c in best_counted if c.fan.bonus)
+        return Result(hand, self.ruleset.name, self.ruleset.minimum, tuple(sorted(best_counted, key=lambda c: c.fan.number)),
+                      total, total + bonus, best_reading)
 
     def _score_reading(self, facts: ReadingFacts, hand_instances: dict[int, list[tuple]]) -> list[CountedFan]:
         blocks = facts.block_index
-        forest = _Forest(len(facts.sets_and_pairs))
+        forest: _Forest | None = None
         excluded: set[int] = set()
         quota: dict[int, int] = {}
-        scoped: list[tuple[int, frozenset[int]]] = []
+        scoped: dict[int, list[frozenset[int]]] = {}
         counted: list[CountedFan] = []
-        for fan in self.order:
-            if fan.number in excluded:
+        for fan, run, late, binds_sets, excludes, limited, own_sets in self.plan:
+            number = fan.number
+            if number in excluded:
                 continue
-            if fan.compiled.level == "late":
+            if late:
                 facts.fans_counted = sum(1 for c in counted if not c.fan.bonus)
-            raw = hand_instances.get(fan.number)
-            if raw is None:
-                raw = fan.compiled.instances(facts)
+            raw = hand_instances[number] if run is None else run(facts)
             if not raw:
                 continue
-            used: set[int] = set()
-            chosen: list[tuple[int, ...]] = []
-            for inst in raw:
-                idx = tuple(blocks[id(x)] for x in inst if isinstance(x, Block))
-                if idx and any(t == fan.number and idx_set <= own for t, own in scoped for idx_set in [frozenset(idx)]):
-                    continue
-                if quota.get(fan.number):
-                    quota[fan.number] -= 1
-                    continue
-                if len(idx) >= 2:
-                    if used.intersection(idx) or not forest.can_link(idx):
+            if not binds_sets and number not in quota:
+                chosen = [()] * len(raw)
+            else:
+                used: set[int] = set()
+                chosen = []
+                owners = scoped.get(number, ())
+                for inst in raw:
+                    idx = tuple(blocks[id(x)] for x in inst) if binds_sets else ()
+                    if idx and owners and any(own.issuperset(idx) for own in owners):
                         continue
-                    forest.link(idx)
-                    used.update(idx)
-                chosen.append(idx)
-            if not chosen:
-                continue
+                    if quota.get(number):
+                        quota[number] -= 1
+                        continue
+                    if len(idx) >= 2:
+                        if forest is None:
+                            forest = _Forest(len(facts.sets_and_pairs))
+                        if used.intersection(idx) or not forest.can_link(idx):
+                            continue
+                        forest.link(idx)
+                        used.update(idx)
+                    chosen.append(idx)
+                if not chosen:
+                    continue
             counted.append(CountedFan(fan, len(chosen), tuple(chosen)))
-            for ex in fan.excludes:
-                if ex.scope == "own_sets":
-                    scoped.extend((ex.target, frozenset(idx)) for idx in chosen)
-                elif ex.count is not None:
-                    quota[ex.target] = quota.get(ex.target, 0) + ex.count * len(chosen)
-                else:
-                    excluded.add(ex.target)
+            excluded.update(excludes)
+            for target, count in limited:
+                quota[target] = quota.get(target, 0) + count * len(chosen)
+            for target in own_sets:
+                scoped.setdefault(target, []).extend(frozenset(idx) for idx in chosen)
         return counted
 
 
