@@ -276,16 +276,38 @@ def readings(hand: Hand) -> list[Reading]:
 # --- waits ---------------------------------------------------------------------------------------
 
 
+@lru_cache(maxsize=None)
+def _suit_state(counts: tuple[int, ...]) -> tuple[bool, bool]:
+    """Whether one suit's counts split into sets only, and whether into sets and one pair."""
+    n = sum(counts)
+    if n % 3 == 0:
+        return bool(suit_splits(counts)), False
+    if n % 3 == 2:
+        return False, any(c >= 2 and suit_splits(counts[:i] + (c - 2,) + counts[i + 1:]) for i, c in enumerate(counts))
+    return False, False
+
+
 def _pair_and_sets(counts: list[int]) -> bool:
-    """Whether the counts split into one pair and sets."""
-    for pair in range(34):
-        if counts[pair] >= 2:
-            counts[pair] -= 2
-            ok = can_split_into_sets(counts)
-            counts[pair] += 2
-            if ok:
-                return True
-    return False
+    """Whether the counts split into one pair and sets: every suit splits into sets, but one that
+    splits into sets and the pair."""
+    pair = False
+    for s in range(3):
+        only_sets, with_pair = _suit_state(tuple(counts[s * 9 : s * 9 + 9]))
+        if only_sets:
+            continue
+        if with_pair and not pair:
+            pair = True
+            continue
+        return False
+    for t in range(27, 34):
+        c = counts[t]
+        if c == 0 or c == 3:
+            continue
+        if c == 2 and not pair:
+            pair = True
+            continue
+        return False
+    return pair
 
 
 def _complete(counts: list[int], melds: int) -> bool:
