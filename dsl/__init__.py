@@ -17,7 +17,7 @@ def compile_predicate(text: str, origin: Origin = Origin()) -> tuple[Compiled | 
     checked, diagnostics = check(node, origin, text)
     if diagnostics:
         return None, diagnostics
-    return compile_checked(checked), []
+    return compile_checked(checked, f"<predicate {origin.file}:{origin.line}>"), []
 
 
 __all__ = [

@@ -31,8 +31,9 @@ class Compiled:
 
 
 class Compiler:
-    def __init__(self, checked: Checked) -> None:
+    def __init__(self, checked: Checked, label: str) -> None:
         self.checked = checked
+        self.label = label
         self.namespace: dict[str, Any] = {"SUIT_OF": SUIT_OF, "RANK_OF": RANK_OF, "EMPTY": ()}
 
     def type_of(self, node: ast.Node) -> str | None:
@@ -57,7 +58,7 @@ class Compiler:
                 lines = ["def run(f):", f"    return [EMPTY] if {value} else []"]
             arity = 0
         source = "\n".join(lines) + "\n"
-        code = compile(source, "<predicate>", "exec")
+        code = compile(source, self.label, "exec")
         exec(code, self.namespace)  # the generated source, never rule text: see the module docstring
         return Compiled(self.checked.level, isinstance(rule, ast.EachRule), arity, self.namespace["run"], source,
                         self.checked.result == "each[set]")
@@ -190,6 +191,7 @@ def _slots_used(node: ast.Node, slots: dict[int, int]) -> set[int]:
     return out
 
 
-def compile_checked(checked: Checked) -> Compiled:
-    """The compiled function of a predicate that passed the check."""
-    return Compiler(checked).rule()
+def compile_checked(checked: Checked, label: str = "<predicate>") -> Compiled:
+    """The compiled function of a predicate that passed the check; ``label`` names it in tracebacks
+    and profiles (it is a file name for the code object, never source)."""
+    return Compiler(checked, label).rule()
