@@ -7,6 +7,7 @@ of literals) is passed in the function's namespace. So the generated code is a f
 templates put together by the grammar, whatever a rule author wrote."""
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -14,6 +15,27 @@ from ..tiles import RANK_OF, SUIT_OF
 from . import ast
 from .builtins import REGISTRY, Const
 from .checker import Checked
+
+
+@dataclass(frozen=True)
+class Guard:
+    """A necessary condition read off a predicate's text: ``facts.attr`` (or its length) compared
+    with a constant. A scorer may skip a predicate whose guard fails without running it."""
+
+    attr: str
+    length: bool
+    op: str
+    value: Any
+
+    def holds(self, facts: Any) -> bool:
+        value = getattr(facts, self.attr)
+        return COMPARE[self.op](len(value) if self.length else value, self.value)
+
+
+COMPARE: dict[str, Callable[[Any, Any], bool]] = {
+    "==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge,
+}
+FLIPPED = {"==": "==", "!=": "!=", "<": ">", "<=": ">=", ">": "<", ">=": "<="}
 
 
 @dataclass(frozen=True)
@@ -28,6 +50,7 @@ class Compiled:
     instances: Callable[[Any], list[tuple]]
     source: str
     binds_sets: bool = False
+    guards: tuple[Guard, ...] = ()
 
 
 class Compiler:
@@ -61,7 +84,25 @@ class Compiler:
         code = compile(source, self.label, "exec")
         exec(code, self.namespace)  # the generated source, never rule text: see the module docstring
         return Compiled(self.checked.level, isinstance(rule, ast.EachRule), arity, self.namespace["run"], source,
-                        self.checked.result == "each[set]")
+                        self.checked.result == "each[set]", self.guards(rule))
+
+    def guards(self, rule: ast.Node) -> tuple[Guard, ...]:
+        """Necessary conditions of simple forms: ``flag``, ``not flag``, ``name == constant``,
+        ``size(collection) >= n``, and the size an each rule needs of its collection."""
+        out: list[Guard] = []
+        if isinstance(rule, ast.EachRule):
+            attr = _attribute(rule.source)
+            if attr:
+                out.append(Guard(attr, True, ">=", len(rule.names)))
+            conjuncts = [c for c in _conjuncts(rule.cond) if not _slots_used(c, self.checked.slots)]
+        else:
+            assert isinstance(rule, ast.HandRule)
+            conjuncts = _conjuncts(rule.expr)
+        for c in conjuncts:
+            guard = _guard(c, self.type_of(c))
+            if guard is not None:
+                out.append(guard)
+        return tuple(out)
 
     def each(self, rule: ast.EachRule) -> list[str]:
         """Nested loops over distinct items; each conjunct of the condition is tested as soon as the
@@ -165,6 +206,54 @@ class Compiler:
 
     def c_BoolOp(self, node: ast.BoolOp) -> str:
         return "(" + f" {node.op} ".join(self.expr(o) for o in node.operands) + ")"
+
+
+def _attribute(node: ast.Node) -> str | None:
+    """The facts attribute a builtin name reads directly (``chows`` -> ``chows``), if any."""
+    if isinstance(node, ast.Name) and node.name in REGISTRY:
+        code = REGISTRY[node.name].code
+        if isinstance(code, str) and code.startswith("f.") and code[2:].isidentifier():
+            return code[2:]
+    return None
+
+
+def _constant(node: ast.Node) -> tuple[bool, Any]:
+    if isinstance(node, ast.IntLit):
+        return True, node.value
+    if isinstance(node, ast.TileLit):
+        return True, node.tile
+    if isinstance(node, ast.Name) and node.name in REGISTRY and isinstance(REGISTRY[node.name].code, Const):
+        return True, REGISTRY[node.name].code.value  # type: ignore[union-attr]
+    return False, None
+
+
+def _measured(node: ast.Node) -> tuple[str, bool] | None:
+    """(attribute, is a length) for ``name`` or ``size(name)``."""
+    if isinstance(node, ast.Call) and node.name == "size" and len(node.args) == 1:
+        attr = _attribute(node.args[0])
+        return (attr, True) if attr else None
+    attr = _attribute(node)
+    return (attr, False) if attr else None
+
+
+def _guard(node: ast.Node, typ: str | None) -> Guard | None:
+    if typ != "bool":
+        return None
+    if isinstance(node, ast.Not):
+        attr = _attribute(node.operand)
+        return Guard(attr, False, "==", False) if attr else None
+    attr = _attribute(node)
+    if attr:
+        return Guard(attr, False, "==", True)
+    if isinstance(node, ast.Compare) and len(node.ops) == 1 and node.ops[0] in COMPARE:
+        left, right = node.operands
+        op = node.ops[0]
+        if _constant(left)[0]:
+            left, right, op = right, left, FLIPPED[op]
+        measured, (is_constant, value) = _measured(left), _constant(right)
+        if measured and is_constant:
+            return Guard(measured[0], measured[1], op, value)
+    return None
 
 
 def _literal(node: ast.Node) -> bool:

@@ -100,7 +100,7 @@ class Scorer:
         #: Per fan, in order: the fan, its predicate (None when evaluated once per hand), whether it
         #: waits for the other fans, whether its instances are made of sets, and its exclusions split
         #: into every instance / so many instances / instances within its own sets.
-        self.plan = [
+        self.full_plan = [
             (f, None if f.compiled.level in ("pure", "hand") else f.compiled.instances, f.compiled.level == "late",
              f.compiled.binds_sets,
              tuple(e.target for e in f.excludes if e.scope == "all" and e.count is None),
@@ -108,6 +108,25 @@ class Scorer:
              tuple(e.target for e in f.excludes if e.scope == "own_sets"))
             for f in self.order
         ]
+        self.reading_keys = _keys(ruleset.fans, READING_DATA)
+        self.hand_keys = _keys(self.hand_fans, HAND_DATA)
+        self.plans: dict[tuple, list] = {}
+        self.hand_plans: dict[tuple, list[Fan]] = {}
+
+    def _plan(self, facts: ReadingFacts) -> list:
+        """The plan entries whose guards hold for readings like this one (cached by the guarded values)."""
+        key = tuple(len(getattr(facts, a)) if length else getattr(facts, a) for a, length in self.reading_keys)
+        plan = self.plans.get(key)
+        if plan is None:
+            plan = self.plans[key] = [entry for entry in self.full_plan if _guards_hold(entry[0], facts, READING_DATA)]
+        return plan
+
+    def _hand_instances(self, facts: HandFacts) -> dict[int, list[tuple]]:
+        key = tuple(len(getattr(facts, a)) if length else getattr(facts, a) for a, length in self.hand_keys)
+        fans = self.hand_plans.get(key)
+        if fans is None:
+            fans = self.hand_plans[key] = [f for f in self.hand_fans if _guards_hold(f, facts, HAND_DATA)]
+        return {f.number: f.compiled.instances(facts) for f in fans}
 
     def score(self, hand: Hand) -> Result:
         """Score a validated hand; raises HandError(kind='not_a_win') when it has no winning reading."""
@@ -115,7 +134,7 @@ class Scorer:
         if not all_readings:
             raise HandError("the tiles form no winning shape (four sets and a pair, seven pairs, thirteen orphans or a knitted hand)", "not_a_win")
         hand_facts = HandFacts(hand)
-        hand_instances = {f.number: f.compiled.instances(hand_facts) for f in self.hand_fans}
+        hand_instances = self._hand_instances(hand_facts)
         best: tuple[Any, ...] | None = None
         best_counted: list[CountedFan] = []
         best_reading = all_readings[0]
@@ -138,13 +157,13 @@ class Scorer:
         quota: dict[int, int] = {}
         scoped: dict[int, list[frozenset[int]]] = {}
         counted: list[CountedFan] = []
-        for fan, run, late, binds_sets, excludes, limited, own_sets in self.plan:
+        for fan, run, late, binds_sets, excludes, limited, own_sets in self._plan(facts):
             number = fan.number
             if number in excluded:
                 continue
             if late:
                 facts.fans_counted = sum(1 for c in counted if not c.fan.bonus)
-            raw = hand_instances[number] if run is None else run(facts)
+            raw = hand_instances.get(number) if run is None else run(facts)
             if not raw:
                 continue
             if not binds_sets and number not in quota:
@@ -177,6 +196,20 @@ class Scorer:
             for target in own_sets:
                 scoped.setdefault(target, []).extend(frozenset(idx) for idx in chosen)
         return counted
+
+
+#: Facts that are plain data (not computed on demand, not changed while scoring): guards on them may
+#: be decided once for all readings or hands that share their values.
+READING_DATA = frozenset(ReadingFacts.__slots__) - {"hand_facts", "reading", "fans_counted", "block_index"}
+HAND_DATA = frozenset(HandFacts.__slots__) - {"hand", "_unique_wait"}
+
+
+def _keys(fans: "list[Fan] | tuple[Fan, ...]", data: frozenset[str]) -> list[tuple[str, bool]]:
+    return sorted({(g.attr, g.length) for f in fans for g in f.compiled.guards if g.attr in data})
+
+
+def _guards_hold(fan: Fan, facts: object, data: frozenset[str]) -> bool:
+    return all(g.holds(facts) for g in fan.compiled.guards if g.attr in data)
 
 
 def _exclusion_order(fans: tuple[Fan, ...]) -> list[Fan]:
