@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import Sequence
 
@@ -88,7 +89,8 @@ def cmd_batch(args: argparse.Namespace) -> int:
     inp = open(args.input, encoding="utf-8") if args.input else sys.stdin
     out = open(args.output, "w", encoding="utf-8") if args.output else sys.stdout
     try:
-        run_batch(inp, out, scorer)
+        progress = sys.stderr if sys.stderr.isatty() and not args.quiet else None
+        run_batch(inp, out, scorer, jobs=args.jobs or os.cpu_count() or 1, rules=args.rules, progress=progress)
     finally:
         if args.input:
             inp.close()
@@ -217,6 +219,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("batch", help="score JSONL records (stdin/stdout by default)")
     p.add_argument("--input", help="input JSONL file")
     p.add_argument("--output", help="output JSONL file")
+    p.add_argument("--jobs", type=int, default=0, help="worker processes (default: all cores); output order and bytes do not depend on it")
+    p.add_argument("--quiet", action="store_true", help="no progress line on stderr")
     _rules_arg(p)
     p.set_defaults(run=cmd_batch)
     p = sub.add_parser("waits", help="the tiles that complete a 13-tile hand, with their scores")
