@@ -7,68 +7,32 @@ of literals) is passed in the function's namespace. So the generated code is a f
 templates put together by the grammar, whatever a rule author wrote."""
 from __future__ import annotations
 
-import operator
-from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
-from ..tiles import RANK_OF, SUIT_OF
 from . import ast
 from .builtins import REGISTRY, Const
 from .checker import Checked
+from .compiled import COMPARE, Compiled, Guard, Record, build
 
 
-@dataclass(frozen=True)
-class Guard:
-    """A necessary condition read off a predicate's text: ``facts.attr`` (or its length) compared
-    with a constant. A scorer may skip a predicate whose guard fails without running it."""
-
-    attr: str
-    length: bool
-    op: str
-    value: Any
-
-    def holds(self, facts: Any) -> bool:
-        value = getattr(facts, self.attr)
-        return COMPARE[self.op](len(value) if self.length else value, self.value)
-
-
-COMPARE: dict[str, Callable[[Any, Any], bool]] = {
-    "==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge,
-}
 FLIPPED = {"==": "==", "!=": "!=", "<": ">", "<=": ">=", ">": "<", ">=": "<="}
 
 
-@dataclass(frozen=True)
-class Compiled:
-    """A compiled predicate. ``instances(facts)`` gives one tuple per instance of the fan: the items
-    bound by an ``each`` rule (sets or tiles), or an empty tuple per count of a hand rule. ``source``
-    is the generated Python, for people debugging the compiler."""
-
-    level: str
-    is_each: bool
-    arity: int
-    instances: Callable[[Any], list[tuple]]
-    source: str
-    binds_sets: bool = False
-    guards: tuple[Guard, ...] = ()
-
-
 class Compiler:
-    def __init__(self, checked: Checked, label: str) -> None:
+    def __init__(self, checked: Checked) -> None:
         self.checked = checked
-        self.label = label
-        self.namespace: dict[str, Any] = {"SUIT_OF": SUIT_OF, "RANK_OF": RANK_OF, "EMPTY": ()}
+        self.constants: dict[str, Any] = {}
 
     def type_of(self, node: ast.Node) -> str | None:
         return self.checked.types.get(id(node))
 
     def constant(self, value: Any) -> str:
         """A namespace name that holds ``value``."""
-        name = f"K{len(self.namespace)}"
-        self.namespace[name] = value
+        name = f"K{len(self.constants)}"
+        self.constants[name] = value
         return name
 
-    def rule(self) -> Compiled:
+    def rule(self) -> Record:
         rule = self.checked.rule
         if isinstance(rule, ast.EachRule):
             lines, arity = self.each(rule), len(rule.names)
@@ -80,11 +44,8 @@ class Compiler:
             else:
                 lines = ["def run(f):", f"    return [EMPTY] if {value} else []"]
             arity = 0
-        source = "\n".join(lines) + "\n"
-        code = compile(source, self.label, "exec")
-        exec(code, self.namespace)  # the generated source, never rule text: see the module docstring
-        return Compiled(self.checked.level, isinstance(rule, ast.EachRule), arity, self.namespace["run"], source,
-                        self.checked.result == "each[set]", self.guards(rule))
+        return Record("\n".join(lines) + "\n", tuple(self.constants.items()), self.checked.level,
+                      isinstance(rule, ast.EachRule), arity, self.checked.result == "each[set]", self.guards(rule))
 
     def guards(self, rule: ast.Node) -> tuple[Guard, ...]:
         """Necessary conditions of simple forms: ``flag``, ``not flag``, ``name == constant``,
@@ -280,7 +241,12 @@ def _slots_used(node: ast.Node, slots: dict[int, int]) -> set[int]:
     return out
 
 
+def generate(checked: Checked) -> Record:
+    """The generated source and metadata of a predicate that passed the check."""
+    return Compiler(checked).rule()
+
+
 def compile_checked(checked: Checked, label: str = "<predicate>") -> Compiled:
     """The compiled function of a predicate that passed the check; ``label`` names it in tracebacks
     and profiles (it is a file name for the code object, never source)."""
-    return Compiler(checked, label).rule()
+    return build(generate(checked), label)

@@ -8,7 +8,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from .dsl import Compiled, Diagnostic, DiagnosticError, Origin, compile_predicate
+from .dsl import Compiled, Diagnostic, DiagnosticError, Origin, compile_predicate, predicate_cache
 from .schema import EXAMPLE_KEYS, EXCLUSION_KEYS, FAN_KEYS, FAN_REQUIRED_NEW, RULESET_KEYS, RULESET_REQUIRED_ROOT, Key
 from .yamlpos import NULL_TAG, YList, YMap, read_yaml
 
@@ -461,6 +461,7 @@ def _build(path: Path) -> RuleSet:
             continue
         fans.append(Fan(number, f["name_zh"], f["name_en"], f["value"], f.get("description", ""), f["predicate"], compiled,
                         excludes, examples, bool(f.get("bonus", False)), raw.origins.get("number", raw.origins["predicate"]), dict(raw.origins)))
+    predicate_cache().save()
     if sink:
         raise DiagnosticError(sink)
     return RuleSet(fields.get("name", path.parent.name), fields.get("title", ""), str(fields.get("version", "")),

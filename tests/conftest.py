@@ -2,12 +2,17 @@
 from __future__ import annotations
 
 import json
+import os
+import tempfile
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
+
+# The compiled-predicate cache of this test run (and of the commands it starts) stays out of $HOME.
+os.environ.setdefault("FANRULES_CACHE_DIR", tempfile.mkdtemp(prefix="fanrules-test-cache-"))
 
 
 def corpus_cases(name: str) -> list[dict[str, Any]]:

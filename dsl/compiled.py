@@ -1,0 +1,67 @@
+"""Compiled predicates: a generated function with what the scorer needs to know about it.
+
+A compiled predicate is rebuilt from a ``Record`` (plain data: the generated source, its constants and
+its metadata), so that it can be kept in the on-disk cache and loaded without parsing anything."""
+from __future__ import annotations
+
+import operator
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from ..tiles import RANK_OF, SUIT_OF
+
+COMPARE: dict[str, Callable[[Any, Any], bool]] = {
+    "==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge,
+}
+
+
+@dataclass(frozen=True)
+class Guard:
+    """A necessary condition read off a predicate's text: ``facts.attr`` (or its length) compared
+    with a constant. A scorer may skip a predicate whose guard fails without running it."""
+
+    attr: str
+    length: bool
+    op: str
+    value: Any
+
+    def holds(self, facts: Any) -> bool:
+        value = getattr(facts, self.attr)
+        return COMPARE[self.op](len(value) if self.length else value, self.value)
+
+
+@dataclass(frozen=True)
+class Record:
+    """Everything needed to rebuild a compiled predicate: the generated source (written by the
+    compiler from its templates, never containing rule text), the values its ``K`` names stand for,
+    the predicate's level, its form, and its guards."""
+
+    source: str
+    constants: tuple[tuple[str, Any], ...]
+    level: str
+    is_each: bool
+    arity: int
+    binds_sets: bool
+    guards: tuple[Guard, ...]
+
+
+@dataclass(frozen=True)
+class Compiled:
+    """A compiled predicate. ``instances(facts)`` gives one tuple per instance of the fan: the items
+    bound by an ``each`` rule (sets or tiles), or an empty tuple per count of a hand rule. ``source``
+    is the generated Python, for people debugging the compiler."""
+
+    level: str
+    is_each: bool
+    arity: int
+    instances: Callable[[Any], list[tuple]]
+    source: str
+    binds_sets: bool = False
+    guards: tuple[Guard, ...] = ()
+
+
+def build(record: Record, label: str = "<predicate>") -> Compiled:
+    """The compiled predicate of a record; ``label`` names its code in tracebacks and profiles."""
+    namespace: dict[str, Any] = {"SUIT_OF": SUIT_OF, "RANK_OF": RANK_OF, "EMPTY": (), **dict(record.constants)}
+    exec(compile(record.source, label, "exec"), namespace)  # generated source only: see dsl/compiler.py
+    return Compiled(record.level, record.is_each, record.arity, namespace["run"], record.source, record.binds_sets, record.guards)
