@@ -6,11 +6,10 @@ predicate on one synthetic reading.
 """
 from __future__ import annotations
 
-import statistics
 import sys
-import time
-from collections.abc import Callable
 from types import SimpleNamespace
+
+from common import median_seconds
 
 from fanrules.dsl import Compiled, compile_predicate
 from fanrules.readings import Block, Kind
@@ -68,20 +67,10 @@ def synthetic_reading() -> SimpleNamespace:
     )
 
 
-def median_seconds(work: Callable[[], object]) -> float:
-    """The median wall time of RUNS calls of ``work``."""
-    times = []
-    for _ in range(RUNS):
-        start = time.perf_counter()
-        work()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
-
-
 def compile_all() -> list[Compiled]:
     out = []
     for text in PREDICATES:
-        compiled, diagnostics = compile_predicate(text)
+        compiled, diagnostics = compile_predicate(text, use_cache=False)
         if compiled is None:
             raise SystemExit("\n".join(d.format() for d in diagnostics))
         out.append(compiled)

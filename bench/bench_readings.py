@@ -5,44 +5,11 @@ Run as ``python bench/bench_readings.py``. Each measurement is the median of 5 r
 """
 from __future__ import annotations
 
-import json
-import statistics
 import sys
-import time
-from collections.abc import Callable
-from pathlib import Path
 
-from fanrules.hand import Hand, HandError
-from fanrules.jsonio import hand_from_record
+from common import CORPUS, RUNS, complete_hands, median_seconds
+
 from fanrules.readings import readings, waits
-
-CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "public.jsonl"
-RUNS = 5
-
-
-def complete_hands(path: Path) -> list[Hand]:
-    """Every valid hand of a corpus file that has at least one reading."""
-    hands = []
-    with open(path, encoding="utf-8") as f:
-        for line in f:
-            try:
-                hand = hand_from_record(json.loads(line))
-            except HandError:
-                continue
-            if readings(hand):
-                hands.append(hand)
-    return hands
-
-
-def median_seconds(work: Callable[[], object]) -> float:
-    """The median wall time of RUNS calls of ``work``."""
-    times = []
-    for _ in range(RUNS):
-        start = time.perf_counter()
-        work()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
-
 
 def main() -> int:
     if not CORPUS.is_file():

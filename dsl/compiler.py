@@ -131,6 +131,9 @@ class Compiler:
         source = self.expr(node.source)
         if self.type_of(node.source) == "set":
             source = f"{source}.tiles"
+        membership = self.membership(node)
+        if membership is not None:
+            return membership.format(source=source)
         body = self.expr(node.body) if node.body is not None else None
         if node.word == "all":
             return f"all({body} for {var} in {source})"
@@ -139,6 +142,26 @@ class Compiler:
         if node.word == "count":
             return f"len({source})" if body is None else f"sum(1 for {var} in {source} if {body})"
         return f"{node.word}(({body} for {var} in {source}), default=0)"
+
+    def membership(self, node: ast.Quantifier) -> str | None:
+        """``all``/``any`` whose condition asks whether the item is (not) in a constant collection, as a
+        set operation: ``all(t in tiles: t in honours)`` is ``honours.issuperset(tiles)``."""
+        body = node.body
+        if node.word not in ("all", "any") or not isinstance(body, ast.Compare) or len(body.ops) != 1:
+            return None
+        item, group = body.operands
+        if not (isinstance(item, ast.Name) and self.checked.slots.get(id(item)) == self.checked.slots[id(node)]):
+            return None
+        if isinstance(group, ast.TupleLit) and all(_literal(i) for i in group.items):
+            constant = self.c_TupleLit(group)
+        elif _literal(group) and isinstance(group, ast.Name):
+            constant = self.constant(frozenset(REGISTRY[group.name].code.value))  # type: ignore[union-attr]
+        else:
+            return None
+        inside = body.ops[0] == "in"
+        if node.word == "all":
+            return f"{constant}.issuperset({{source}})" if inside else f"{constant}.isdisjoint({{source}})"
+        return f"(not {constant}.isdisjoint({{source}}))" if inside else f"(not {constant}.issuperset({{source}}))"
 
     def c_TupleLit(self, node: ast.TupleLit) -> str:
         if all(_literal(i) for i in node.items):
