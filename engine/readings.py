@@ -310,10 +310,8 @@ def _pair_and_sets(counts: list[int]) -> bool:
     return pair
 
 
-def _complete(counts: list[int], melds: int) -> bool:
-    """Whether counts (14 - 3 * melds tiles) form any winning shape."""
-    if _pair_and_sets(counts):
-        return True
+def _special_complete(counts: list[int], melds: int) -> bool:
+    """Whether counts (14 - 3 * melds tiles) form seven pairs, thirteen orphans or a knitted shape."""
     if melds == 0:
         if all(c in (0, 2, 4) for c in counts):
             return True
@@ -357,16 +355,33 @@ def _candidates(counts: list[int], melds: int) -> list[Tile]:
 
 def waits(concealed: tuple[Tile, ...] | list[Tile], melds: int = 0, limit: int = 34) -> tuple[Tile, ...]:
     """The tile kinds that complete 13 tiles (``concealed`` plus ``melds`` declared sets), in any shape,
-    kinds whose four copies the hand holds included (RULINGS 3); stops after ``limit`` kinds."""
+    kinds whose four copies the hand holds included (RULINGS 3); stops after ``limit`` kinds.
+
+    For four sets and a pair, each suit's state (sets only / sets and the pair) is looked up once, and a
+    candidate tile changes only the state of its own suit."""
     counts = [0] * 34
     for t in concealed:
         counts[t] += 1
+    suits = [tuple(counts[s * 9 : s * 9 + 9]) for s in range(3)]
+    states = [_suit_state(p) for p in suits] + [(c == 0 or c == 3, c == 2) for c in counts[27:]]
+    unfinished = [i for i, (only_sets, _) in enumerate(states) if not only_sets]
     out = []
     for t in _candidates(counts, melds):
-        counts[t] += 1
-        if _complete(counts, melds):
+        if t < 27:
+            part, rank = divmod(t, 9)
+            held = suits[part]
+            new = _suit_state(held[:rank] + (held[rank] + 1,) + held[rank + 1 :])
+        else:
+            part, c = t - 24, counts[t] + 1
+            new = (c == 3, c == 2)
+        others = [i for i in unfinished if i != part]
+        standard = (new[1] and not others) or (new[0] and len(others) == 1 and states[others[0]][1])
+        if not standard and melds <= 1:
+            counts[t] += 1
+            standard = _special_complete(counts, melds)
+            counts[t] -= 1
+        if standard:
             out.append(t)
-        counts[t] -= 1
-        if len(out) >= limit:
-            break
+            if len(out) >= limit:
+                break
     return tuple(out)
