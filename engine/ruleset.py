@@ -286,6 +286,8 @@ def _collect(path: Path, sink: list[Diagnostic], seen: tuple[str, ...]) -> tuple
         if number is None:
             ctx.error(ref_pos, "R006", f"cannot disable unknown fan {ref!r}", _ref_hint(ref, by_ref))
         else:
+            # Other fans' exclusions of a disabled fan are dropped with it (see _exclusions).
+            fields.setdefault("disabled", set()).update(r for r, n in by_ref.items() if n == number)
             fans.pop(number, None)  # the same fan may be named twice (number and name)
     if fans_dir.is_dir():
         numbers: dict[int, str] = {}
@@ -311,7 +313,10 @@ def _merge_fan(fan_path: Path, fans: dict[int, _RawFan], numbers: dict[int, str]
     if raw is None:
         missing = [k for k in FAN_REQUIRED_NEW if k not in data]
         for key in missing:
-            ctx.error(data.start, "R004", f"missing key '{key}' in fan {number}", FAN_KEYS[key].description)
+            hint = FAN_KEYS[key].description
+            if fans:
+                hint = f"no parent rule set has a fan {number}, so this file adds a new fan, which needs every key; " + hint
+            ctx.error(data.start, "R004", f"missing key '{key}' in fan {number}", hint)
         for key in ("excludes_add", "excludes_remove"):
             if key in data:
                 ctx.error(data.key_pos[key], "R014", f"'{key}' only applies when overriding a parent's fan; fan {number} is new", "use 'excludes' for a new fan")
@@ -374,7 +379,8 @@ def _ref_list(data: YMap, key: str) -> list[tuple[tuple[int, int], Any]]:
 # --- building the rule set -----------------------------------------------------------------------
 
 
-def _exclusions(raw: _RawFan, number: int, by_ref: dict[str, int], sink: list[Diagnostic]) -> tuple[Exclusion, ...]:
+def _exclusions(raw: _RawFan, number: int, by_ref: dict[str, int], disabled: set[str]) -> tuple[Exclusion, ...]:
+    """A fan's exclusions after excludes_add/excludes_remove; exclusions of disabled fans are dropped."""
     items = raw.fields.get("excludes") or YList((1, 1))
     ctxs = getattr(items, "ctx", None) or [raw.ctx.get("excludes")] * len(items)
     removed: set[int] = set()
@@ -382,7 +388,8 @@ def _exclusions(raw: _RawFan, number: int, by_ref: dict[str, int], sink: list[Di
         for pos, ref in zip(value.item_pos, value):
             target = by_ref.get(_norm(ref))
             if target is None:
-                ctx.error(pos, "R006", f"unknown fan {ref!r} in excludes_remove", _ref_hint(ref, by_ref))
+                if _norm(ref) not in disabled:
+                    ctx.error(pos, "R006", f"unknown fan {ref!r} in excludes_remove", _ref_hint(ref, by_ref))
             else:
                 removed.add(target)
     out: list[Exclusion] = []
@@ -405,7 +412,8 @@ def _exclusions(raw: _RawFan, number: int, by_ref: dict[str, int], sink: list[Di
             continue
         target = by_ref.get(_norm(ref))
         if target is None:
-            ctx.error(ref_pos, "R006", f"unknown fan {ref!r} in the exclusions of fan {number}", _ref_hint(ref, by_ref))
+            if _norm(ref) not in disabled:
+                ctx.error(ref_pos, "R006", f"unknown fan {ref!r} in the exclusions of fan {number}", _ref_hint(ref, by_ref))
             continue
         if target not in removed:
             out.append(Exclusion(target, count, scope))
@@ -455,7 +463,7 @@ def _build(path: Path) -> RuleSet:
             origin = _origin_of(raw.ctx["predicate"], raw.nodes["predicate"], "predicate")
             compiled, diags = compile_predicate(f["predicate"], origin)
             sink.extend(diags)
-        excludes = _exclusions(raw, number, by_ref, sink)
+        excludes = _exclusions(raw, number, by_ref, fields.get("disabled", set()))
         examples = _examples(raw, fields["fans_dir"])
         if compiled is None or sink:  # the rule set will not load: only collect the diagnostics
             continue

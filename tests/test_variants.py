@@ -11,7 +11,9 @@ from fanrules import cli
 from fanrules.compare import compare
 from fanrules.dsl import DiagnosticError
 from fanrules.examples import lint, run_examples
+from fanrules.notation import parse_hand
 from fanrules.ruleset import load_ruleset
+from fanrules.scoring import Scorer
 
 VARIANTS = ("mil", "strict1998", "casual")
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "public.jsonl"
@@ -212,3 +214,21 @@ def test_broken_variant_cli_exit_status(tmp_path: Path, capsys: pytest.CaptureFi
     _write(tmp_path, BROKEN["unknown parent"][0])
     assert cli.main(["check", str(tmp_path / "v")]) == 2
     assert "ruleset.yaml:2:10" in capsys.readouterr().err
+
+
+def test_disabling_a_fan_that_others_exclude_drops_those_exclusions(tmp_path: Path) -> None:
+    (tmp_path / "ruleset.yaml").write_text("name: noselfdraw\nextends: mcr\ndisable: [自摸]\n", encoding="utf-8")
+    ruleset = load_ruleset(tmp_path)
+    assert all(f.name_zh != "自摸" for f in ruleset.fans)
+    assert all(ex.target != 80 for f in ruleset.fans for ex in f.excludes)
+    result = Scorer(ruleset).score(parse_hand("[123p,1][345s,1][678m,1]EE56m7m", self_drawn=True))
+    assert "自摸" not in {c.fan.name_zh for c in result.fans}
+
+
+def test_overriding_a_number_no_parent_has_says_it_is_a_new_fan(tmp_path: Path) -> None:
+    (tmp_path / "ruleset.yaml").write_text("name: typo\nextends: mcr\n", encoding="utf-8")
+    (tmp_path / "fans").mkdir()
+    (tmp_path / "fans" / "x.yaml").write_text("number: 99\nvalue: 3\n", encoding="utf-8")
+    with pytest.raises(DiagnosticError) as err:
+        load_ruleset(tmp_path)
+    assert all(d.code == "R004" and "no parent rule set has a fan 99" in d.hint for d in err.value.diagnostics)
