@@ -188,11 +188,16 @@ def _read(path: Path, sink: list[Diagnostic]) -> tuple[Any, _FileContext | None]
 
 @dataclass
 class _RawFan:
+    """A fan's keys as merged along the inheritance chain, each with the file it came from.
+    ``exclusions`` holds every exclusion item with its position and file, ``excludes`` and
+    ``excludes_add`` of all the files applied in order."""
+
     fields: dict[str, Any]
     origins: dict[str, Where]
     ctx: dict[str, _FileContext]
     nodes: dict[str, Any]
     positions: dict[str, tuple[int, int]]
+    exclusions: list[tuple[Any, tuple[int, int], _FileContext]] = field(default_factory=list)
 
 
 def _origin_of(ctx: _FileContext, data: YMap, key: str) -> Origin:
@@ -328,18 +333,11 @@ def _merge_fan(fan_path: Path, fans: dict[int, _RawFan], numbers: dict[int, str]
             continue
         if key in ("excludes_add", "excludes_remove"):
             raw.origins["excludes"] = ctx.where(data.value_pos[key])  # the exclusions were last changed here
-        if key == "excludes_add":
-            raw.fields.setdefault("excludes", YList(data.value_pos[key]))
-            base = raw.fields["excludes"]
-            merged = YList(base.start)
-            for item, pos, node in zip(base, base.item_pos, base.nodes):
-                merged.append(item), merged.item_pos.append(pos), merged.nodes.append(node)
-            merged.extend(value)
-            merged.item_pos.extend(value.item_pos)
-            merged.nodes.extend(value.nodes)
-            merged.ctx = [getattr(base, "ctx", raw.ctx.get("excludes"))] * len(base) + [ctx] * len(value)  # type: ignore[attr-defined]
-            raw.fields["excludes"] = merged
-            continue
+        if key in ("excludes", "excludes_add"):
+            items = [(item, pos, ctx) for item, pos in zip(value, value.item_pos)]
+            raw.exclusions = raw.exclusions + items if key == "excludes_add" else items
+            if key == "excludes_add":
+                continue
         if key == "excludes_remove":
             raw.fields.setdefault("excludes_remove", []).append((value, ctx))
             continue
@@ -381,8 +379,6 @@ def _ref_list(data: YMap, key: str) -> list[tuple[tuple[int, int], Any]]:
 
 def _exclusions(raw: _RawFan, number: int, by_ref: dict[str, int], disabled: set[str]) -> tuple[Exclusion, ...]:
     """A fan's exclusions after excludes_add/excludes_remove; exclusions of disabled fans are dropped."""
-    items = raw.fields.get("excludes") or YList((1, 1))
-    ctxs = getattr(items, "ctx", None) or [raw.ctx.get("excludes")] * len(items)
     removed: set[int] = set()
     for value, ctx in raw.fields.get("excludes_remove", []):
         for pos, ref in zip(value.item_pos, value):
@@ -393,9 +389,7 @@ def _exclusions(raw: _RawFan, number: int, by_ref: dict[str, int], disabled: set
             else:
                 removed.add(target)
     out: list[Exclusion] = []
-    for item, pos, ctx in zip(items, items.item_pos, ctxs):
-        if ctx is None:
-            continue
+    for item, pos, ctx in raw.exclusions:
         if isinstance(item, YMap):
             if not ctx.check_keys(item, EXCLUSION_KEYS, "an exclusion"):
                 continue
