@@ -34,7 +34,8 @@ class Guard:
 class Record:
     """Everything needed to rebuild a compiled predicate: the generated source (written by the
     compiler from its templates, never containing rule text), the values its ``K`` names stand for,
-    the predicate's level, its form, and its guards."""
+    the predicate's level, its form, and its guards. A hand rule also keeps its ``expression`` (a yes/no
+    question, or a count when ``counts``), so that several can be fused into one function."""
 
     source: str
     constants: tuple[tuple[str, Any], ...]
@@ -43,6 +44,8 @@ class Record:
     arity: int
     binds_sets: bool
     guards: tuple[Guard, ...]
+    expression: str = ""
+    counts: bool = False
 
 
 @dataclass(frozen=True)
@@ -58,10 +61,12 @@ class Compiled:
     source: str
     binds_sets: bool = False
     guards: tuple[Guard, ...] = ()
+    record: Record | None = None
 
 
 def build(record: Record, label: str = "<predicate>") -> Compiled:
     """The compiled predicate of a record; ``label`` names its code in tracebacks and profiles."""
     namespace: dict[str, Any] = {"SUIT_OF": SUIT_OF, "RANK_OF": RANK_OF, "EMPTY": (), **dict(record.constants)}
     exec(compile(record.source, label, "exec"), namespace)  # generated source only: see dsl/compiler.py
-    return Compiled(record.level, record.is_each, record.arity, namespace["run"], record.source, record.binds_sets, record.guards)
+    return Compiled(record.level, record.is_each, record.arity, namespace["run"], record.source, record.binds_sets,
+                    record.guards, record)

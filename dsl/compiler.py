@@ -34,6 +34,7 @@ class Compiler:
 
     def rule(self) -> Record:
         rule = self.checked.rule
+        value = ""
         if isinstance(rule, ast.EachRule):
             lines, arity = self.each(rule), len(rule.names)
         else:
@@ -45,7 +46,8 @@ class Compiler:
                 lines = ["def run(f):", f"    return [EMPTY] if {value} else []"]
             arity = 0
         return Record("\n".join(lines) + "\n", tuple(self.constants.items()), self.checked.level,
-                      isinstance(rule, ast.EachRule), arity, self.checked.result == "each[set]", self.guards(rule))
+                      isinstance(rule, ast.EachRule), arity, self.checked.result == "each[set]", self.guards(rule),
+                      value, self.checked.result == "int")
 
     def guards(self, rule: ast.Node) -> tuple[Guard, ...]:
         """Necessary conditions of simple forms: ``flag``, ``not flag``, ``name == constant``,
@@ -75,25 +77,34 @@ class Compiler:
         for conjunct in _conjuncts(rule.cond):
             used = [slots.index(s) for s in _slots_used(conjunct, self.checked.slots) if s in slots]
             (stages[max(used)] if used else guards).append(self.expr(conjunct))
-        lines = ["def run(f):", f"    items = tuple({self.expr(rule.source)})", "    n = len(items)",
-                 f"    if n < {k}:", "        return []"]
+        source = self.expr(rule.source)
+        if self.type_of(rule.source) == "list[set]" or not source.startswith("K"):
+            items = source  # the facts' collections are tuples already
+        else:
+            items = f"tuple({source})"  # a constant group is a frozenset
+        lines = ["def run(f):", f"    items = {items}", "    n = len(items)", f"    if n < {k}:", "        return []"]
         if guards:
             lines += [f"    if not ({' and '.join(guards)}):", "        return []"]
-        lines.append("    found = set()")
+        lines.append("    found = []" if k == 1 else "    found = set()")
         indent = "    "
         for depth in range(k):
             lines.append(f"{indent}for i{depth} in range(n):")
             indent += "    "
             if depth:
-                lines.append(f"{indent}if i{depth} in ({', '.join(f'i{d}' for d in range(depth))},):")
+                lines.append(f"{indent}if {' or '.join(f'i{depth} == i{d}' for d in range(depth))}:")
                 lines.append(f"{indent}    continue")
             lines.append(f"{indent}v{slots[depth]} = items[i{depth}]")
             if stages[depth]:
                 lines.append(f"{indent}if not ({' and '.join(stages[depth])}):")
                 lines.append(f"{indent}    continue")
-        group = ", ".join(f"i{d}" for d in range(k))
-        lines.append(f"{indent}found.add(tuple(sorted(({group},))))")
-        lines.append("    return [tuple(items[i] for i in group) for group in sorted(found)]")
+        if k == 1:
+            lines.append(f"{indent}found.append((v{slots[0]},))")
+            lines.append("    return found")
+        else:
+            group = ", ".join(f"i{d}" for d in range(k))
+            picked = ", ".join(f"items[g[{d}]]" for d in range(k))
+            lines.append(f"{indent}found.add(tuple(sorted(({group},))))")
+            lines.append(f"    return [({picked},) for g in sorted(found)]")
         return lines
 
     # -- expressions -----------------------------------------------------------------------------

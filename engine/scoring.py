@@ -8,6 +8,7 @@ from typing import Any
 from .facts import HandFacts, ReadingFacts
 from .hand import Hand, HandError
 from .readings import Block, Reading, readings
+from .dsl.fused import fuse
 from .ruleset import Fan, RuleSet
 
 
@@ -91,42 +92,31 @@ class _Forest:
 
 class Scorer:
     """Scores hands under one rule set. Fans are evaluated in an order where every excluding fan comes
-    before the fans it excludes, so that exclusions come only from fans actually counted."""
+    before the fans it excludes, so that exclusions come only from fans actually counted.
+
+    The predicates of the fans that depend on the hand only are fused into one function run once per
+    hand; those that depend on the reading into one function run once per reading; fans that look at
+    the other fans (``late``) run after them. Only fans with instances reach the principles."""
 
     def __init__(self, ruleset: RuleSet) -> None:
         self.ruleset = ruleset
         self.order = _exclusion_order(ruleset.fans)
-        self.hand_fans = [f for f in self.order if f.compiled.level in ("pure", "hand")]
-        #: Per fan, in order: the fan, its predicate (None when evaluated once per hand), whether it
-        #: waits for the other fans, whether its instances are made of sets, and its exclusions split
+        #: Per fan, in order: the fan, whether its instances are made of sets, and its exclusions split
         #: into every instance / so many instances / instances within its own sets.
-        self.full_plan = [
-            (f, None if f.compiled.level in ("pure", "hand") else f.compiled.instances, f.compiled.level == "late",
-             f.compiled.binds_sets,
+        self.plan = [
+            (f, f.compiled.binds_sets,
              tuple(e.target for e in f.excludes if e.scope == "all" and e.count is None),
              tuple((e.target, e.count) for e in f.excludes if e.scope == "all" and e.count is not None),
              tuple(e.target for e in f.excludes if e.scope == "own_sets"))
             for f in self.order
         ]
-        self.reading_keys = _keys(ruleset.fans, READING_DATA)
-        self.hand_keys = _keys(self.hand_fans, HAND_DATA)
-        self.plans: dict[tuple, list] = {}
-        self.hand_plans: dict[tuple, list[Fan]] = {}
-
-    def _plan(self, facts: ReadingFacts) -> list:
-        """The plan entries whose guards hold for readings like this one (cached by the guarded values)."""
-        key = tuple(len(getattr(facts, a)) if length else getattr(facts, a) for a, length in self.reading_keys)
-        plan = self.plans.get(key)
-        if plan is None:
-            plan = self.plans[key] = [entry for entry in self.full_plan if _guards_hold(entry[0], facts, READING_DATA)]
-        return plan
-
-    def _hand_instances(self, facts: HandFacts) -> dict[int, list[tuple]]:
-        key = tuple(len(getattr(facts, a)) if length else getattr(facts, a) for a, length in self.hand_keys)
-        fans = self.hand_plans.get(key)
-        if fans is None:
-            fans = self.hand_plans[key] = [f for f in self.hand_fans if _guards_hold(f, facts, HAND_DATA)]
-        return {f.number: f.compiled.instances(facts) for f in fans}
+        levels = [f.compiled.level for f in self.order]
+        self.hand_positions = [i for i, level in enumerate(levels) if level in ("pure", "hand")]
+        self.reading_positions = [i for i, level in enumerate(levels) if level == "reading"]
+        self.late_positions = [i for i, level in enumerate(levels) if level == "late"]
+        name = ruleset.name
+        self.hand_evaluate = fuse([self.order[i].compiled for i in self.hand_positions], f"<fans of the hand: {name}>")
+        self.reading_evaluate = fuse([self.order[i].compiled for i in self.reading_positions], f"<fans of a reading: {name}>")
 
     def score(self, hand: Hand) -> Result:
         """Score a validated hand; raises HandError(kind='not_a_win') when it has no winning reading."""
@@ -134,12 +124,13 @@ class Scorer:
         if not all_readings:
             raise HandError("the tiles form no winning shape (four sets and a pair, seven pairs, thirteen orphans or a knitted hand)", "not_a_win")
         hand_facts = HandFacts(hand)
-        hand_instances = self._hand_instances(hand_facts)
+        positions = self.hand_positions
+        hand_found = [(positions[i], raw) for i, raw in self.hand_evaluate(hand_facts)]
         best: tuple[Any, ...] | None = None
         best_counted: list[CountedFan] = []
         best_reading = all_readings[0]
         for reading in all_readings:
-            counted = self._score_reading(ReadingFacts(hand_facts, reading), hand_instances)
+            counted = self._score_reading(ReadingFacts(hand_facts, reading), hand_found)
             total = sum(c.fan.value * c.count for c in counted if not c.fan.bonus)
             key = (-total, tuple(n for c in counted for n in [c.fan.number] * c.count))
             if best is None or key < best:
@@ -150,66 +141,80 @@ class Scorer:
         return Result(hand, self.ruleset.name, self.ruleset.minimum, tuple(sorted(best_counted, key=lambda c: c.fan.number)),
                       total, total + bonus, best_reading)
 
-    def _score_reading(self, facts: ReadingFacts, hand_instances: dict[int, list[tuple]]) -> list[CountedFan]:
-        blocks = facts.block_index
-        forest: _Forest | None = None
-        excluded: set[int] = set()
-        quota: dict[int, int] = {}
-        scoped: dict[int, list[frozenset[int]]] = {}
-        counted: list[CountedFan] = []
-        for fan, run, late, binds_sets, excludes, limited, own_sets in self._plan(facts):
-            number = fan.number
-            if number in excluded:
+    def _score_reading(self, facts: ReadingFacts, hand_found: list[tuple[int, list[tuple]]]) -> list[CountedFan]:
+        positions = self.reading_positions
+        found = hand_found + [(positions[i], raw) for i, raw in self.reading_evaluate(facts)]
+        found.sort(key=_first)
+        state = _Principles(facts)
+        for position, raw in found:
+            state.offer(self.plan[position], raw)
+        for position in self.late_positions:
+            entry = self.plan[position]
+            if entry[0].number not in state.excluded:
+                facts.fans_counted = sum(1 for c in state.counted if not c.fan.bonus)
+                raw = entry[0].compiled.instances(facts)
+                if raw:
+                    state.offer(entry, raw)
+        return state.counted
+
+
+def _first(item: tuple[int, Any]) -> int:
+    return item[0]
+
+
+class _Principles:
+    """The fans counted so far in one reading, and what they exclude and link."""
+
+    def __init__(self, facts: ReadingFacts) -> None:
+        self.facts = facts
+        self.forest: _Forest | None = None
+        self.excluded: set[int] = set()
+        self.quota: dict[int, int] = {}
+        self.scoped: dict[int, list[frozenset[int]]] = {}
+        self.counted: list[CountedFan] = []
+
+    def offer(self, entry: tuple, raw: list[tuple]) -> None:
+        """Count the instances of a fan that the principles allow, and apply its exclusions."""
+        fan, binds_sets, excludes, limited, own_sets = entry
+        number = fan.number
+        if number in self.excluded:
+            return
+        if not binds_sets and number not in self.quota:
+            chosen: list[tuple[int, ...]] = [()] * len(raw)
+        else:
+            chosen = self._choose(number, binds_sets, raw)
+            if not chosen:
+                return
+        self.counted.append(CountedFan(fan, len(chosen), tuple(chosen)))
+        self.excluded.update(excludes)
+        for target, count in limited:
+            self.quota[target] = self.quota.get(target, 0) + count * len(chosen)
+        for target in own_sets:
+            self.scoped.setdefault(target, []).extend(frozenset(idx) for idx in chosen)
+
+    def _choose(self, number: int, binds_sets: bool, raw: list[tuple]) -> list[tuple[int, ...]]:
+        """Instances not excluded (by count or within a counted fan's sets) and, for combinations,
+        that neither reuse a set of the same fan nor close a loop of links (account once)."""
+        blocks = self.facts.block_index
+        owners = self.scoped.get(number, ())
+        used: set[int] = set()
+        chosen = []
+        for inst in raw:
+            idx = tuple(blocks[id(x)] for x in inst) if binds_sets else ()
+            if idx and owners and any(own.issuperset(idx) for own in owners):
                 continue
-            if late:
-                facts.fans_counted = sum(1 for c in counted if not c.fan.bonus)
-            raw = hand_instances.get(number) if run is None else run(facts)
-            if not raw:
+            if self.quota.get(number):
+                self.quota[number] -= 1
                 continue
-            if not binds_sets and number not in quota:
-                chosen = [()] * len(raw)
-            else:
-                used: set[int] = set()
-                chosen = []
-                owners = scoped.get(number, ())
-                for inst in raw:
-                    idx = tuple(blocks[id(x)] for x in inst) if binds_sets else ()
-                    if idx and owners and any(own.issuperset(idx) for own in owners):
-                        continue
-                    if quota.get(number):
-                        quota[number] -= 1
-                        continue
-                    if len(idx) >= 2:
-                        if forest is None:
-                            forest = _Forest(len(facts.sets_and_pairs))
-                        if used.intersection(idx) or not forest.can_link(idx):
-                            continue
-                        forest.link(idx)
-                        used.update(idx)
-                    chosen.append(idx)
-                if not chosen:
+            if len(idx) >= 2:
+                if self.forest is None:
+                    self.forest = _Forest(len(self.facts.sets_and_pairs))
+                if used.intersection(idx) or not self.forest.can_link(idx):
                     continue
-            counted.append(CountedFan(fan, len(chosen), tuple(chosen)))
-            excluded.update(excludes)
-            for target, count in limited:
-                quota[target] = quota.get(target, 0) + count * len(chosen)
-            for target in own_sets:
-                scoped.setdefault(target, []).extend(frozenset(idx) for idx in chosen)
-        return counted
-
-
-#: Facts that are plain data (not computed on demand, not changed while scoring): guards on them may
-#: be decided once for all readings or hands that share their values.
-READING_DATA = frozenset(ReadingFacts.__slots__) - {"hand_facts", "reading", "fans_counted", "block_index"}
-HAND_DATA = frozenset(HandFacts.__slots__) - {"hand", "_unique_wait"}
-
-
-def _keys(fans: "list[Fan] | tuple[Fan, ...]", data: frozenset[str]) -> list[tuple[str, bool]]:
-    return sorted({(g.attr, g.length) for f in fans for g in f.compiled.guards if g.attr in data})
-
-
-def _guards_hold(fan: Fan, facts: object, data: frozenset[str]) -> bool:
-    return all(g.holds(facts) for g in fan.compiled.guards if g.attr in data)
+                self.forest.link(idx)
+                used.update(idx)
+            chosen.append(idx)
+        return chosen
 
 
 def _exclusion_order(fans: tuple[Fan, ...]) -> list[Fan]:
