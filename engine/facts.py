@@ -67,7 +67,7 @@ class ReadingFacts:
 
     __slots__ = (
         "hand_facts", "reading", "shape", "sets", "chows", "pungs", "kongs", "pairs", "sets_and_pairs",
-        "knitted", "win_set", "fans_counted", "block_index",
+        "knitted", "win_set", "fans_counted",
     ) + SHARED
 
     def __init__(self, hand_facts: HandFacts, reading: Reading) -> None:
@@ -78,15 +78,20 @@ class ReadingFacts:
         self.shape = reading.shape.value
         sets = reading.sets
         self.sets = sets
-        self.chows = tuple(s for s in sets if s.kind is Kind.CHOW)
-        self.pungs = tuple(s for s in sets if s.kind is not Kind.CHOW)
-        self.kongs = tuple(s for s in sets if s.kind is Kind.KONG)
+        chows, pungs, kongs = [], [], []
+        for s in sets:
+            if s.kind is Kind.CHOW:
+                chows.append(s)
+            else:
+                pungs.append(s)
+                if s.kind is Kind.KONG:
+                    kongs.append(s)
+        self.chows, self.pungs, self.kongs = tuple(chows), tuple(pungs), tuple(kongs)
         self.pairs = reading.pairs
         self.sets_and_pairs = sets + reading.pairs
         self.knitted = reading.knitted
         self.win_set = NO_SET if reading.win_block is None else self.sets_and_pairs[reading.win_block]
         self.fans_counted = 0
-        self.block_index = {id(b): i for i, b in enumerate(self.sets_and_pairs)}
 
     @property
     def unique_wait(self) -> bool:

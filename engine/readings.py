@@ -21,6 +21,7 @@ class Kind(IntEnum):
 
 
 KIND_NAMES = ("chow", "pung", "kong", "pair")
+KINDS = tuple(Kind)
 
 
 class Shape(str, Enum):
@@ -108,14 +109,20 @@ def suit_splits(counts: tuple[int, ...], honours: bool = False) -> tuple[tuple[t
     return tuple(sorted(out))
 
 
+@lru_cache(maxsize=None)
+def _suit_sets(suit: int, counts: tuple[int, ...]) -> tuple[tuple[tuple[int, Tile], ...], ...]:
+    """The splits of one number suit's counts, as (kind, tile) pairs."""
+    return tuple(tuple((k, suit * 9 + i) for k, i in split) for split in suit_splits(counts))
+
+
 def _set_splits(counts: list[int]) -> list[list[tuple[int, Tile]]]:
     """Every split of 34 counts into sets only, as lists of (kind, tile)."""
-    per_suit: list[tuple[tuple[tuple[int, int], ...], ...]] = []
+    per_suit = []
     for s in range(3):
-        splits = suit_splits(tuple(counts[s * 9 : s * 9 + 9]))
+        splits = _suit_sets(s, tuple(counts[s * 9 : s * 9 + 9]))
         if not splits:
             return []
-        per_suit.append(tuple(tuple((k, s * 9 + i) for k, i in split) for split in splits))
+        per_suit.append(splits)
     honours: list[tuple[int, Tile]] = []
     for t in range(27, 34):
         c = counts[t]
@@ -123,7 +130,18 @@ def _set_splits(counts: list[int]) -> list[list[tuple[int, Tile]]]:
             honours.append((1, t))
         elif c:
             return []
-    return [list(a) + list(b) + list(c) + honours for a, b, c in product(*per_suit)]
+    return [[*a, *b, *c, *honours] for a, b, c in product(*per_suit)]
+
+
+def _pair_candidates(counts: list[int]) -> list[Tile]:
+    """The tiles that can be the pair of four sets and a pair: all in the one suit (or honour) whose
+    count leaves 2 over 3, when exactly one does."""
+    parts = [(range(s * 9, s * 9 + 9), sum(counts[s * 9 : s * 9 + 9])) for s in range(3)]
+    parts += [(range(t, t + 1), counts[t]) for t in range(27, 34)]
+    holding = [tiles for tiles, n in parts if n % 3 == 2]
+    if len(holding) != 1 or any(n % 3 == 1 for _, n in parts):
+        return []
+    return [t for t in holding[0] if counts[t] >= 2]
 
 
 def can_split_into_sets(counts: list[int]) -> bool:
@@ -181,7 +199,7 @@ def _placements(
             concealed = not (is_win and kind == 1 and not self_drawn)
             if is_win:
                 win_index = len(sets)
-            sets.append(Block(Kind(kind), tile, concealed))
+            sets.append(Block(KINDS[kind], tile, concealed))
         pair_block = Block(Kind.PAIR, pair, True)
         if cand == (3, pair):
             win_index = len(sets)
@@ -192,9 +210,7 @@ def _placements(
 def _standard(hand: Hand, counts: list[int]) -> list[Reading]:
     fixed = tuple(_meld_block(m) for m in hand.melds)
     out: list[Reading] = []
-    for pair in range(34):
-        if counts[pair] < 2:
-            continue
+    for pair in _pair_candidates(counts):
         counts[pair] -= 2
         for split in _set_splits(counts):
             out.extend(_placements(Shape.STANDARD, fixed, split, pair, hand.win_tile, hand.context.self_drawn))
@@ -203,16 +219,16 @@ def _standard(hand: Hand, counts: list[int]) -> list[Reading]:
 
 
 def _knitted_straight(hand: Hand, counts: list[int]) -> list[Reading]:
+    if len(hand.melds) > 1:
+        return []
     fixed = tuple(_meld_block(m) for m in hand.melds)
     out: list[Reading] = []
     for pattern in KNITTED_PATTERNS:
-        if any(counts[t] == 0 for t in pattern):
+        if not all(counts[t] for t in pattern):
             continue
         for t in pattern:
             counts[t] -= 1
-        for pair in range(34):
-            if counts[pair] < 2:
-                continue
+        for pair in _pair_candidates(counts):
             counts[pair] -= 2
             for split in _set_splits(counts):
                 out.extend(

@@ -168,6 +168,7 @@ class _Principles:
     def __init__(self, facts: ReadingFacts) -> None:
         self.facts = facts
         self.forest: _Forest | None = None
+        self.blocks: dict[int, int] | None = None  # a block's index in the reading, by identity
         self.excluded: set[int] = set()
         self.quota: dict[int, int] = {}
         self.scoped: dict[int, list[frozenset[int]]] = {}
@@ -195,7 +196,9 @@ class _Principles:
     def _choose(self, number: int, binds_sets: bool, raw: list[tuple]) -> list[tuple[int, ...]]:
         """Instances not excluded (by count or within a counted fan's sets) and, for combinations,
         that neither reuse a set of the same fan nor close a loop of links (account once)."""
-        blocks = self.facts.block_index
+        if self.blocks is None:
+            self.blocks = {id(b): i for i, b in enumerate(self.facts.sets_and_pairs)}
+        blocks = self.blocks
         owners = self.scoped.get(number, ())
         used: set[int] = set()
         chosen = []
