@@ -20,7 +20,6 @@ class Kind(IntEnum):
     PAIR = 3
 
 
-KIND_NAMES = ("chow", "pung", "kong", "pair")
 KINDS = tuple(Kind)
 
 

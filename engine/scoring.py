@@ -130,18 +130,17 @@ class Scorer:
         best_counted: list[CountedFan] = []
         best_reading = all_readings[0]
         for reading in all_readings:
-            counted = self._score_reading(ReadingFacts(hand_facts, reading), hand_found)
-            total = sum(c.fan.value * c.count for c in counted if not c.fan.bonus)
-            key = (-total, tuple(n for c in counted for n in [c.fan.number] * c.count))
+            state = self._score_reading(ReadingFacts(hand_facts, reading), hand_found)
+            key = (-state.total, tuple(state.numbers))
             if best is None or key < best:
-                best, best_counted, best_reading = key, counted, reading
+                best, best_counted, best_reading = key, state.counted, reading
         assert best is not None
         total = -best[0]
         bonus = sum(c.fan.value * c.count for c in best_counted if c.fan.bonus)
         return Result(hand, self.ruleset.name, self.ruleset.minimum, tuple(sorted(best_counted, key=lambda c: c.fan.number)),
                       total, total + bonus, best_reading)
 
-    def _score_reading(self, facts: ReadingFacts, hand_found: list[tuple[int, list[tuple]]]) -> list[CountedFan]:
+    def _score_reading(self, facts: ReadingFacts, hand_found: list[tuple[int, list[tuple]]]) -> _Principles:
         positions = self.reading_positions
         found = hand_found + [(positions[i], raw) for i, raw in self.reading_evaluate(facts)]
         found.sort(key=_first)
@@ -151,11 +150,11 @@ class Scorer:
         for position in self.late_positions:
             entry = self.plan[position]
             if entry[0].number not in state.excluded:
-                facts.fans_counted = sum(1 for c in state.counted if not c.fan.bonus)
+                facts.fans_counted = state.scoring_fans
                 raw = entry[0].compiled.instances(facts)
                 if raw:
                     state.offer(entry, raw)
-        return state.counted
+        return state
 
 
 def _first(item: tuple[int, Any]) -> int:
@@ -163,7 +162,8 @@ def _first(item: tuple[int, Any]) -> int:
 
 
 class _Principles:
-    """The fans counted so far in one reading, and what they exclude and link."""
+    """The fans counted so far in one reading, their total (bonus fans aside) and numbers (one per
+    instance, for the tie-break), and what they exclude and link."""
 
     def __init__(self, facts: ReadingFacts) -> None:
         self.facts = facts
@@ -173,6 +173,9 @@ class _Principles:
         self.quota: dict[int, int] = {}
         self.scoped: dict[int, list[frozenset[int]]] = {}
         self.counted: list[CountedFan] = []
+        self.total = 0
+        self.scoring_fans = 0
+        self.numbers: list[int] = []
 
     def offer(self, entry: tuple, raw: list[tuple]) -> None:
         """Count the instances of a fan that the principles allow, and apply its exclusions."""
@@ -187,6 +190,10 @@ class _Principles:
             if not chosen:
                 return
         self.counted.append(CountedFan(fan, len(chosen), tuple(chosen)))
+        self.numbers.extend([number] * len(chosen))
+        if not fan.bonus:
+            self.total += fan.value * len(chosen)
+            self.scoring_fans += 1
         self.excluded.update(excludes)
         for target, count in limited:
             self.quota[target] = self.quota.get(target, 0) + count * len(chosen)
