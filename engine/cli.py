@@ -25,7 +25,7 @@ class CliError(Exception):
 
 
 def _context_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("hand", help="hand string, e.g. '[123p,1][345s,2][999s,3]6m6pEW1m' (last tile = winning tile)")
+    p.add_argument("hand", help="hand string, e.g. '[CCC,1]FFFPPP999s5m5m' (last tile = winning tile)")
     p.add_argument("--self-drawn", action="store_true", help="won by self-draw")
     p.add_argument("--last-copy", action="store_true", help="the winning tile is the last copy")
     p.add_argument("--kong", action="store_true", help="kong replacement (self-drawn) or robbing a kong (discard)")
