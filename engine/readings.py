@@ -52,10 +52,18 @@ class Block:
         return (self.tile,) * (3 if k is Kind.PUNG else 4 if k is Kind.KONG else 2)
 
     def __str__(self) -> str:
+        if self.kind not in KINDS:
+            return "no set"
         body = compact(self.tiles)
         if not self.declared:
             return body
         return f"[{body}]"
+
+    def __repr__(self) -> str:
+        if self.kind not in KINDS:
+            return "<no set>"
+        how = "melded" if self.melded else "concealed" if self.concealed else "completed by a discard"
+        return f"<{self.kind.name.lower()} {self} {how}>"
 
 
 @dataclass(frozen=True, slots=True)
