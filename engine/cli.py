@@ -254,7 +254,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_diff)
     p = sub.add_parser("demo", help="score a few example hands and show the results")
     _rules_arg(p)
-    p.add_argument("--fans", nargs="*", default=[2, 28, 19, 63], type=int, help="fan numbers whose first example to show")
+    p.add_argument("--fans", nargs="*", default=[2, 39, 19, 63], type=int, help="fan numbers whose first example to show")
     p.set_defaults(run=cmd_demo)
     return parser
 
