@@ -218,6 +218,31 @@ def _diagnostics() -> list[str]:
         f"| {code} | {meaning} |" for code, meaning in CODES.items()] + [""]
 
 
+HOW_IT_RUNS = """\
+A rule set is checked when it is loaded: every name, argument and type above, so a hand is never
+scored with a predicate that could fail. Each predicate is then compiled to a small Python function.
+The compiler writes that function from fixed templates only: builtins become their template (for
+example `rank(a)` reads a table of ranks), the names you bind become numbered variables, numbers and
+tiles become integers, and every other value (a tuple of tiles, a tile group) is handed to the function
+as a constant. No text of a rule is ever run as Python.
+
+Two things make scoring fast without changing what a predicate means:
+
+- **Guards.** Simple necessary conditions are read off a predicate: a flag (`self_drawn`), a shape
+  (`shape == seven_pairs`), a collection size (`size(chows) == 4`), and for an `each` rule the size
+  of its collection (`each a, b, c in chows` needs three chows). The scorer tests them before it runs
+  the predicate; a fan that cannot apply costs one comparison.
+- **Fusion.** The predicates that depend only on the hand (level `hand`) run once per hand, fused into
+  one function; those that depend on the reading run once per reading, fused likewise. Predicates that
+  use `fans_counted` run last.
+
+Compiled predicates are kept in a cache in your cache folder (`$FANRULES_CACHE_DIR`, else
+`$XDG_CACHE_HOME/fanrules`, else `~/.cache/fanrules`), keyed by the predicate text and a fingerprint of
+the language's own source, so that loading a rule set later parses nothing. `FANRULES_NO_CACHE=1`
+turns the cache off; a predicate with a diagnostic is never cached.
+"""
+
+
 def render() -> str:
     """The whole of docs/dsl.md."""
     keywords, symbols = _grammar_words()
@@ -252,6 +277,7 @@ def render() -> str:
     ]
     out += _builtins()
     out += _worked_example()
+    out += ["## How predicates run", "", HOW_IT_RUNS.rstrip(), ""]
     out += _diagnostics()
     return "\n".join(out).rstrip() + "\n"
 
