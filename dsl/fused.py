@@ -38,7 +38,7 @@ def fuse(predicates: Sequence[Compiled], label: str = "<fused predicates>") -> C
         else:
             for name, value in record.constants:
                 namespace[f"{name}_{i}"] = value
-            expression = CONSTANT.sub(lambda m: f"K{m.group(1)}_{i}", record.expression)
+            expression = CONSTANT.sub(rf"K\1_{i}", record.expression)
             if record.counts:
                 body = [f"n = {expression}", "if n > 0:", f"    out.append(({i}, [()] * n))"]
             else:

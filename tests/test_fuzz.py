@@ -14,7 +14,6 @@ import hashlib
 import json
 import os
 import random
-import string
 import time
 from pathlib import Path
 from typing import Any, Callable
