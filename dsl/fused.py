@@ -2,8 +2,8 @@
 which of them apply, without a call and a loop step per predicate.
 
 The fused source is put together from the predicates' own generated code (never rule text): each rule
-is called, each hand rule's expression is written inline with its constants renamed, and each
-predicate's guards are tested first."""
+is called when its collection is large enough, and each hand rule's expression is written inline with
+its constants renamed."""
 from __future__ import annotations
 
 import re
@@ -28,10 +28,12 @@ def fuse(predicates: Sequence[Compiled], label: str = "<fused predicates>") -> C
     for i, compiled in enumerate(predicates):
         record = compiled.record
         assert record is not None, "fuse needs predicates built from records"
+        # A hand rule's expression holds its guards already, in the author's order (which keeps costly
+        # facts such as the unique wait last); an each rule is called only if its collection is big enough.
         tests = []
-        for j, guard in enumerate(compiled.guards):
-            namespace[f"G{i}_{j}"] = guard.value
-            tests.append(_guard_code(guard, f"G{i}_{j}"))
+        if record.is_each and compiled.guards and compiled.guards[0].length and compiled.guards[0].op == ">=":
+            namespace[f"G{i}"] = compiled.guards[0].value
+            tests.append(_guard_code(compiled.guards[0], f"G{i}"))
         if record.is_each or not record.expression:
             namespace[f"R{i}"] = compiled.instances
             body = [f"r = R{i}(f)", "if r:", f"    out.append(({i}, r))"]
