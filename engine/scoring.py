@@ -68,26 +68,22 @@ class Result:
 
 
 class _Forest:
-    """Union-find over a reading's blocks: a combination fan links its sets, and links may never
-    close a loop (account-once), nor join sets already joined (non-split)."""
+    """The links between a reading's blocks: a combination fan links its sets, and links may never
+    close a loop (account-once), nor join sets already joined (non-split). With at most eleven blocks,
+    each block simply carries the number of its group."""
 
     def __init__(self, n: int) -> None:
-        self.parent = list(range(n))
-
-    def find(self, i: int) -> int:
-        while self.parent[i] != i:
-            self.parent[i] = self.parent[self.parent[i]]
-            i = self.parent[i]
-        return i
+        self.group = list(range(n))
 
     def can_link(self, items: tuple[int, ...]) -> bool:
-        roots = {self.find(i) for i in items}
-        return len(roots) == len(items)
+        group = self.group
+        return len({group[i] for i in items}) == len(items)
 
     def link(self, items: tuple[int, ...]) -> None:
-        first = self.find(items[0])
-        for i in items[1:]:
-            self.parent[self.find(i)] = first
+        group = self.group
+        joined = {group[i] for i in items}
+        target = group[items[0]]
+        self.group = [target if g in joined else g for g in group]
 
 
 class Scorer:
