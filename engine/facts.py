@@ -12,9 +12,11 @@ object.__setattr__(NO_SET, "kind", 4)
 
 
 @lru_cache(maxsize=4096)
-def _unique_wait(concealed: tuple[int, ...], melds: int) -> bool:
-    """Whether 13 tiles wait on one kind only (cached: scoring every wait of a hand asks it again)."""
-    return len(waits(concealed, melds, limit=2)) == 1
+def _unique_wait(concealed: tuple[int, ...], melds: int, win: int) -> bool:
+    """Whether 13 tiles that win on ``win`` wait on that kind only. Other waits are mostly near the
+    winning tile, so candidates are tried nearest first and the search stops at a second wait.
+    (Cached: scoring every wait of a hand asks it again.)"""
+    return len(waits(concealed, melds, limit=2, near=win)) == 1
 
 
 class HandFacts:
@@ -52,7 +54,7 @@ class HandFacts:
     def unique_wait(self) -> bool:
         """Whether the 13 tiles before the win wait on one kind only; computed when first asked."""
         if self._unique_wait is None:
-            self._unique_wait = _unique_wait(self.hand.concealed, len(self.hand.melds))
+            self._unique_wait = _unique_wait(self.hand.concealed, len(self.hand.melds), self.hand.win_tile)
         return self._unique_wait
 
 

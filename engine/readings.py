@@ -355,30 +355,47 @@ def _special_complete(counts: list[int], melds: int) -> bool:
     return False
 
 
-def _candidates(counts: list[int], melds: int) -> list[Tile]:
-    """Tile kinds that could complete the hand: neighbours of held tiles for sets and pairs, plus the
-    tiles of the special shapes when the hand is close to one of them."""
+def _special_waits(counts: list[int], melds: int) -> set[Tile]:
+    """The tiles that complete 13 tiles into seven pairs, thirteen orphans or a knitted shape. Each
+    shape is tried only when the tiles are one short of it, which is rare."""
+    out: set[Tile] = set()
+    if melds <= 1 and any(sum(1 for t in pattern if counts[t]) >= 8 for pattern in KNITTED_PATTERNS):
+        out.update(t for t in range(34) if _completes(counts, t, melds))
+    if melds:
+        return out
+    odd = [t for t in range(34) if counts[t] % 2]
+    if len(odd) == 1:
+        out.add(odd[0])
+    if all(counts[t] == 0 for t in range(34) if t not in ORPHANS):
+        out.update(t for t in ORPHANS if _completes(counts, t, melds))
+    if all(c <= 1 for c in counts):
+        out.update(t for t in range(34) if _completes(counts, t, melds))
+    return out
+
+
+def _completes(counts: list[int], tile: Tile, melds: int) -> bool:
+    counts[tile] += 1
+    ok = _special_complete(counts, melds)
+    counts[tile] -= 1
+    return ok
+
+
+def _neighbours(counts: list[int]) -> set[Tile]:
+    """Tile kinds that could complete sets and a pair: within two ranks of a held number tile, or a
+    held honour."""
     out: set[Tile] = set()
     for t in range(27):
         if counts[t]:
             s, r = divmod(t, 9)
             out.update(s * 9 + i for i in range(max(0, r - 2), min(8, r + 2) + 1))
     out.update(t for t in range(27, 34) if counts[t])
-    if melds <= 1:
-        for pattern in KNITTED_PATTERNS:
-            if sum(1 for t in pattern if counts[t]) >= 8:
-                out.update(pattern)
-    if melds == 0:
-        if all(counts[t] <= 1 for t in range(34)):
-            out.update(range(34))
-        elif all(counts[t] == 0 for t in range(34) if t not in ORPHANS):
-            out.update(ORPHANS)
-    return sorted(out)
+    return out
 
 
-def waits(concealed: tuple[Tile, ...] | list[Tile], melds: int = 0, limit: int = 34) -> tuple[Tile, ...]:
+def waits(concealed: tuple[Tile, ...] | list[Tile], melds: int = 0, limit: int = 34, near: Tile | None = None) -> tuple[Tile, ...]:
     """The tile kinds that complete 13 tiles (``concealed`` plus ``melds`` declared sets), in any shape,
-    kinds whose four copies the hand holds included (RULINGS 3); stops after ``limit`` kinds.
+    kinds whose four copies the hand holds included (RULINGS 3); stops after ``limit`` kinds. With
+    ``near``, candidates are tried nearest to that tile first (the order of the result follows).
 
     For four sets and a pair, each suit's state (sets only / sets and the pair) is looked up once, and a
     candidate tile changes only the state of its own suit."""
@@ -388,8 +405,12 @@ def waits(concealed: tuple[Tile, ...] | list[Tile], melds: int = 0, limit: int =
     suits = [tuple(counts[s * 9 : s * 9 + 9]) for s in range(3)]
     states = [_suit_state(p) for p in suits] + [(c == 0 or c == 3, c == 2) for c in counts[27:]]
     unfinished = [i for i, (only_sets, _) in enumerate(states) if not only_sets]
+    special = _special_waits(counts, melds)
+    candidates = sorted(_neighbours(counts) | special)
+    if near is not None:
+        candidates.sort(key=lambda t: (t // 9 != near // 9, abs(t - near)))
     out = []
-    for t in _candidates(counts, melds):
+    for t in candidates:
         if t < 27:
             part, rank = divmod(t, 9)
             held = suits[part]
@@ -399,11 +420,7 @@ def waits(concealed: tuple[Tile, ...] | list[Tile], melds: int = 0, limit: int =
             new = (c == 3, c == 2)
         others = [i for i in unfinished if i != part]
         standard = (new[1] and not others) or (new[0] and len(others) == 1 and states[others[0]][1])
-        if not standard and melds <= 1:
-            counts[t] += 1
-            standard = _special_complete(counts, melds)
-            counts[t] -= 1
-        if standard:
+        if standard or t in special:
             out.append(t)
             if len(out) >= limit:
                 break
