@@ -63,6 +63,13 @@ def format_result(result: Result) -> str:
     for r in rows:
         cells = [_pad(r[0], widths[0], right=True), _pad(r[1], widths[1]), _pad(r[2], widths[2], right=True), _pad(r[3], widths[3], right=True), r[4]]
         lines.append("  ".join(cells).rstrip())
+    if result.not_counted:
+        lines += ["", "not counted:"]
+        blocks = result.reading.blocks
+        for n in result.not_counted:
+            sets = " ".join(str(blocks[i]) for i in n.sets)
+            times = f" x{n.count}" if n.count > 1 else ""
+            lines.append(f"  {n.fan.name_zh} {n.fan.name_en}{times}{' (' + sets + ')' if sets else ''}: {n.reason}")
     lines.append("")
     status = "" if result.is_win else f"  -- under the minimum of {result.minimum}: not a legal win"
     lines.append(f"total {result.total} (with flowers {result.total_with_flowers}){status}")

@@ -30,6 +30,32 @@ class CountedFan:
         return {"id": f.number, "name_zh": f.name_zh, "name_en": f.name_en, "points": f.value, "count": self.count}
 
 
+REASONS = {
+    "excluded": "not counted with {by} (不计)",
+    "excluded_count": "{by} already includes this instance",
+    "own_sets": "its sets are part of {by}",
+    "identical": "non-identical: a set of it already forms this fan",
+    "account_once": "non-split / account once: its sets are already combined",
+}
+
+
+@dataclass(frozen=True)
+class NotCounted:
+    """Instances of a fan whose predicate held but that a scoring principle left out: ``principle`` is
+    one of REASONS, ``by`` the counted fan responsible (for exclusions), ``sets`` the instance's sets."""
+
+    fan: Fan
+    count: int
+    principle: str
+    by: Fan | None = None
+    sets: tuple[int, ...] = ()
+
+    @property
+    def reason(self) -> str:
+        by = f"{self.by.name_zh} {self.by.name_en}" if self.by else ""
+        return REASONS[self.principle].format(by=by)
+
+
 @dataclass(frozen=True)
 class Result:
     """The score of a complete hand under a rule set. ``is_win`` is false when the total is below
@@ -42,6 +68,7 @@ class Result:
     total: int
     total_with_flowers: int
     reading: Reading
+    not_counted: tuple[NotCounted, ...] = ()
 
     @property
     def is_win(self) -> bool:
@@ -123,18 +150,18 @@ class Scorer:
         positions = self.hand_positions
         hand_found = [(positions[i], raw) for i, raw in self.hand_evaluate(hand_facts)]
         best: tuple[Any, ...] | None = None
-        best_counted: list[CountedFan] = []
+        best_state: _Principles | None = None
         best_reading = all_readings[0]
         for reading in all_readings:
             state = self._score_reading(ReadingFacts(hand_facts, reading), hand_found)
             key = (-state.total, tuple(state.numbers))
             if best is None or key < best:
-                best, best_counted, best_reading = key, state.counted, reading
-        assert best is not None
+                best, best_state, best_reading = key, state, reading
+        assert best is not None and best_state is not None
         total = -best[0]
-        bonus = sum(c.fan.value * c.count for c in best_counted if c.fan.bonus)
-        return Result(hand, self.ruleset.name, self.ruleset.minimum, tuple(sorted(best_counted, key=lambda c: c.fan.number)),
-                      total, total + bonus, best_reading)
+        bonus = sum(c.fan.value * c.count for c in best_state.counted if c.fan.bonus)
+        return Result(hand, self.ruleset.name, self.ruleset.minimum, tuple(sorted(best_state.counted, key=lambda c: c.fan.number)),
+                      total, total + bonus, best_reading, tuple(best_state.dropped))
 
     def _score_reading(self, facts: ReadingFacts, hand_found: list[tuple[int, list[tuple]]]) -> _Principles:
         positions = self.reading_positions
@@ -145,11 +172,10 @@ class Scorer:
             state.offer(self.plan[position], raw)
         for position in self.late_positions:
             entry = self.plan[position]
-            if entry[0].number not in state.excluded:
-                facts.fans_counted = state.scoring_fans
-                raw = entry[0].compiled.instances(facts)
-                if raw:
-                    state.offer(entry, raw)
+            facts.fans_counted = state.scoring_fans
+            raw = entry[0].compiled.instances(facts)
+            if raw:
+                state.offer(entry, raw)
         return state
 
 
@@ -159,16 +185,17 @@ def _first(item: tuple[int, Any]) -> int:
 
 class _Principles:
     """The fans counted so far in one reading, their total (bonus fans aside) and numbers (one per
-    instance, for the tie-break), and what they exclude and link."""
+    instance, for the tie-break), what they exclude and link, and why other instances were not counted."""
 
     def __init__(self, facts: ReadingFacts) -> None:
         self.facts = facts
         self.forest: _Forest | None = None
         self.blocks: dict[int, int] | None = None  # a block's index in the reading, by identity
-        self.excluded: set[int] = set()
-        self.quota: dict[int, int] = {}
-        self.scoped: dict[int, list[frozenset[int]]] = {}
+        self.excluded: dict[int, Fan] = {}  # fan number -> the counted fan that excludes it
+        self.quota: dict[int, list[Fan]] = {}  # fan number -> one excluding fan per instance to drop
+        self.scoped: dict[int, list[tuple[frozenset[int], Fan]]] = {}
         self.counted: list[CountedFan] = []
+        self.dropped: list[NotCounted] = []
         self.total = 0
         self.scoring_fans = 0
         self.numbers: list[int] = []
@@ -178,11 +205,12 @@ class _Principles:
         fan, binds_sets, excludes, limited, own_sets = entry
         number = fan.number
         if number in self.excluded:
+            self.dropped.append(NotCounted(fan, len(raw), "excluded", self.excluded[number]))
             return
         if not binds_sets and number not in self.quota:
             chosen: list[tuple[int, ...]] = [()] * len(raw)
         else:
-            chosen = self._choose(number, binds_sets, raw)
+            chosen = self._choose(fan, binds_sets, raw)
             if not chosen:
                 return
         self.counted.append(CountedFan(fan, len(chosen), tuple(chosen)))
@@ -190,32 +218,42 @@ class _Principles:
         if not fan.bonus:
             self.total += fan.value * len(chosen)
             self.scoring_fans += 1
-        self.excluded.update(excludes)
+        for target in excludes:
+            self.excluded.setdefault(target, fan)
         for target, count in limited:
-            self.quota[target] = self.quota.get(target, 0) + count * len(chosen)
+            self.quota.setdefault(target, []).extend([fan] * (count * len(chosen)))
         for target in own_sets:
-            self.scoped.setdefault(target, []).extend(frozenset(idx) for idx in chosen)
+            self.scoped.setdefault(target, []).extend((frozenset(idx), fan) for idx in chosen)
 
-    def _choose(self, number: int, binds_sets: bool, raw: list[tuple]) -> list[tuple[int, ...]]:
+    def _choose(self, fan: Fan, binds_sets: bool, raw: list[tuple]) -> list[tuple[int, ...]]:
         """Instances not excluded (by count or within a counted fan's sets) and, for combinations,
-        that neither reuse a set of the same fan nor close a loop of links (account once)."""
+        that neither reuse a set of the same fan (non-identical) nor join sets already joined
+        (non-split, account once)."""
         if self.blocks is None:
             self.blocks = {id(b): i for i, b in enumerate(self.facts.sets_and_pairs)}
         blocks = self.blocks
+        number = fan.number
         owners = self.scoped.get(number, ())
+        quota = self.quota.get(number)
         used: set[int] = set()
         chosen = []
         for inst in raw:
             idx = tuple(blocks[id(x)] for x in inst) if binds_sets else ()
-            if idx and owners and any(own.issuperset(idx) for own in owners):
+            owner = next((by for own, by in owners if own.issuperset(idx)), None) if idx and owners else None
+            if owner is not None:
+                self.dropped.append(NotCounted(fan, 1, "own_sets", owner, idx))
                 continue
-            if self.quota.get(number):
-                self.quota[number] -= 1
+            if quota:
+                self.dropped.append(NotCounted(fan, 1, "excluded_count", quota.pop(), idx))
                 continue
             if len(idx) >= 2:
                 if self.forest is None:
                     self.forest = _Forest(len(self.facts.sets_and_pairs))
-                if used.intersection(idx) or not self.forest.can_link(idx):
+                if used.intersection(idx):
+                    self.dropped.append(NotCounted(fan, 1, "identical", None, idx))
+                    continue
+                if not self.forest.can_link(idx):
+                    self.dropped.append(NotCounted(fan, 1, "account_once", None, idx))
                     continue
                 self.forest.link(idx)
                 used.update(idx)

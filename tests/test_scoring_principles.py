@@ -100,3 +100,18 @@ def test_flowers_are_bonus_and_never_stop_chicken_hand() -> None:
     got = fans(result)
     assert got.get("无番和") == 1 and got.get("花牌") == 3
     assert result.total == 8 and result.total_with_flowers == 11
+
+
+def test_results_say_why_other_fans_were_not_counted() -> None:
+    result = score("[CCC,1]FFFPPP999s5m5m", self_drawn=True)
+    why = {(n.fan.name_zh, n.principle, n.by.name_zh if n.by else None) for n in result.not_counted}
+    assert ("箭刻", "excluded", "大三元") in why
+    assert ("幺九刻", "own_sets", "大三元") in why
+    assert ("双暗刻", "excluded", "三暗刻") in why
+    assert not any(n.fan.name_zh == "幺九刻" and n.sets == (1,) for n in result.not_counted)  # 999s is counted
+    straight = score("123m456m789p123s5p5p")
+    (split,) = [n for n in straight.not_counted if n.principle == "account_once"]
+    assert split.fan.name_zh == "连六" and "account once" in split.reason
+    gates = score("1112345678999m5m", self_drawn=True)
+    assert any(n.principle == "excluded_count" and n.by.name_zh == "九莲宝灯" for n in gates.not_counted)  # type: ignore[union-attr]
+    assert "not_counted" not in gates.to_json()
