@@ -85,20 +85,24 @@ class Compiler:
         lines = ["def run(f):", f"    items = {items}", "    n = len(items)", f"    if n < {k}:", "        return []"]
         if guards:
             lines += [f"    if not ({' and '.join(guards)}):", "        return []"]
-        lines.append("    found = []" if k == 1 else "    found = set()")
+        # When the condition reads the same whatever the order of the names, each group is tried
+        # once, in index order; otherwise every order is tried and groups are collected as sets.
+        ordered = k == 1 or _symmetric(rule)
+        lines.append("    found = []" if ordered else "    found = set()")
         indent = "    "
         for depth in range(k):
-            lines.append(f"{indent}for i{depth} in range(n):")
+            start = f"i{depth - 1} + 1, " if depth and ordered else ""
+            lines.append(f"{indent}for i{depth} in range({start}n):")
             indent += "    "
-            if depth:
+            if depth and not ordered:
                 lines.append(f"{indent}if {' or '.join(f'i{depth} == i{d}' for d in range(depth))}:")
                 lines.append(f"{indent}    continue")
             lines.append(f"{indent}v{slots[depth]} = items[i{depth}]")
             if stages[depth]:
                 lines.append(f"{indent}if not ({' and '.join(stages[depth])}):")
                 lines.append(f"{indent}    continue")
-        if k == 1:
-            lines.append(f"{indent}found.append((v{slots[0]},))")
+        if ordered:
+            lines.append(f"{indent}found.append(({', '.join(f'v{slot}' for slot in slots)},))")
             lines.append("    return found")
         else:
             group = ", ".join(f"i{d}" for d in range(k))
@@ -255,6 +259,44 @@ def _literal(node: ast.Node) -> bool:
     if isinstance(node, (ast.IntLit, ast.TileLit)):
         return True
     return isinstance(node, ast.Name) and node.name in REGISTRY and isinstance(REGISTRY[node.name].code, Const)
+
+
+COMMUTATIVE = {"and", "or", "==", "!=", "+", "*"}
+
+
+def _canonical(node: ast.Node, rename: dict[str, str]) -> str:
+    """A text of a node in which commutative operands are sorted and names are renamed, so that two
+    conditions that differ only in the order of commutative operands read the same."""
+    if isinstance(node, ast.Name):
+        return rename.get(node.name, node.name)
+    if isinstance(node, (ast.IntLit, ast.TileLit)):
+        return repr(node)
+    if isinstance(node, ast.Call):
+        args = [_canonical(a, rename) for a in node.args]
+        if node.name in ("same", "distinct"):
+            args.sort()
+        return f"{node.name}({', '.join(args)})"
+    if isinstance(node, ast.BoolOp):
+        return f"{node.op}({', '.join(sorted(_canonical(o, rename) for o in node.operands))})"
+    if isinstance(node, ast.Compare) and len(node.ops) == 1 and node.ops[0] in COMMUTATIVE:
+        return f"{node.ops[0]}({', '.join(sorted(_canonical(o, rename) for o in node.operands))})"
+    if isinstance(node, ast.Arith) and node.op in COMMUTATIVE:
+        return f"{node.op}({', '.join(sorted(_canonical(o, rename) for o in (node.left, node.right)))})"
+    parts = [type(node).__name__] + [_canonical(c, rename) for c in ast.children(node)]
+    for name in ("ops", "op", "word", "var"):
+        if hasattr(node, name):
+            parts.append(str(getattr(node, name)))
+    return "(" + " ".join(parts) + ")"
+
+
+def _symmetric(rule: ast.EachRule) -> bool:
+    """Whether swapping any two of the rule's names leaves its condition the same."""
+    base = _canonical(rule.cond, {})
+    names = rule.names
+    for a, b in zip(names, names[1:]):
+        if _canonical(rule.cond, {a: b, b: a}) != base:
+            return False
+    return True
 
 
 def _conjuncts(node: ast.Node) -> list[ast.Node]:
