@@ -406,7 +406,9 @@ def waits(concealed: tuple[Tile, ...] | list[Tile], melds: int = 0, limit: int =
     states = [_suit_state(p) for p in suits] + [(c == 0 or c == 3, c == 2) for c in counts[27:]]
     unfinished = [i for i, (only_sets, _) in enumerate(states) if not only_sets]
     special = _special_waits(counts, melds)
-    candidates = sorted(_neighbours(counts) | special)
+    # A tile completes four sets and a pair only in a suit (or honour) that is not already all sets.
+    parts = set(unfinished)
+    candidates = sorted({t for t in _neighbours(counts) if (t // 9 if t < 27 else t - 24) in parts} | special)
     if near is not None:
         candidates.sort(key=lambda t: (t // 9 != near // 9, abs(t - near)))
     out = []
