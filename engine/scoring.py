@@ -3,7 +3,7 @@ take-the-highest, driven only by what the rule set declares."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from .facts import HandFacts, ReadingFacts
 from .hand import Hand, HandError
@@ -12,10 +12,10 @@ from .dsl.fused import fuse
 from .ruleset import Fan, RuleSet
 
 
-@dataclass(frozen=True)
-class CountedFan:
+class CountedFan(NamedTuple):
     """A fan that scores: its points per instance, how many instances, and the sets each used
-    (indices into the chosen reading's ``sets + pairs``; empty for fans of the whole hand)."""
+    (indices into the chosen reading's ``sets + pairs``; empty for fans of the whole hand).
+    Immutable; a named tuple because every reading of every hand makes several."""
 
     fan: Fan
     count: int
@@ -39,8 +39,7 @@ REASONS = {
 }
 
 
-@dataclass(frozen=True)
-class NotCounted:
+class NotCounted(NamedTuple):
     """Instances of a fan whose predicate held but that a scoring principle left out: ``principle`` is
     one of REASONS, ``by`` the counted fan responsible (for exclusions), ``sets`` the instance's sets."""
 
