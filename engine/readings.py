@@ -226,7 +226,7 @@ def _standard(hand: Hand, counts: list[int]) -> list[Reading]:
 
 
 def _knitted_straight(hand: Hand, counts: list[int]) -> list[Reading]:
-    if len(hand.melds) > 1:
+    if len(hand.melds) > 1 or sum(map(bool, counts[:27])) < 9:  # nine different number tiles needed
         return []
     fixed = tuple(_meld_block(m) for m in hand.melds)
     out: list[Reading] = []
