@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import compress
 
 from .hand import Hand
 from .readings import Block, Kind, Reading, waits
@@ -38,7 +39,7 @@ class HandFacts:
         held[hand.win_tile] -= 1
         self.held = held
         self.suits = tuple(s for s in range(3) if any(counts[s * 9 : s * 9 + 9]))
-        self.kinds = tuple(t for t in range(34) if counts[t])
+        self.kinds = tuple(compress(range(34), counts))
         self.win_tile = hand.win_tile
         self._unique_wait: bool | None = None
         ctx = hand.context
