@@ -7,16 +7,12 @@ import os
 import sys
 from typing import Sequence
 
-from .batch import run as run_batch
-from .compare import compare
 from .dsl import DiagnosticError
-from .examples import example_hand, lint, run_examples
 from .hand import Hand, HandError
 from .notation import format_hand, parse_hand
 from .readings import readings
 from .ruleset import load_ruleset
 from .scoring import Result, Scorer
-from .waiting import score_waits
 from .tiles import TILE_CODES, code
 
 
@@ -97,6 +93,8 @@ def cmd_batch(args: argparse.Namespace) -> int:
     out = open(args.output, "w", encoding="utf-8") if args.output else sys.stdout
     try:
         progress = sys.stderr if sys.stderr.isatty() and not args.quiet else None
+        from .batch import run as run_batch  # commands import what only they need: start-up stays short
+
         run_batch(inp, out, scorer, jobs=args.jobs or os.cpu_count() or 1, rules=args.rules, progress=progress)
     finally:
         if args.input:
@@ -111,6 +109,8 @@ def cmd_waits(args: argparse.Namespace) -> int:
     concealed = tiles.concealed + (tiles.win_tile,)
     if len(concealed) + 3 * len(tiles.melds) != 13:
         raise HandError(f"waits needs 13 tiles (a declared set counts 3), got {len(concealed) + 3 * len(tiles.melds)}")
+    from .waiting import score_waits
+
     table = score_waits(concealed, tiles.melds, tiles.context, Scorer(load_ruleset(args.rules)))
     if args.json:
         print(json.dumps([w.to_json() for w in table], ensure_ascii=False))
@@ -140,6 +140,8 @@ def cmd_readings(args: argparse.Namespace) -> int:
 
 def cmd_check(args: argparse.Namespace) -> int:
     ruleset = load_ruleset(args.ruleset)
+    from .examples import lint
+
     findings = lint(ruleset)
     for d in findings:
         print(d.format())
@@ -149,6 +151,8 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def cmd_test(args: argparse.Namespace) -> int:
     ruleset = load_ruleset(args.ruleset)
+    from .examples import run_examples
+
     outcomes = run_examples(ruleset, args.k)
     failed = [o for o in outcomes if not o.passed]
     for o in failed:
@@ -198,12 +202,16 @@ def cmd_diff(args: argparse.Namespace) -> int:
                 records.append(json.loads(line))
             except json.JSONDecodeError as err:
                 raise CliError(f"{args.cases}:{number}: not valid JSON: {err.msg}") from None
+    from .compare import compare
+
     report = compare(load_ruleset(args.rules), load_ruleset(args.against), records)
     print(json.dumps(report.to_json(), ensure_ascii=False) if args.json else report.format())
     return 0
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
+    from .examples import example_hand
+
     ruleset = load_ruleset(args.rules)
     scorer = Scorer(ruleset)
     for number in args.fans:
