@@ -35,7 +35,10 @@ class Record:
     """Everything needed to rebuild a compiled predicate: the generated source (written by the
     compiler from its templates, never containing rule text), the values its ``K`` names stand for,
     the predicate's level, its form, and its guards. A hand rule also keeps its ``expression`` (a yes/no
-    question, or a count when ``counts``), so that several can be fused into one function."""
+    question, or a count when ``counts``), so that several can be fused into one function. ``keyed``
+    names the collection of an each rule that reads its items only through their tiles (``tile``,
+    ``suit``, ``rank``) and reads no other fact: its instances, as positions in that collection, depend
+    only on the items' tiles, and a scorer may remember them by those tiles."""
 
     source: str
     constants: tuple[tuple[str, Any], ...]
@@ -46,6 +49,7 @@ class Record:
     guards: tuple[Guard, ...]
     expression: str = ""
     counts: bool = False
+    keyed: str = ""
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,9 @@ from .checker import Checked
 from .compiled import COMPARE, Compiled, Guard, Record, build
 
 
+#: The builtins that read no more of a set than its tile.
+TILE_VIEWS = frozenset({"tile", "suit", "rank"})
+
 FLIPPED = {"==": "==", "!=": "!=", "<": ">", "<=": ">=", ">": "<", ">=": "<="}
 
 
@@ -47,7 +50,30 @@ class Compiler:
             arity = 0
         return Record("\n".join(lines) + "\n", tuple(self.constants.items()), self.checked.level,
                       isinstance(rule, ast.EachRule), arity, self.checked.result == "each[set]", self.guards(rule),
-                      value, self.checked.result == "int")
+                      value, self.checked.result == "int", self.keyed(rule) if isinstance(rule, ast.EachRule) else "")
+
+    def keyed(self, rule: ast.EachRule) -> str:
+        """The collection of an each rule over sets that reads its items only as ``tile``, ``suit`` or
+        ``rank`` of them and reads nothing else of the hand (its instances then depend on its items'
+        tiles alone); else ""."""
+        attr = _attribute(rule.source)
+        if self.type_of(rule.source) != "list[set]" or attr is None:
+            return ""
+        bound = set(self.checked.each_slots)
+        slots = self.checked.slots
+        stack: list[ast.Node] = [rule.cond]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, ast.Call) and node.name in TILE_VIEWS and len(node.args) == 1 \
+                    and isinstance(node.args[0], ast.Name) and slots.get(id(node.args[0])) in bound:
+                continue
+            if isinstance(node, ast.Name) and id(node) in slots:
+                if slots[id(node)] in bound:
+                    return ""  # an item used otherwise than through its tile
+            elif isinstance(node, (ast.Name, ast.Call)) and REGISTRY[node.name].level != "pure":
+                return ""
+            stack.extend(ast.children(node))
+        return attr
 
     def guards(self, rule: ast.Node) -> tuple[Guard, ...]:
         """Necessary conditions of simple forms: ``flag``, ``not flag``, ``name == constant``,

@@ -3,7 +3,9 @@ which of them apply, without a call and a loop step per predicate.
 
 The fused source is put together from the predicates' own generated code (never rule text): each rule
 is called when its collection is large enough, and each hand rule's expression is written inline with
-its constants renamed."""
+its constants renamed. Each rules that read their collection only through its tiles (``keyed``) are
+asked together, once per pattern of tiles: what they found, as positions in the collection, is
+remembered by the tiles and mapped back to the items of the facts at hand."""
 from __future__ import annotations
 
 import re
@@ -15,19 +17,54 @@ from .compiled import Compiled, Guard
 CONSTANT = re.compile(r"\bK(\d+)\b")
 
 
+#: Tile patterns remembered per collection (chows of four sets have about 13,000 in sorted order);
+#: past it the memory starts afresh, so it stays small whatever the input.
+MEMO_LIMIT = 100_000
+
+
+class TileMemo:
+    """The instances of the keyed rules over one collection, by the tiles of its items. ``known`` maps a
+    tuple of tiles to ``(index, groups of positions)`` for each rule with instances."""
+
+    def __init__(self, attr: str, rules: list[tuple[int, Callable[[Any], list[tuple]]]]) -> None:
+        self.attr = attr
+        self.rules = rules
+        self.known: dict[tuple[int, ...], tuple[tuple[int, tuple[tuple[int, ...], ...]], ...]] = {}
+
+    def miss(self, facts: Any, key: tuple[int, ...]) -> tuple[tuple[int, tuple[tuple[int, ...], ...]], ...]:
+        """Run the rules on facts whose collection has the tiles ``key``, and remember what they found."""
+        position = {id(item): j for j, item in enumerate(getattr(facts, self.attr))}
+        found = []
+        for index, run in self.rules:
+            instances = run(facts)
+            if instances:
+                found.append((index, tuple(tuple(position[id(item)] for item in inst) for inst in instances)))
+        if len(self.known) >= MEMO_LIMIT:
+            self.known.clear()
+        self.known[key] = result = tuple(found)
+        return result
+
+
 def _guard_code(guard: Guard, name: str) -> str:
     value = f"len(f.{guard.attr})" if guard.length else f"f.{guard.attr}"
     return f"{value} {guard.op} {name}"
 
 
-def fuse(predicates: Sequence[Compiled], label: str = "<fused predicates>") -> Callable[[Any], list[tuple[int, list[tuple]]]]:
-    """A function of the facts giving ``(index, instances)`` for every predicate (by its index in
-    ``predicates``) that has instances, in order."""
+def fuse(predicates: Sequence[Compiled], label: str = "<fused predicates>",
+         ids: Sequence[int] | None = None) -> Callable[[Any], list[tuple[int, list[tuple]]]]:
+    """A function of the facts giving ``(id, instances)`` for every predicate that has instances (its
+    id is ``ids[i]`` for ``predicates[i]``, by default ``i``): first the others in order, then the keyed
+    ones."""
+    ids = range(len(predicates)) if ids is None else ids
     namespace: dict[str, Any] = {"SUIT_OF": SUIT_OF, "RANK_OF": RANK_OF, "EMPTY": (), "ONE": [()]}
     lines = ["def evaluate(f):", "    out = []"]
+    memos: dict[str, TileMemo] = {}
     for i, compiled in enumerate(predicates):
         record = compiled.record
         assert record is not None, "fuse needs predicates built from records"
+        if record.keyed:
+            memos.setdefault(record.keyed, TileMemo(record.keyed, [])).rules.append((ids[i], compiled.instances))
+            continue
         # A hand rule's expression holds its guards already, in the author's order (which keeps costly
         # facts such as the unique wait last); an each rule is called only if its collection is big enough.
         tests = []
@@ -36,20 +73,31 @@ def fuse(predicates: Sequence[Compiled], label: str = "<fused predicates>") -> C
             tests.append(_guard_code(compiled.guards[0], f"G{i}"))
         if record.is_each or not record.expression:
             namespace[f"R{i}"] = compiled.instances
-            body = [f"r = R{i}(f)", "if r:", f"    out.append(({i}, r))"]
+            body = [f"r = R{i}(f)", "if r:", f"    out.append(({int(ids[i])}, r))"]
         else:
             for name, value in record.constants:
                 namespace[f"{name}_{i}"] = value
             expression = CONSTANT.sub(rf"K\1_{i}", record.expression)
             if record.counts:
-                body = [f"n = {expression}", "if n > 0:", f"    out.append(({i}, [()] * n))"]
+                body = [f"n = {expression}", "if n > 0:", f"    out.append(({int(ids[i])}, [()] * n))"]
             else:
-                body = [f"if {expression}:", f"    out.append(({i}, ONE))"]
+                body = [f"if {expression}:", f"    out.append(({int(ids[i])}, ONE))"]
         if tests:
             lines.append(f"    if {' and '.join(tests)}:")
             lines.extend("        " + line for line in body)
         else:
             lines.extend("    " + line for line in body)
+    for m, memo in enumerate(memos.values()):
+        namespace[f"KNOWN{m}"], namespace[f"MISS{m}"] = memo.known, memo.miss
+        lines += [
+            f"    items = f.{memo.attr}",
+            "    key = tuple([x.tile for x in items])",
+            f"    hit = KNOWN{m}.get(key)",
+            "    if hit is None:",
+            f"        hit = MISS{m}(f, key)",
+            "    for i, groups in hit:",
+            "        out.append((i, [tuple([items[j] for j in g]) for g in groups]))",
+        ]
     lines.append("    return out")
     exec(compile("\n".join(lines) + "\n", label, "exec"), namespace)  # generated source only: see above
     return namespace["evaluate"]

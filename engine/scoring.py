@@ -123,22 +123,25 @@ class Scorer:
     def __init__(self, ruleset: RuleSet) -> None:
         self.ruleset = ruleset
         self.order = _exclusion_order(ruleset.fans)
-        #: Per fan, in order: the fan, whether its instances are made of sets, and its exclusions split
-        #: into every instance / so many instances / instances within its own sets.
+        #: Per fan, in order: the fan, its number, its value, whether it counts in the total (bonus fans
+        #: do not), whether its instances are made of sets, and its exclusions split into every instance
+        #: (a set of numbers) / so many instances / instances within its own sets.
         self.plan = [
-            (f, f.compiled.binds_sets,
-             tuple(e.target for e in f.excludes if e.scope == "all" and e.count is None),
+            (f, f.number, f.value, not f.bonus, f.compiled.binds_sets,
+             frozenset(e.target for e in f.excludes if e.scope == "all" and e.count is None),
              tuple((e.target, e.count) for e in f.excludes if e.scope == "all" and e.count is not None),
              tuple(e.target for e in f.excludes if e.scope == "own_sets"))
             for f in self.order
         ]
+        #: The fans each fan excludes outright, by number: to name the excluding fan in explanations.
+        self.outright = {entry[1]: entry[5] for entry in self.plan}
         levels = [f.compiled.level for f in self.order]
-        self.hand_positions = [i for i, level in enumerate(levels) if level in ("pure", "hand")]
-        self.reading_positions = [i for i, level in enumerate(levels) if level == "reading"]
+        hand_positions = [i for i, level in enumerate(levels) if level in ("pure", "hand")]
+        reading_positions = [i for i, level in enumerate(levels) if level == "reading"]
         self.late_positions = [i for i, level in enumerate(levels) if level == "late"]
         name = ruleset.name
-        self.hand_evaluate = fuse([self.order[i].compiled for i in self.hand_positions], f"<fans of the hand: {name}>")
-        self.reading_evaluate = fuse([self.order[i].compiled for i in self.reading_positions], f"<fans of a reading: {name}>")
+        self.hand_evaluate = fuse([self.order[i].compiled for i in hand_positions], f"<fans of the hand: {name}>", hand_positions)
+        self.reading_evaluate = fuse([self.order[i].compiled for i in reading_positions], f"<fans of a reading: {name}>", reading_positions)
 
     def score(self, hand: Hand) -> Result:
         """Score a validated hand; raises HandError(kind='not_a_win') when it has no winning reading."""
@@ -146,35 +149,33 @@ class Scorer:
         if not all_readings:
             raise HandError("the tiles form no winning shape (four sets and a pair, seven pairs, thirteen orphans or a knitted hand)", "not_a_win")
         hand_facts = HandFacts(hand)
-        positions = self.hand_positions
-        hand_found = [(positions[i], raw) for i, raw in self.hand_evaluate(hand_facts)]
-        best: tuple[Any, ...] | None = None
-        best_state: _Principles | None = None
+        hand_found = self.hand_evaluate(hand_facts)
         best_reading = all_readings[0]
-        for reading in all_readings:
-            state = self._score_reading(ReadingFacts(hand_facts, reading), hand_found)
-            key = (-state.total, tuple(state.numbers))
-            if best is None or key < best:
-                best, best_state, best_reading = key, state, reading
-        assert best is not None and best_state is not None
-        total = -best[0]
-        bonus = sum(c.fan.value * c.count for c in best_state.counted if c.fan.bonus)
-        return Result(hand, self.ruleset.name, self.ruleset.minimum, tuple(sorted(best_state.counted, key=lambda c: c.fan.number)),
-                      total, total + bonus, best_reading, tuple(best_state.dropped))
+        best = self._score_reading(ReadingFacts(hand_facts, best_reading), hand_found)
+        if len(all_readings) > 1:
+            best_key = (-best.total, best.numbers())
+            for reading in all_readings[1:]:
+                state = self._score_reading(ReadingFacts(hand_facts, reading), hand_found)
+                key = (-state.total, state.numbers())
+                if key < best_key:
+                    best_key, best, best_reading = key, state, reading
+        bonus = sum(c.fan.value * c.count for c in best.counted if c.fan.bonus)
+        return Result(hand, self.ruleset.name, self.ruleset.minimum, tuple(sorted(best.counted, key=_number)),
+                      best.total, best.total + bonus, best_reading, tuple(best.dropped))
 
     def _score_reading(self, facts: ReadingFacts, hand_found: list[tuple[int, list[tuple]]]) -> _Principles:
-        positions = self.reading_positions
-        found = hand_found + [(positions[i], raw) for i, raw in self.reading_evaluate(facts)]
+        found = hand_found + self.reading_evaluate(facts)
         found.sort(key=_first)
-        state = _Principles(facts)
+        state = _Principles(facts, self.outright)
+        offer, plan = state.offer, self.plan
         for position, raw in found:
-            state.offer(self.plan[position], raw)
+            offer(plan[position], raw)
         for position in self.late_positions:
-            entry = self.plan[position]
+            entry = plan[position]
             facts.fans_counted = state.scoring_fans
             raw = entry[0].compiled.instances(facts)
             if raw:
-                state.offer(entry, raw)
+                offer(entry, raw)
         return state
 
 
@@ -182,47 +183,66 @@ def _first(item: tuple[int, Any]) -> int:
     return item[0]
 
 
-class _Principles:
-    """The fans counted so far in one reading, their total (bonus fans aside) and numbers (one per
-    instance, for the tie-break), what they exclude and link, and why other instances were not counted."""
+def _number(counted: CountedFan) -> int:
+    return counted.fan.number
 
-    def __init__(self, facts: ReadingFacts) -> None:
+
+class _Principles:
+    """The fans counted so far in one reading, their total (bonus fans aside), what they exclude and
+    link, and why other instances were not counted."""
+
+    __slots__ = ("facts", "outright", "forest", "blocks", "excluded", "quota", "scoped", "counted", "dropped",
+                 "total", "scoring_fans")
+
+    def __init__(self, facts: ReadingFacts, outright: dict[int, frozenset[int]]) -> None:
         self.facts = facts
+        self.outright = outright
         self.forest: _Forest | None = None
         self.blocks: dict[int, int] | None = None  # a block's index in the reading, by identity
-        self.excluded: dict[int, Fan] = {}  # fan number -> the counted fan that excludes it
+        self.excluded: set[int] = set()  # numbers of the fans a counted fan excludes outright
         self.quota: dict[int, list[Fan]] = {}  # fan number -> one excluding fan per instance to drop
         self.scoped: dict[int, list[tuple[frozenset[int], Fan]]] = {}
         self.counted: list[CountedFan] = []
         self.dropped: list[NotCounted] = []
         self.total = 0
         self.scoring_fans = 0
-        self.numbers: list[int] = []
+
+    def numbers(self) -> tuple[int, ...]:
+        """The number of the fan of each counted instance, in the order counted (for the tie-break)."""
+        return tuple(c.fan.number for c in self.counted for _ in range(c.count))
+
+    def excluder(self, number: int) -> Fan:
+        """The first counted fan that excludes fan ``number`` outright."""
+        outright = self.outright
+        return next(c.fan for c in self.counted if number in outright[c.fan.number])
 
     def offer(self, entry: tuple, raw: list[tuple]) -> None:
         """Count the instances of a fan that the principles allow, and apply its exclusions."""
-        fan, binds_sets, excludes, limited, own_sets = entry
-        number = fan.number
+        fan, number, value, scoring, binds_sets, excludes, limited, own_sets = entry
         if number in self.excluded:
-            self.dropped.append(NotCounted(fan, len(raw), "excluded", self.excluded[number]))
+            self.dropped.append(NotCounted(fan, len(raw), "excluded", self.excluder(number)))
             return
-        if not binds_sets and number not in self.quota:
-            chosen: list[tuple[int, ...]] = [()] * len(raw)
-        else:
+        if binds_sets or number in self.quota:
             chosen = self._choose(fan, binds_sets, raw)
             if not chosen:
                 return
-        self.counted.append(CountedFan(fan, len(chosen), tuple(chosen)))
-        self.numbers.extend([number] * len(chosen))
-        if not fan.bonus:
-            self.total += fan.value * len(chosen)
+            n = len(chosen)
+            self.counted.append(CountedFan(fan, n, tuple(chosen)))
+        else:
+            n = len(raw)
+            chosen = [()] * n
+            self.counted.append(CountedFan(fan, n, tuple(chosen)))
+        if scoring:
+            self.total += value * n
             self.scoring_fans += 1
-        for target in excludes:
-            self.excluded.setdefault(target, fan)
-        for target, count in limited:
-            self.quota.setdefault(target, []).extend([fan] * (count * len(chosen)))
-        for target in own_sets:
-            self.scoped.setdefault(target, []).extend((frozenset(idx), fan) for idx in chosen)
+        if excludes:
+            self.excluded |= excludes
+        if limited:
+            for target, count in limited:
+                self.quota.setdefault(target, []).extend([fan] * (count * n))
+        if own_sets:
+            for target in own_sets:
+                self.scoped.setdefault(target, []).extend((frozenset(idx), fan) for idx in chosen)
 
     def _choose(self, fan: Fan, binds_sets: bool, raw: list[tuple]) -> list[tuple[int, ...]]:
         """Instances not excluded (by count or within a counted fan's sets) and, for combinations,
