@@ -4,7 +4,8 @@ The compiler writes Python source from the checked AST and compiles it once. No 
 reaches that source: names become the registry's own templates or numbered variables (``v0``, ``v1``),
 numbers are written from parsed ints, tiles as their index, and every other value (tile groups, tuples
 of literals) is passed in the function's namespace. So the generated code is a fixed vocabulary of
-templates put together by the grammar, whatever a rule author wrote."""
+templates put together by the grammar, whatever a rule author wrote. (That code is also run once at
+compile time, to tabulate over the 34 tile kinds a condition that reads nothing but its tile.)"""
 from __future__ import annotations
 
 from typing import Any
@@ -12,6 +13,7 @@ from typing import Any
 from . import ast
 from .builtins import REGISTRY, Const
 from .checker import Checked
+from ..tiles import RANK_OF, SUIT_OF
 from .compiled import COMPARE, Compiled, Guard, Record, build
 
 
@@ -172,9 +174,13 @@ class Compiler:
         source = self.expr(node.source)
         if self.type_of(node.source) == "set":
             source = f"{source}.tiles"
-        membership = self.membership(node)
-        if membership is not None:
-            return membership.format(source=source)
+        table = self.table(node)
+        if table is not None:
+            if node.word == "all":
+                return f"{table}.issuperset({source})"
+            if node.word == "any":
+                return f"(not {table}.isdisjoint({source}))"
+            return f"sum(map({table}.__contains__, {source}))"
         body = self.expr(node.body) if node.body is not None else None
         if node.word == "all":
             return f"all({body} for {var} in {source})"
@@ -184,25 +190,28 @@ class Compiler:
             return f"len({source})" if body is None else f"sum(1 for {var} in {source} if {body})"
         return f"{node.word}(({body} for {var} in {source}), default=0)"
 
-    def membership(self, node: ast.Quantifier) -> str | None:
-        """``all``/``any`` whose condition asks whether the item is (not) in a constant collection, as a
-        set operation: ``all(t in tiles: t in honours)`` is ``honours.issuperset(tiles)``."""
-        body = node.body
-        if node.word not in ("all", "any") or not isinstance(body, ast.Compare) or len(body.ops) != 1:
+    def table(self, node: ast.Quantifier) -> str | None:
+        """The tile kinds for which the condition of ``all``/``any``/``count`` over tiles holds, as a
+        constant set, when the condition reads nothing but its tile (and pure builtins): worked out
+        here once, by running the condition's own generated code on the 34 kinds, so that the quantifier
+        becomes a set operation: ``all(t in tiles: rank(t) in (7, 8, 9))`` is ``K.issuperset(tiles)``."""
+        if node.word not in ("all", "any", "count") or node.body is None or self.type_of(node.source) not in ("list[tile]", "set"):
             return None
-        item, group = body.operands
-        if not (isinstance(item, ast.Name) and self.checked.slots.get(id(item)) == self.checked.slots[id(node)]):
-            return None
-        if isinstance(group, ast.TupleLit) and all(_literal(i) for i in group.items):
-            constant = self.c_TupleLit(group)
-        elif _literal(group) and isinstance(group, ast.Name):
-            constant = self.constant(frozenset(REGISTRY[group.name].code.value))  # type: ignore[union-attr]
-        else:
-            return None
-        inside = body.ops[0] == "in"
-        if node.word == "all":
-            return f"{constant}.issuperset({{source}})" if inside else f"{constant}.isdisjoint({{source}})"
-        return f"(not {constant}.isdisjoint({{source}}))" if inside else f"(not {constant}.issuperset({{source}}))"
+        slots = self.checked.slots
+        nodes = _walk(node.body)
+        own = {slots[id(node)]} | {slots[id(q)] for q in nodes if isinstance(q, ast.Quantifier) and id(q) in slots}
+        for n in nodes:
+            if isinstance(n, ast.Name) and id(n) in slots:
+                if slots[id(n)] not in own:
+                    return None
+            elif isinstance(n, (ast.Name, ast.Call)) and REGISTRY[n.name].level != "pure":
+                return None
+        before = dict(self.constants)
+        code = f"lambda v{int(slots[id(node)])}: {self.expr(node.body)}"
+        namespace = {"SUIT_OF": SUIT_OF, "RANK_OF": RANK_OF, **self.constants}
+        test = eval(compile(code, "<tile table>", "eval"), namespace)  # generated code only: see above
+        self.constants = before
+        return self.constant(frozenset(t for t in range(34) if test(t)))
 
     def c_TupleLit(self, node: ast.TupleLit) -> str:
         if all(_literal(i) for i in node.items):
@@ -325,6 +334,16 @@ def _symmetric(rule: ast.EachRule) -> bool:
     return True
 
 
+def _walk(node: ast.Node) -> list[ast.Node]:
+    """A node and all the nodes below it."""
+    out, stack = [], [node]
+    while stack:
+        n = stack.pop()
+        out.append(n)
+        stack.extend(ast.children(n))
+    return out
+
+
 def _conjuncts(node: ast.Node) -> list[ast.Node]:
     if isinstance(node, ast.BoolOp) and node.op == "and":
         return [c for operand in node.operands for c in _conjuncts(operand)]
@@ -333,14 +352,7 @@ def _conjuncts(node: ast.Node) -> list[ast.Node]:
 
 def _slots_used(node: ast.Node, slots: dict[int, int]) -> set[int]:
     """The variable slots a node reads."""
-    out: set[int] = set()
-    stack = [node]
-    while stack:
-        n = stack.pop()
-        if isinstance(n, ast.Name) and id(n) in slots:
-            out.add(slots[id(n)])
-        stack.extend(ast.children(n))
-    return out
+    return {slots[id(n)] for n in _walk(node) if isinstance(n, ast.Name) and id(n) in slots}
 
 
 def generate(checked: Checked) -> Record:

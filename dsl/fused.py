@@ -99,5 +99,8 @@ def fuse(predicates: Sequence[Compiled], label: str = "<fused predicates>",
             "        out.append((i, [tuple([items[j] for j in g]) for g in groups]))",
         ]
     lines.append("    return out")
-    exec(compile("\n".join(lines) + "\n", label, "exec"), namespace)  # generated source only: see above
-    return namespace["evaluate"]
+    source = "\n".join(lines) + "\n"
+    exec(compile(source, label, "exec"), namespace)  # generated source only: see above
+    evaluate = namespace["evaluate"]
+    evaluate.source = source  # for people debugging the fusion
+    return evaluate

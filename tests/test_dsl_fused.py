@@ -1,0 +1,97 @@
+"""Fused evaluation: keyed each rules remembered by their collection's tiles, tile tables, and the
+facts that a reading shares with its hand."""
+from __future__ import annotations
+
+import pytest
+
+import fanrules
+from fanrules.dsl import Compiled, compile_predicate
+from fanrules.dsl.fused import fuse
+from fanrules.facts import SHARED, HandFacts, ReadingFacts
+from fanrules.readings import readings
+
+
+def compiled(text: str) -> Compiled:
+    result, diagnostics = compile_predicate(text, use_cache=False)
+    assert not diagnostics and result is not None
+    return result
+
+
+def reading_facts(text: str) -> ReadingFacts:
+    """The facts of the first reading of a hand written in notation."""
+    hand = fanrules.parse_hand(text)
+    return ReadingFacts(HandFacts(hand), readings(hand)[0])
+
+
+@pytest.mark.parametrize("text, keyed", [
+    ("each a, b in chows where tile(a) == tile(b)", "chows"),
+    ("each a, b, c in pungs where rank(a) > 0 and distinct(suit(a), suit(b), suit(c))", "pungs"),
+    ("each p in pungs where tile(p) in dragons", "pungs"),
+    ("each a, b in chows where tile(a) == tile(b) and concealed(a)", ""),  # reads more than the tile
+    ("each p in pungs where tile(p) == seat_wind", ""),  # reads the context
+    ("each a, b in pungs where tile(a) == tile(b) and any(p in pairs: tile(p) in dragons)", ""),  # another collection
+    ("each a in chows where any(t in a: t == 5m)", ""),  # the tiles of the set, not its tile
+    ("each t in kinds where copies(t) == 4", ""),  # not sets
+])
+def test_keyed_rules_read_their_items_only_through_tiles(text: str, keyed: str) -> None:
+    record = compiled(text).record
+    assert record is not None and record.keyed == keyed
+
+
+CHOW_RULES = [
+    "each a, b in chows where tile(a) == tile(b)",
+    "each a, b in chows where suit(a) == suit(b) and rank(b) == rank(a) + 3",
+    "each a, b, c in chows where rank(b) == rank(a) and rank(c) == rank(a) and distinct(suit(a), suit(b), suit(c))",
+]
+
+
+def separately(rules: list[Compiled], ids: list[int], facts: ReadingFacts) -> dict[int, list[tuple]]:
+    """What each rule finds on its own, by id, for the rules that find something."""
+    return {i: found for i, rule in zip(ids, rules) if (found := rule.instances(facts))}
+
+
+def test_remembered_instances_are_the_items_of_the_facts_at_hand() -> None:
+    rules, ids = [compiled(text) for text in CHOW_RULES], [10, 20, 30]
+    evaluate = fuse(rules, ids=ids)
+    first, second, other = (reading_facts(text) for text in ("123m123m456m123p55s", "123m123m456m123p55s", "123m123p123s456m55s"))
+    assert dict(evaluate(first)) == separately(rules, ids, first) != {}
+    found = dict(evaluate(second))  # the same tiles: answered from memory
+    assert found == separately(rules, ids, second)
+    for instances in found.values():
+        for instance in instances:
+            assert all(any(item is chow for chow in second.chows) for item in instance)
+    assert dict(evaluate(other)) == separately(rules, ids, other) != {}
+
+
+@pytest.mark.parametrize("text, operation", [
+    ("all(t in tiles: rank(t) in (7, 8, 9))", "issuperset"),
+    ("any(t in tiles: t in terminals or t in honours)", "isdisjoint"),
+    ("count(t in tiles: suit(t) == dots and rank(t) > 4) >= 3", "__contains__"),
+    ("all(s in sets_and_pairs: any(t in s: rank(t) == 5))", "isdisjoint"),
+])
+def test_conditions_on_a_tile_alone_become_set_operations(text: str, operation: str) -> None:
+    assert operation in compiled(text).source
+
+
+def test_conditions_reading_the_hand_are_not_tabulated() -> None:
+    source = compiled("all(t in tiles: copies(t) >= 2)").source
+    assert "issuperset" not in source and "copies" not in source and "f.counts" in source
+
+
+@pytest.mark.parametrize("hand, text, expected", [
+    ("789m789p789s99m789s", "all(t in tiles: rank(t) in (7, 8, 9))", 1),
+    ("789m789p789s99m678s", "all(t in tiles: rank(t) in (7, 8, 9))", 0),
+    ("123m456p789sEEE55m", "any(t in tiles: t in terminals or t in honours)", 1),
+    ("234m456p678s55m345s", "any(t in tiles: t in terminals or t in honours)", 0),
+    ("456p567p678p22m345s", "count(t in tiles: suit(t) == dots and rank(t) > 4)", 8),
+    ("345m456p567s55m555s", "all(s in sets_and_pairs: any(t in s: rank(t) == 5))", 1),
+    ("345m456p567s55m678s", "all(s in sets_and_pairs: any(t in s: rank(t) == 5))", 0),
+])
+def test_tabulated_conditions_evaluate_as_written(hand: str, text: str, expected: int) -> None:
+    assert len(compiled(text).instances(reading_facts(hand))) == expected
+
+
+def test_a_reading_shares_the_facts_of_its_hand() -> None:
+    facts = reading_facts("[CCC,1]FFFPPP999s5m5m")
+    for name in SHARED:
+        assert getattr(facts, name) is getattr(facts.hand_facts, name), name
