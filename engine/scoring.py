@@ -165,7 +165,7 @@ class Scorer:
 
     def _score_reading(self, facts: ReadingFacts, hand_found: list[tuple[int, list[tuple]]]) -> _Principles:
         found = hand_found + self.reading_evaluate(facts)
-        found.sort(key=_first)
+        found.sort()  # by position: positions differ, so the instances are never compared
         state = _Principles(facts, self.outright)
         offer, plan = state.offer, self.plan
         for position, raw in found:
@@ -177,10 +177,6 @@ class Scorer:
             if raw:
                 offer(entry, raw)
         return state
-
-
-def _first(item: tuple[int, Any]) -> int:
-    return item[0]
 
 
 def _number(counted: CountedFan) -> int:
@@ -248,16 +244,18 @@ class _Principles:
         """Instances not excluded (by count or within a counted fan's sets) and, for combinations,
         that neither reuse a set of the same fan (non-identical) nor join sets already joined
         (non-split, account once)."""
-        if self.blocks is None:
-            self.blocks = {id(b): i for i, b in enumerate(self.facts.sets_and_pairs)}
         blocks = self.blocks
+        if blocks is None:
+            blocks = self.blocks = {id(b): i for i, b in enumerate(self.facts.sets_and_pairs)}
         number = fan.number
         owners = self.scoped.get(number, ())
         quota = self.quota.get(number)
+        if binds_sets and not owners and not quota and len(raw[0]) == 1:  # single sets: nothing to check
+            return [(blocks[id(inst[0])],) for inst in raw]
         used: set[int] = set()
         chosen = []
         for inst in raw:
-            idx = tuple(blocks[id(x)] for x in inst) if binds_sets else ()
+            idx = tuple([blocks[id(x)] for x in inst]) if binds_sets else ()
             owner = next((by for own, by in owners if own.issuperset(idx)), None) if idx and owners else None
             if owner is not None:
                 self.dropped.append(NotCounted(fan, 1, "own_sets", owner, idx))
