@@ -18,16 +18,15 @@ COMPARE: dict[str, Callable[[Any, Any], bool]] = {
 @dataclass(frozen=True)
 class Guard:
     """A necessary condition read off a predicate's text: ``facts.attr`` (or its length) compared
-    with a constant. A scorer may skip a predicate whose guard fails without running it."""
+    with a constant. A scorer may skip a predicate whose guard fails without running it. An ``implied``
+    guard is not written in the predicate but follows from it (``count(k in kongs: ...) >= 2`` needs
+    two kongs), so a fused hand rule tests it first."""
 
     attr: str
     length: bool
     op: str
     value: Any
-
-    def holds(self, facts: Any) -> bool:
-        value = getattr(facts, self.attr)
-        return COMPARE[self.op](len(value) if self.length else value, self.value)
+    implied: bool = False
 
 
 @dataclass(frozen=True)

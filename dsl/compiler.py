@@ -270,9 +270,28 @@ def _measured(node: ast.Node) -> tuple[str, bool] | None:
     return (attr, False) if attr else None
 
 
+#: The least count that ``count(...) op n`` allows, by operator.
+LEAST = {">=": lambda n: n, ">": lambda n: n + 1, "==": lambda n: n}
+
+
+def _implied(node: ast.Node) -> Guard | None:
+    """``size(collection) >= n`` when ``node`` is ``count(x in collection: ...) >= n`` (or ``> n - 1``,
+    ``== n``) with n at least 1: the collection needs n items."""
+    if not (isinstance(node, ast.Compare) and len(node.ops) == 1 and node.ops[0] in LEAST):
+        return None
+    counted, (is_constant, value) = node.operands[0], _constant(node.operands[1])
+    if not (isinstance(counted, ast.Quantifier) and counted.word == "count" and is_constant and isinstance(value, int)):
+        return None
+    attr, least = _attribute(counted.source), LEAST[node.ops[0]](value)
+    return Guard(attr, True, ">=", least, implied=True) if attr and least >= 1 else None
+
+
 def _guard(node: ast.Node, typ: str | None) -> Guard | None:
     if typ != "bool":
         return None
+    implied = _implied(node)
+    if implied is not None:
+        return implied
     if isinstance(node, ast.Not):
         attr = _attribute(node.operand)
         return Guard(attr, False, "==", False) if attr else None

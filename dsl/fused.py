@@ -66,7 +66,8 @@ def fuse(predicates: Sequence[Compiled], label: str = "<fused predicates>",
             memos.setdefault(record.keyed, TileMemo(record.keyed, [])).rules.append((ids[i], compiled.instances))
             continue
         # A hand rule's expression holds its guards already, in the author's order (which keeps costly
-        # facts such as the unique wait last); an each rule is called only if its collection is big enough.
+        # facts such as the unique wait last), but for the implied ones, tested first; an each rule is
+        # called only if its collection is big enough.
         tests = []
         if record.is_each and compiled.guards and compiled.guards[0].length and compiled.guards[0].op == ">=":
             namespace[f"G{i}"] = compiled.guards[0].value
@@ -75,6 +76,10 @@ def fuse(predicates: Sequence[Compiled], label: str = "<fused predicates>",
             namespace[f"R{i}"] = compiled.instances
             body = [f"r = R{i}(f)", "if r:", f"    out.append(({int(ids[i])}, r))"]
         else:
+            for g, guard in enumerate(compiled.guards):
+                if guard.implied:
+                    namespace[f"G{i}_{g}"] = guard.value
+                    tests.append(_guard_code(guard, f"G{i}_{g}"))
             for name, value in record.constants:
                 namespace[f"{name}_{i}"] = value
             expression = CONSTANT.sub(rf"K\1_{i}", record.expression)

@@ -3,7 +3,8 @@ take-the-highest, driven only by what the rule set declares."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from functools import partial
+from typing import Any, Callable, NamedTuple
 
 from .facts import HandFacts, ReadingFacts
 from .hand import Hand, HandError
@@ -124,17 +125,18 @@ class Scorer:
         self.ruleset = ruleset
         self.order = _exclusion_order(ruleset.fans)
         #: Per fan, in order: the fan, its number, its value, whether it counts in the total (bonus fans
-        #: do not), whether its instances are made of sets, and its exclusions split into every instance
-        #: (a set of numbers) / so many instances / instances within its own sets.
-        self.plan = [
-            (f, f.number, f.value, not f.bonus, f.compiled.binds_sets,
-             frozenset(e.target for e in f.excludes if e.scope == "all" and e.count is None),
-             tuple((e.target, e.count) for e in f.excludes if e.scope == "all" and e.count is not None),
-             tuple(e.target for e in f.excludes if e.scope == "own_sets"))
-            for f in self.order
-        ]
+        #: do not), whether it is simple (no sets to check, no exclusions but outright ones), whether its
+        #: instances are made of sets, and its exclusions split into every instance (a set of numbers) /
+        #: so many instances / instances within its own sets.
+        self.plan = []
+        for f in self.order:
+            outright = frozenset(e.target for e in f.excludes if e.scope == "all" and e.count is None)
+            limited = tuple((e.target, e.count) for e in f.excludes if e.scope == "all" and e.count is not None)
+            own_sets = tuple(e.target for e in f.excludes if e.scope == "own_sets")
+            simple = not (f.compiled.binds_sets or limited or own_sets)
+            self.plan.append((f, f.number, f.value, not f.bonus, simple, f.compiled.binds_sets, outright, limited, own_sets))
         #: The fans each fan excludes outright, by number: to name the excluding fan in explanations.
-        self.outright = {entry[1]: entry[5] for entry in self.plan}
+        self.outright = {entry[1]: entry[6] for entry in self.plan}
         levels = [f.compiled.level for f in self.order]
         hand_positions = [i for i, level in enumerate(levels) if level in ("pure", "hand")]
         reading_positions = [i for i, level in enumerate(levels) if level == "reading"]
@@ -167,9 +169,18 @@ class Scorer:
         found = hand_found + self.reading_evaluate(facts)
         found.sort()  # by position: positions differ, so the instances are never compared
         state = _Principles(facts, self.outright)
-        offer, plan = state.offer, self.plan
+        offer, plan, excluded, quota, counted = state.offer, self.plan, state.excluded, state.quota, state.counted
         for position, raw in found:
-            offer(plan[position], raw)
+            entry = plan[position]
+            if entry[4] and entry[1] not in excluded and entry[1] not in quota:  # offer(), made short
+                n = len(raw)
+                counted.append(_counted((entry[0], n, ((),) * n)))
+                if entry[3]:
+                    state.total += entry[2] * n
+                    state.scoring_fans += 1
+                excluded |= entry[6]
+            else:
+                offer(entry, raw)
         for position in self.late_positions:
             entry = plan[position]
             facts.fans_counted = state.scoring_fans
@@ -177,6 +188,10 @@ class Scorer:
             if raw:
                 offer(entry, raw)
         return state
+
+
+#: A CountedFan from its three fields, without the named tuple's Python-level constructor.
+_counted: Callable[[tuple[Fan, int, tuple[tuple[int, ...], ...]]], CountedFan] = partial(tuple.__new__, CountedFan)
 
 
 def _number(counted: CountedFan) -> int:
@@ -214,7 +229,7 @@ class _Principles:
 
     def offer(self, entry: tuple, raw: list[tuple]) -> None:
         """Count the instances of a fan that the principles allow, and apply its exclusions."""
-        fan, number, value, scoring, binds_sets, excludes, limited, own_sets = entry
+        fan, number, value, scoring, _, binds_sets, excludes, limited, own_sets = entry
         if number in self.excluded:
             self.dropped.append(NotCounted(fan, len(raw), "excluded", self.excluder(number)))
             return
@@ -222,12 +237,10 @@ class _Principles:
             chosen = self._choose(fan, binds_sets, raw)
             if not chosen:
                 return
-            n = len(chosen)
-            self.counted.append(CountedFan(fan, n, tuple(chosen)))
         else:
-            n = len(raw)
-            chosen = [()] * n
-            self.counted.append(CountedFan(fan, n, tuple(chosen)))
+            chosen = [()] * len(raw)
+        n = len(chosen)
+        self.counted.append(_counted((fan, n, tuple(chosen))))
         if scoring:
             self.total += value * n
             self.scoring_fans += 1

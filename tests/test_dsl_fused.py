@@ -95,3 +95,23 @@ def test_a_reading_shares_the_facts_of_its_hand() -> None:
     facts = reading_facts("[CCC,1]FFFPPP999s5m5m")
     for name in SHARED:
         assert getattr(facts, name) is getattr(facts.hand_facts, name), name
+
+
+@pytest.mark.parametrize("text, guard", [
+    ("count(k in kongs: concealed(k)) >= 2", ("kongs", 2)),
+    ("self_drawn and count(p in pungs: concealed(p)) > 2", ("pungs", 3)),
+    ("count(c in chows: rank(c) == 1) == 2", ("chows", 2)),
+    ("count(k in kongs: concealed(k)) == 0", None),
+    ("count(k in kongs: concealed(k)) <= 2", None),
+])
+def test_a_count_implies_the_size_of_its_collection(text: str, guard: tuple[str, int] | None) -> None:
+    implied = [(g.attr, g.value) for g in compiled(text).guards if g.implied]
+    assert implied == ([guard] if guard else [])
+
+
+def test_fused_hand_rules_test_implied_guards_first() -> None:
+    rule = compiled("count(k in kongs: concealed(k)) >= 2")
+    evaluate = fuse([rule])
+    assert "len(f.kongs) >=" in evaluate.source  # type: ignore[attr-defined]
+    assert evaluate(reading_facts("[2222m][3333p]123s55m789s")) == [(0, [()])]
+    assert evaluate(reading_facts("[2222m]333p123s55m789s")) == []
