@@ -1,10 +1,12 @@
 """Every winning reading of a complete hand, and the waits of a 13-tile hand."""
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass
 from enum import Enum, IntEnum
 from functools import lru_cache
 from itertools import permutations, product
+from typing import NamedTuple
 
 from .hand import Hand, Meld, MeldKind
 from .notation import compact
@@ -122,33 +124,63 @@ def _suit_sets(suit: int, counts: tuple[int, ...]) -> tuple[tuple[tuple[int, Til
     return tuple(tuple((k, suit * 9 + i) for k, i in split) for split in suit_splits(counts))
 
 
-def _set_splits(counts: list[int]) -> list[list[tuple[int, Tile]]]:
-    """Every split of 34 counts into sets only, as lists of (kind, tile)."""
-    per_suit = []
-    for s in range(3):
-        splits = _suit_sets(s, tuple(counts[s * 9 : s * 9 + 9]))
-        if not splits:
-            return []
-        per_suit.append(splits)
-    honours: list[tuple[int, Tile]] = []
-    for t in range(27, 34):
-        c = counts[t]
-        if c == 3:
-            honours.append((1, t))
-        elif c:
-            return []
-    return [[*a, *b, *c, *honours] for a, b, c in product(*per_suit)]
+_Split = tuple[tuple[int, Tile], ...]
 
 
-def _pair_candidates(counts: list[int]) -> list[Tile]:
-    """The tiles that can be the pair of four sets and a pair: all in the one suit (or honour) whose
-    count leaves 2 over 3, when exactly one does."""
-    parts = [(range(s * 9, s * 9 + 9), sum(counts[s * 9 : s * 9 + 9])) for s in range(3)]
-    parts += [(range(t, t + 1), counts[t]) for t in range(27, 34)]
-    holding = [tiles for tiles, n in parts if n % 3 == 2]
-    if len(holding) != 1 or any(n % 3 == 1 for _, n in parts):
+def _by_suit(tiles: tuple[Tile, ...]) -> tuple[tuple[Tile, ...], ...]:
+    """Sorted tiles cut into the three suits and the honours."""
+    a = bisect_left(tiles, 9)
+    b = bisect_left(tiles, 18, a)
+    c = bisect_left(tiles, 27, b)
+    return tiles[:a], tiles[a:b], tiles[b:c], tiles[c:]
+
+
+@lru_cache(maxsize=None)
+def _part_readings(tiles: tuple[Tile, ...]) -> tuple[tuple[Tile | None, tuple[_Split, ...]], ...]:
+    """The ways to read the sorted tiles of one suit, or of the honours, as sets and at most one pair:
+    (the pair, None for sets only; the splits of the rest into sets), pairs ascending. Empty when
+    there is none."""
+    if tiles and tiles[0] >= 27:
+        counts = {t: tiles.count(t) for t in sorted(set(tiles))}
+        pairs = [t for t, c in counts.items() if c % 3 == 2]
+        rest = {t: c - 2 if t in pairs else c for t, c in counts.items()}
+        if len(pairs) > 1 or any(c not in (0, 3) for c in rest.values()):
+            return ()
+        pungs = tuple((1, t) for t, c in rest.items() if c)
+        return ((pairs[0] if pairs else None, (pungs,)),)
+    suit = tiles[0] // 9 if tiles else 0
+    counts = [0] * 9
+    for t in tiles:
+        counts[t - suit * 9] += 1
+    if len(tiles) % 3 == 0:
+        splits = _suit_sets(suit, tuple(counts))
+        return ((None, splits),) if splits else ()
+    if len(tiles) % 3 == 1:
+        return ()
+    out = []
+    for r in range(9):
+        if counts[r] >= 2:
+            splits = _suit_sets(suit, tuple(counts[:r] + [counts[r] - 2] + counts[r + 1 :]))
+            if splits:
+                out.append((suit * 9 + r, splits))
+    return tuple(out)
+
+
+def _sets_and_pair(tiles: tuple[Tile, ...]) -> list[tuple[Tile, _Split]]:
+    """Every reading of sorted tiles as sets and one pair, as (pair, sets): the pair lies in the one
+    suit (or honour) whose count leaves 2 over 3; pairs ascending, then the splits suit by suit."""
+    parts = [_part_readings(part) for part in _by_suit(tiles)]
+    if not all(parts):
         return []
-    return [t for t in holding[0] if counts[t] >= 2]
+    holding = [i for i, options in enumerate(parts) if options[0][0] is not None]
+    if len(holding) != 1:
+        return []
+    k = holding[0]
+    return [
+        (pair, m + p + s + h)
+        for pair, splits in parts[k]
+        for m, p, s, h in product(*(splits if i == k else options[0][1] for i, options in enumerate(parts)))
+    ]
 
 
 def can_split_into_sets(counts: list[int]) -> bool:
@@ -168,131 +200,126 @@ KNITTED_PATTERNS: tuple[tuple[Tile, ...], ...] = tuple(
 ORPHANS = tuple(sorted(TERMINALS | HONOURS))
 
 
-def _meld_block(m: Meld) -> Block:
+@lru_cache(maxsize=None)
+def _block(kind: int, tile: Tile, concealed: bool, melded: bool, declared: bool, slot: int) -> Block:
+    """The shared block of these fields. Equal blocks of one reading must be distinct objects (the
+    scorer tells blocks apart by identity), so each is asked for with a different ``slot``."""
+    return Block(KINDS[kind], tile, concealed, melded, declared)
+
+
+def _meld_block(m: Meld, slot: int) -> Block:
+    """The block of a declared set."""
     if m.kind is MeldKind.CHOW:
-        return Block(Kind.CHOW, m.tiles[0], False, True, True)
+        return _block(Kind.CHOW, m.tiles[0], False, True, True, slot)
     if m.kind is MeldKind.PUNG:
-        return Block(Kind.PUNG, m.tiles[0], False, True, True)
+        return _block(Kind.PUNG, m.tiles[0], False, True, True, slot)
     concealed = m.kind is MeldKind.CONCEALED_KONG
-    return Block(Kind.KONG, m.tiles[0], concealed, not concealed, True)
+    return _block(Kind.KONG, m.tiles[0], concealed, not concealed, True, slot)
 
 
 def _placements(
     shape: Shape,
     fixed: tuple[Block, ...],
-    loose: list[tuple[int, Tile]],
+    loose: _Split,
     pair: Tile,
     win: Tile,
     self_drawn: bool,
     knitted: tuple[Tile, ...] = (),
 ) -> list[Reading]:
-    """Readings for each distinct block the winning tile can complete."""
-    out: list[Reading] = []
-    seen: set[tuple[int, Tile]] = set()
-    candidates: list[tuple[int, Tile] | None] = []
-    if knitted and win in knitted:
-        candidates.append(None)
-    for kind, tile in loose + [(3, pair)]:
-        holds = win == tile if kind else 0 <= win - tile <= 2
-        if holds and (kind, tile) not in seen:
-            seen.add((kind, tile))
-            candidates.append((kind, tile))
+    """Readings for each distinct block the winning tile can complete: the first such block of the
+    sorted sets, or the pair. A pung it completes on a discard is not concealed."""
+    candidates: list[tuple[int, Tile] | None] = [None] if knitted and win in knitted else []
+    for key in (*loose, (3, pair)):
+        kind, tile = key
+        if (win == tile if kind else 0 <= win - tile <= 2) and key not in candidates:
+            candidates.append(key)
     ordered = sorted(loose)
-    for cand in candidates:
-        sets = list(fixed)
-        win_index = None
-        for kind, tile in ordered:
-            is_win = cand == (kind, tile) and win_index is None
-            concealed = not (is_win and kind == 1 and not self_drawn)
-            if is_win:
-                win_index = len(sets)
-            sets.append(Block(KINDS[kind], tile, concealed))
-        pair_block = Block(Kind.PAIR, pair, True)
-        if cand == (3, pair):
-            win_index = len(sets)
-        out.append(Reading(shape, tuple(sets), (pair_block,), knitted, win_index))
-    return out
-
-
-def _standard(hand: Hand, counts: list[int]) -> list[Reading]:
-    fixed = tuple(_meld_block(m) for m in hand.melds)
+    blocks = [_block(kind, tile, True, False, False, i) for i, (kind, tile) in enumerate(ordered)]
+    pairs = (_block(Kind.PAIR, pair, True, False, False, 0),)
     out: list[Reading] = []
-    for pair in _pair_candidates(counts):
-        counts[pair] -= 2
-        for split in _set_splits(counts):
-            out.extend(_placements(Shape.STANDARD, fixed, split, pair, hand.win_tile, hand.context.self_drawn))
-        counts[pair] += 2
+    for cand in candidates:
+        sets = blocks
+        win_index = None
+        if cand == (3, pair):
+            win_index = len(fixed) + len(blocks)
+        elif cand is not None:
+            i = ordered.index(cand)
+            win_index = len(fixed) + i
+            if cand[0] == 1 and not self_drawn:
+                sets = blocks.copy()
+                sets[i] = _block(Kind.PUNG, cand[1], False, False, False, i)
+        out.append(Reading(shape, fixed + tuple(sets), pairs, knitted, win_index))
     return out
 
 
-def _knitted_straight(hand: Hand, counts: list[int]) -> list[Reading]:
-    if len(hand.melds) > 1 or sum(map(bool, counts[:27])) < 9:  # nine different number tiles needed
+def _standard(hand: Hand, tiles: tuple[Tile, ...], fixed: tuple[Block, ...]) -> list[Reading]:
+    out: list[Reading] = []
+    for pair, loose in _sets_and_pair(tiles):
+        out.extend(_placements(Shape.STANDARD, fixed, loose, pair, hand.win_tile, hand.context.self_drawn))
+    return out
+
+
+def _knitted_straight(hand: Hand, tiles: tuple[Tile, ...], held: set[Tile], fixed: tuple[Block, ...]) -> list[Reading]:
+    """Knitted straight readings, for at most one declared set."""
+    if sum(t < 27 for t in held) < 9:  # nine different number tiles needed
         return []
-    fixed = tuple(_meld_block(m) for m in hand.melds)
     out: list[Reading] = []
     for pattern in KNITTED_PATTERNS:
-        if not all(counts[t] for t in pattern):
+        if not held.issuperset(pattern):
             continue
+        rest = list(tiles)
         for t in pattern:
-            counts[t] -= 1
-        for pair in _pair_candidates(counts):
-            counts[pair] -= 2
-            for split in _set_splits(counts):
-                out.extend(
-                    _placements(Shape.KNITTED_STRAIGHT, fixed, split, pair, hand.win_tile, hand.context.self_drawn, pattern)
-                )
-            counts[pair] += 2
-        for t in pattern:
-            counts[t] += 1
+            rest.remove(t)
+        for pair, loose in _sets_and_pair(tuple(rest)):
+            out.extend(
+                _placements(Shape.KNITTED_STRAIGHT, fixed, loose, pair, hand.win_tile, hand.context.self_drawn, pattern)
+            )
     return out
 
 
-def _seven_pairs(hand: Hand, counts: list[int]) -> list[Reading]:
-    if hand.melds or any(c % 2 for c in counts):
+def _seven_pairs(hand: Hand, tiles: tuple[Tile, ...], held: set[Tile]) -> list[Reading]:
+    """The seven pairs reading, for a hand without declared sets."""
+    if any(tiles.count(t) % 2 for t in held):
         return []
-    pairs = tuple(Block(Kind.PAIR, t, True) for t in range(34) for _ in range(counts[t] // 2))
+    pairs = tuple(
+        _block(Kind.PAIR, t, True, False, False, copy) for t in sorted(held) for copy in range(tiles.count(t) // 2)
+    )
     return [Reading(Shape.SEVEN_PAIRS, (), pairs, (), next(i for i, p in enumerate(pairs) if p.tile == hand.win_tile))]
 
 
-def _thirteen_orphans(hand: Hand, counts: list[int]) -> list[Reading]:
-    if hand.melds or any(counts[t] == 0 for t in ORPHANS) or sum(counts[t] for t in ORPHANS) != 14:
+def _thirteen_orphans(tiles: tuple[Tile, ...], held: set[Tile]) -> list[Reading]:
+    """The thirteen orphans reading, for a hand without declared sets."""
+    if not held.issuperset(ORPHANS) or sum(t in ORPHANS for t in tiles) != 14:
         return []
-    pair = next(t for t in ORPHANS if counts[t] == 2)
-    return [Reading(Shape.THIRTEEN_ORPHANS, (), (Block(Kind.PAIR, pair, True),), ORPHANS, None)]
+    pair = next(t for t in ORPHANS if tiles.count(t) == 2)
+    return [Reading(Shape.THIRTEEN_ORPHANS, (), (_block(Kind.PAIR, pair, True, False, False, 0),), ORPHANS, None)]
 
 
-def _knitted_pattern_of(counts: list[int]) -> tuple[Tile, ...] | None:
-    """The knitted pattern that holds every suited tile, when all 14 tiles differ."""
-    if any(c > 1 for c in counts):
-        return None
-    suited = [t for t in range(27) if counts[t]]
-    for pattern in KNITTED_PATTERNS:
-        if all(t in pattern for t in suited):
-            return tuple(suited)
-    return None
-
-
-def _honours_and_knitted(hand: Hand, counts: list[int]) -> list[Reading]:
-    if hand.melds:
-        return []
-    suited = _knitted_pattern_of(counts)
-    if suited is None:
+def _honours_and_knitted(tiles: tuple[Tile, ...]) -> list[Reading]:
+    """The honours and knitted tiles reading, for different tiles without declared sets: the suited
+    ones must fit one knitted pattern."""
+    suited = tuple(t for t in tiles if t < 27)
+    if not any(all(t in pattern for t in suited) for pattern in KNITTED_PATTERNS):
         return []
     return [Reading(Shape.HONOURS_AND_KNITTED, (), (), suited, None)]
 
 
-SHAPES = (_standard, _seven_pairs, _thirteen_orphans, _honours_and_knitted, _knitted_straight)
-
-
 def readings(hand: Hand) -> list[Reading]:
-    """Every distinct reading of a complete hand; empty when the tiles form no winning shape."""
-    counts = [0] * 34
-    for t in hand.concealed:
-        counts[t] += 1
-    counts[hand.win_tile] += 1
-    out: list[Reading] = []
-    for shape in SHAPES:
-        out.extend(shape(hand, counts))
+    """Every distinct reading of a complete hand; empty when the tiles form no winning shape. The
+    special shapes are tried only when the declared sets and the number of different kinds allow."""
+    tiles = tuple(sorted((*hand.concealed, hand.win_tile)))
+    held = set(tiles)
+    fixed = tuple(_meld_block(m, i) for i, m in enumerate(hand.melds))
+    out = _standard(hand, tiles, fixed)
+    if not hand.melds:
+        if 2 * len(held) <= len(tiles):
+            out += _seven_pairs(hand, tiles, held)
+        if len(held) >= 13:
+            out += _thirteen_orphans(tiles, held)
+        if len(held) == len(tiles):
+            out += _honours_and_knitted(tiles)
+    if len(hand.melds) <= 1 and len(held) >= 9:
+        out += _knitted_straight(hand, tiles, held, fixed)
     return out
 
 
@@ -308,6 +335,71 @@ def _suit_state(counts: tuple[int, ...]) -> tuple[bool, bool]:
     if n % 3 == 2:
         return False, any(c >= 2 and suit_splits(counts[:i] + (c - 2,) + counts[i + 1:]) for i, c in enumerate(counts))
     return False, False
+
+
+class _Part(NamedTuple):
+    """A suit, or one honour, that is not all sets: whether it is sets and a pair, and the tiles that
+    would make it sets only or sets and a pair."""
+
+    pair: bool
+    to_sets: tuple[Tile, ...]
+    to_pair: tuple[Tile, ...]
+
+
+class _Group(NamedTuple):
+    """What the waits need of the tiles of one suit, or of the honours: the parts that are not all
+    sets, and counts for ruling out the special shapes cheaply (``knit``: the most ranks held of one
+    knitted rank class; ``odd``: kinds held an odd number of times; ``orphans``: every tile a terminal
+    or honour; ``singles``: no kind held twice)."""
+
+    parts: tuple[_Part, ...]
+    knit: int
+    odd: int
+    orphans: bool
+    singles: bool
+
+
+@lru_cache(maxsize=None)
+def _group(tiles: tuple[Tile, ...]) -> _Group:
+    """The group of the sorted tiles of one suit, or of the honours."""
+    kinds = sorted(set(tiles))
+    counts = [tiles.count(t) for t in kinds]
+    odd = sum(c % 2 for c in counts)
+    orphans = all(t in ORPHANS for t in kinds)
+    singles = all(c == 1 for c in counts)
+    if tiles and tiles[0] >= 27:
+        parts = tuple(_Part(c == 2, (t,) * (c == 2), (t,) * (c == 1)) for t, c in zip(kinds, counts) if c != 3)
+        return _Group(parts, 0, odd, orphans, singles)
+    base = tiles[0] // 9 * 9 if tiles else 0
+    held = [0] * 9
+    for t in tiles:
+        held[t - base] += 1
+    knit = max(sum(1 for r in range(c, 9, 3) if held[r]) for c in range(3))
+    only_sets, pair = _suit_state(tuple(held))
+    if only_sets:
+        return _Group((), knit, odd, orphans, singles)
+    after = [_suit_state(tuple(held[:r] + [held[r] + 1] + held[r + 1 :])) for r in range(9)]
+    to_sets = tuple(base + r for r, (done, _) in enumerate(after) if done)
+    to_pair = tuple(base + r for r, (_, done) in enumerate(after) if done)
+    return _Group((_Part(pair, to_sets, to_pair),), knit, odd, orphans, singles)
+
+
+def _groups(concealed: tuple[Tile, ...] | list[Tile]) -> tuple[_Group, ...]:
+    """The groups of the three suits and the honours."""
+    m, p, s, h = _by_suit(tuple(sorted(concealed)))
+    return _group(m), _group(p), _group(s), _group(h)
+
+
+def _standard_waits(groups: tuple[_Group, ...]) -> tuple[Tile, ...]:
+    """The tiles that complete four sets and a pair: with one unfinished part, those that make it
+    sets and a pair; with two, those that make one sets only while the other is sets and a pair."""
+    parts = [part for g in groups for part in g.parts]
+    if len(parts) == 1:
+        return parts[0].to_pair
+    if len(parts) == 2:
+        p, q = parts
+        return (p.to_sets if q.pair else ()) + (q.to_sets if p.pair else ())
+    return ()
 
 
 def _pair_and_sets(counts: list[int]) -> bool:
@@ -333,97 +425,84 @@ def _pair_and_sets(counts: list[int]) -> bool:
     return pair
 
 
-def _special_complete(counts: list[int], melds: int) -> bool:
-    """Whether counts (14 - 3 * melds tiles) form seven pairs, thirteen orphans or a knitted shape."""
-    if melds == 0:
-        if all(c in (0, 2, 4) for c in counts):
-            return True
-        if all(counts[t] for t in ORPHANS) and sum(counts[t] for t in ORPHANS) == 14:
-            return True
-        if _knitted_pattern_of(counts) is not None:
-            return True
-    if melds <= 1:
-        for pattern in KNITTED_PATTERNS:
-            if all(counts[t] for t in pattern):
-                for t in pattern:
-                    counts[t] -= 1
-                ok = _pair_and_sets(counts)
-                for t in pattern:
-                    counts[t] += 1
-                if ok:
-                    return True
-    return False
-
-
-def _special_waits(counts: list[int], melds: int) -> set[Tile]:
-    """The tiles that complete 13 tiles into seven pairs, thirteen orphans or a knitted shape. Each
-    shape is tried only when the tiles are one short of it, which is rare."""
+def _special_waits(concealed: tuple[Tile, ...] | list[Tile], groups: tuple[_Group, ...], melds: int) -> set[Tile]:
+    """The tiles that complete 13 tiles (with ``melds`` declared sets, at most one) into a knitted
+    straight, seven pairs, thirteen orphans or honours and knitted tiles. Each shape is tried only when
+    the groups show the tiles could be one short of it, which is rare."""
+    m, p, s, h = groups
+    knitted = m.knit + p.knit + s.knit >= 8
+    pairs = melds == 0 and m.odd + p.odd + s.odd + h.odd == 1
+    orphans = melds == 0 and m.orphans and p.orphans and s.orphans and h.orphans
+    singles = melds == 0 and m.singles and p.singles and s.singles and h.singles
     out: set[Tile] = set()
-    if melds <= 1 and any(sum(1 for t in pattern if counts[t]) >= 8 for pattern in KNITTED_PATTERNS):
-        out.update(t for t in range(34) if _completes(counts, t, melds))
-    if melds:
+    if not (knitted or pairs or orphans or singles):
         return out
-    odd = [t for t in range(34) if counts[t] % 2]
-    if len(odd) == 1:
-        out.add(odd[0])
-    if all(counts[t] == 0 for t in range(34) if t not in ORPHANS):
-        out.update(t for t in ORPHANS if _completes(counts, t, melds))
-    if all(c <= 1 for c in counts):
-        out.update(t for t in range(34) if _completes(counts, t, melds))
+    counts = [0] * 34
+    for t in concealed:
+        counts[t] += 1
+    if knitted:
+        out |= _knitted_straight_waits(counts)
+    if pairs:
+        out.add(next(t for t in range(34) if counts[t] % 2))
+    if orphans:
+        out |= _thirteen_orphans_waits(counts)
+    if singles:
+        out |= _honours_and_knitted_waits(counts)
     return out
 
 
-def _completes(counts: list[int], tile: Tile, melds: int) -> bool:
-    counts[tile] += 1
-    ok = _special_complete(counts, melds)
-    counts[tile] -= 1
-    return ok
-
-
-def _neighbours(counts: list[int]) -> set[Tile]:
-    """Tile kinds that could complete sets and a pair: within two ranks of a held number tile, or a
-    held honour."""
+def _knitted_straight_waits(counts: list[int]) -> set[Tile]:
+    """For each knitted pattern held but for one tile, that tile when the rest is sets and a pair; for
+    each pattern held whole, the tiles that make the rest sets and a pair."""
     out: set[Tile] = set()
-    for t in range(27):
-        if counts[t]:
-            s, r = divmod(t, 9)
-            out.update(s * 9 + i for i in range(max(0, r - 2), min(8, r + 2) + 1))
-    out.update(t for t in range(27, 34) if counts[t])
+    for pattern in KNITTED_PATTERNS:
+        present = [t for t in pattern if counts[t]]
+        if len(present) < 8:
+            continue
+        for t in present:
+            counts[t] -= 1
+        if len(present) == 9:
+            out.update(_standard_waits(_groups([t for t in range(34) for _ in range(counts[t])])))
+        elif _pair_and_sets(counts):
+            out.update(t for t in pattern if t not in present)
+        for t in present:
+            counts[t] += 1
     return out
+
+
+def _thirteen_orphans_waits(counts: list[int]) -> set[Tile]:
+    """For 13 terminals and honours: all of them when each is held once, the missing one when all but
+    one are held."""
+    if sum(counts) != 13:
+        return set()
+    missing = {t for t in ORPHANS if not counts[t]}
+    return set(ORPHANS) if not missing else missing if len(missing) == 1 else set()
+
+
+def _honours_and_knitted_waits(counts: list[int]) -> set[Tile]:
+    """When no kind is held twice and the suited tiles fit knitted patterns: the honours and the tiles
+    of those patterns not held."""
+    if any(c > 1 for c in counts):
+        return set()
+    suited = {t for t in range(27) if counts[t]}
+    fitting = [pattern for pattern in KNITTED_PATTERNS if suited.issubset(pattern)]
+    if not fitting:
+        return set()
+    return {t for t in (*range(27, 34), *(t for pattern in fitting for t in pattern)) if not counts[t]}
 
 
 def waits(concealed: tuple[Tile, ...] | list[Tile], melds: int = 0, limit: int = 34, near: Tile | None = None) -> tuple[Tile, ...]:
     """The tile kinds that complete 13 tiles (``concealed`` plus ``melds`` declared sets), in any shape,
-    kinds whose four copies the hand holds included (RULINGS 3); stops after ``limit`` kinds. With
-    ``near``, candidates are tried nearest to that tile first (the order of the result follows).
+    kinds whose four copies the hand holds included (RULINGS 3); at most ``limit`` of them, in tile
+    order, or with ``near`` nearest to that tile first (its suit first, then by distance).
 
-    For four sets and a pair, each suit's state (sets only / sets and the pair) is looked up once, and a
-    candidate tile changes only the state of its own suit."""
-    counts = [0] * 34
-    for t in concealed:
-        counts[t] += 1
-    suits = [tuple(counts[s * 9 : s * 9 + 9]) for s in range(3)]
-    states = [_suit_state(p) for p in suits] + [(c == 0 or c == 3, c == 2) for c in counts[27:]]
-    unfinished = [i for i, (only_sets, _) in enumerate(states) if not only_sets]
-    special = _special_waits(counts, melds)
-    # A tile completes four sets and a pair only in a suit (or honour) that is not already all sets.
-    parts = set(unfinished)
-    candidates = sorted({t for t in _neighbours(counts) if (t // 9 if t < 27 else t - 24) in parts} | special)
-    if near is not None:
-        candidates.sort(key=lambda t: (t // 9 != near // 9, abs(t - near)))
-    out = []
-    for t in candidates:
-        if t < 27:
-            part, rank = divmod(t, 9)
-            held = suits[part]
-            new = _suit_state(held[:rank] + (held[rank] + 1,) + held[rank + 1 :])
-        else:
-            part, c = t - 24, counts[t] + 1
-            new = (c == 3, c == 2)
-        others = [i for i in unfinished if i != part]
-        standard = (new[1] and not others) or (new[0] and len(others) == 1 and states[others[0]][1])
-        if standard or t in special:
-            out.append(t)
-            if len(out) >= limit:
-                break
-    return tuple(out)
+    Each suit's (and the honours') waits are looked up once; the special shapes are tried only when
+    cheap prechecks allow."""
+    groups = _groups(concealed)
+    found = set(_standard_waits(groups))
+    if melds <= 1:
+        found |= _special_waits(concealed, groups, melds)
+    if near is None:
+        return tuple(sorted(found)[:limit])
+    side = near // 9
+    return tuple(sorted(found, key=lambda t: (t // 9 != side, abs(t - near), t))[:limit])
