@@ -38,7 +38,7 @@ class HandFacts:
         held = counts.copy()
         held[hand.win_tile] -= 1
         self.held = held
-        self.suits = tuple(s for s in range(3) if any(counts[s * 9 : s * 9 + 9]))
+        self.suits = tuple(compress((0, 1, 2), (any(counts[:9]), any(counts[9:18]), any(counts[18:27]))))
         self.kinds = tuple(compress(range(34), counts))
         self.win_tile = hand.win_tile
         self._unique_wait: bool | None = None
