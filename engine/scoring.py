@@ -2,8 +2,8 @@
 take-the-highest, driven only by what the rule set declares."""
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import partial
+from dataclasses import dataclass, field
+from functools import cached_property, partial
 from typing import Any, Callable, NamedTuple
 
 from .facts import HandFacts, ReadingFacts
@@ -68,7 +68,13 @@ class Result:
     total: int
     total_with_flowers: int
     reading: Reading
-    not_counted: tuple[NotCounted, ...] = ()
+    #: Works out ``not_counted`` when first asked (scoring many hands never asks).
+    explain: Callable[[], tuple[NotCounted, ...]] = field(default=tuple, repr=False, compare=False)
+
+    @cached_property
+    def not_counted(self) -> tuple[NotCounted, ...]:
+        """For every instance that a scoring principle left out: which principle, and which fan."""
+        return self.explain()
 
     @property
     def is_win(self) -> bool:
@@ -163,7 +169,7 @@ class Scorer:
                     best_key, best, best_reading = key, state, reading
         bonus = sum(c.fan.value * c.count for c in best.counted if c.fan.bonus)
         return Result(hand, self.ruleset.name, self.ruleset.minimum, tuple(sorted(best.counted, key=_number)),
-                      best.total, best.total + bonus, best_reading, tuple(best.dropped))
+                      best.total, best.total + bonus, best_reading, best.explanations)
 
     def _score_reading(self, facts: ReadingFacts, hand_found: list[tuple[int, list[tuple]]]) -> _Principles:
         found = hand_found + self.reading_evaluate(facts)
@@ -214,7 +220,7 @@ class _Principles:
         self.quota: dict[int, list[Fan]] = {}  # fan number -> one excluding fan per instance to drop
         self.scoped: dict[int, list[tuple[frozenset[int], Fan]]] = {}
         self.counted: list[CountedFan] = []
-        self.dropped: list[NotCounted] = []
+        self.dropped: list[tuple[Any, ...]] = []  # the fields of a NotCounted; ``by`` is None when excluded
         self.total = 0
         self.scoring_fans = 0
 
@@ -223,15 +229,21 @@ class _Principles:
         return tuple(c.fan.number for c in self.counted for _ in range(c.count))
 
     def excluder(self, number: int) -> Fan:
-        """The first counted fan that excludes fan ``number`` outright."""
+        """The first counted fan that excludes fan ``number`` outright (the one that excluded it: fans
+        counted after it come later in the list)."""
         outright = self.outright
         return next(c.fan for c in self.counted if number in outright[c.fan.number])
+
+    def explanations(self) -> tuple[NotCounted, ...]:
+        """The instances left out, and why."""
+        return tuple(NotCounted(fan, count, principle, self.excluder(fan.number) if principle == "excluded" else by, sets)
+                     for fan, count, principle, by, sets in self.dropped)
 
     def offer(self, entry: tuple, raw: list[tuple]) -> None:
         """Count the instances of a fan that the principles allow, and apply its exclusions."""
         fan, number, value, scoring, _, binds_sets, excludes, limited, own_sets = entry
         if number in self.excluded:
-            self.dropped.append(NotCounted(fan, len(raw), "excluded", self.excluder(number)))
+            self.dropped.append((fan, len(raw), "excluded", None, ()))
             return
         if binds_sets or number in self.quota:
             chosen = self._choose(fan, binds_sets, raw)
@@ -271,19 +283,19 @@ class _Principles:
             idx = tuple([blocks[id(x)] for x in inst]) if binds_sets else ()
             owner = next((by for own, by in owners if own.issuperset(idx)), None) if idx and owners else None
             if owner is not None:
-                self.dropped.append(NotCounted(fan, 1, "own_sets", owner, idx))
+                self.dropped.append((fan, 1, "own_sets", owner, idx))
                 continue
             if quota:
-                self.dropped.append(NotCounted(fan, 1, "excluded_count", quota.pop(), idx))
+                self.dropped.append((fan, 1, "excluded_count", quota.pop(), idx))
                 continue
             if len(idx) >= 2:
                 if self.forest is None:
                     self.forest = _Forest(len(self.facts.sets_and_pairs))
                 if used.intersection(idx):
-                    self.dropped.append(NotCounted(fan, 1, "identical", None, idx))
+                    self.dropped.append((fan, 1, "identical", None, idx))
                     continue
                 if not self.forest.can_link(idx):
-                    self.dropped.append(NotCounted(fan, 1, "account_once", None, idx))
+                    self.dropped.append((fan, 1, "account_once", None, idx))
                     continue
                 self.forest.link(idx)
                 used.update(idx)
