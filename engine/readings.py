@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from bisect import bisect_left
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 from functools import lru_cache
 from itertools import permutations, product
@@ -45,13 +45,13 @@ class Block:
     concealed: bool
     melded: bool = False
     declared: bool = False
+    #: Its tiles, worked out once (blocks are shared between readings, see ``_block``).
+    tiles: tuple[Tile, ...] = field(init=False, repr=False, compare=False)
 
-    @property
-    def tiles(self) -> tuple[Tile, ...]:
-        k = self.kind
-        if k is Kind.CHOW:
-            return (self.tile, self.tile + 1, self.tile + 2)
-        return (self.tile,) * (3 if k is Kind.PUNG else 4 if k is Kind.KONG else 2)
+    def __post_init__(self) -> None:
+        k, t = self.kind, self.tile
+        tiles = (t, t + 1, t + 2) if k is Kind.CHOW else (t,) * (3 if k is Kind.PUNG else 4 if k is Kind.KONG else 2)
+        object.__setattr__(self, "tiles", tiles)
 
     def __str__(self) -> str:
         if self.kind not in KINDS:
