@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property, partial
+from operator import attrgetter
 from typing import Any, Callable, NamedTuple
 
 from .facts import HandFacts, ReadingFacts
@@ -167,32 +168,45 @@ class Scorer:
                 key = (-state.total, state.numbers())
                 if key < best_key:
                     best_key, best, best_reading = key, state, reading
-        bonus = sum(c.fan.value * c.count for c in best.counted if c.fan.bonus)
-        return Result(hand, self.ruleset.name, self.ruleset.minimum, tuple(sorted(best.counted, key=_number)),
-                      best.total, best.total + bonus, best_reading, best.explanations)
+        return Result(hand, self.ruleset.name, self.ruleset.minimum, tuple(sorted(best.counted, key=_NUMBER)),
+                      best.total, best.total + best.bonus, best_reading, best.explanations)
 
     def _score_reading(self, facts: ReadingFacts, hand_found: list[tuple[int, list[tuple]]]) -> _Principles:
         found = hand_found + self.reading_evaluate(facts)
         found.sort()  # by position: positions differ, so the instances are never compared
         state = _Principles(facts, self.outright)
         offer, plan, excluded, quota, counted = state.offer, self.plan, state.excluded, state.quota, state.counted
+        total = bonus = scoring_fans = 0
         for position, raw in found:
             entry = plan[position]
-            if entry[4] and entry[1] not in excluded and entry[1] not in quota:  # offer(), made short
+            number = entry[1]
+            if number in excluded:
+                state.dropped.append((entry[0], len(raw), "excluded", None, ()))
+                continue
+            if entry[4] and number not in quota:  # offer(), made short for a simple fan
                 n = len(raw)
                 counted.append(_counted((entry[0], n, ((),) * n)))
-                if entry[3]:
-                    state.total += entry[2] * n
-                    state.scoring_fans += 1
                 excluded |= entry[6]
             else:
-                offer(entry, raw)
+                n = offer(entry, raw)
+                if not n:
+                    continue
+            if entry[3]:
+                total += entry[2] * n
+                scoring_fans += 1
+            else:
+                bonus += entry[2] * n
         for position in self.late_positions:
             entry = plan[position]
-            facts.fans_counted = state.scoring_fans
+            facts.fans_counted = scoring_fans
             raw = entry[0].compiled.instances(facts)
-            if raw:
-                offer(entry, raw)
+            n = offer(entry, raw) if raw else 0
+            if n and entry[3]:
+                total += entry[2] * n
+                scoring_fans += 1
+            elif n:
+                bonus += entry[2] * n
+        state.total, state.bonus = total, bonus
         return state
 
 
@@ -200,16 +214,15 @@ class Scorer:
 _counted: Callable[[tuple[Fan, int, tuple[tuple[int, ...], ...]]], CountedFan] = partial(tuple.__new__, CountedFan)
 
 
-def _number(counted: CountedFan) -> int:
-    return counted.fan.number
+_NUMBER = attrgetter("fan.number")
 
 
 class _Principles:
-    """The fans counted so far in one reading, their total (bonus fans aside), what they exclude and
-    link, and why other instances were not counted."""
+    """The fans counted so far in one reading, what they exclude and link, and why other instances were
+    not counted; then (set by the scorer) their total, bonus fans aside, and the points of bonus fans."""
 
     __slots__ = ("facts", "outright", "forest", "blocks", "excluded", "quota", "scoped", "counted", "dropped",
-                 "total", "scoring_fans")
+                 "total", "bonus")
 
     def __init__(self, facts: ReadingFacts, outright: dict[int, frozenset[int]]) -> None:
         self.facts = facts
@@ -221,8 +234,7 @@ class _Principles:
         self.scoped: dict[int, list[tuple[frozenset[int], Fan]]] = {}
         self.counted: list[CountedFan] = []
         self.dropped: list[tuple[Any, ...]] = []  # the fields of a NotCounted; ``by`` is None when excluded
-        self.total = 0
-        self.scoring_fans = 0
+        self.total = self.bonus = 0
 
     def numbers(self) -> tuple[int, ...]:
         """The number of the fan of each counted instance, in the order counted (for the tie-break)."""
@@ -239,23 +251,21 @@ class _Principles:
         return tuple(NotCounted(fan, count, principle, self.excluder(fan.number) if principle == "excluded" else by, sets)
                      for fan, count, principle, by, sets in self.dropped)
 
-    def offer(self, entry: tuple, raw: list[tuple]) -> None:
-        """Count the instances of a fan that the principles allow, and apply its exclusions."""
-        fan, number, value, scoring, _, binds_sets, excludes, limited, own_sets = entry
+    def offer(self, entry: tuple, raw: list[tuple]) -> int:
+        """Count the instances of a fan that the principles allow, and apply its exclusions; returns
+        how many were counted."""
+        fan, number, _, _, _, binds_sets, excludes, limited, own_sets = entry
         if number in self.excluded:
             self.dropped.append((fan, len(raw), "excluded", None, ()))
-            return
+            return 0
         if binds_sets or number in self.quota:
             chosen = self._choose(fan, binds_sets, raw)
             if not chosen:
-                return
+                return 0
         else:
             chosen = [()] * len(raw)
         n = len(chosen)
         self.counted.append(_counted((fan, n, tuple(chosen))))
-        if scoring:
-            self.total += value * n
-            self.scoring_fans += 1
         if excludes:
             self.excluded |= excludes
         if limited:
@@ -264,6 +274,7 @@ class _Principles:
         if own_sets:
             for target in own_sets:
                 self.scoped.setdefault(target, []).extend((frozenset(idx), fan) for idx in chosen)
+        return n
 
     def _choose(self, fan: Fan, binds_sets: bool, raw: list[tuple]) -> list[tuple[int, ...]]:
         """Instances not excluded (by count or within a counted fan's sets) and, for combinations,
