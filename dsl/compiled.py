@@ -10,6 +10,9 @@ from typing import Any, Callable
 
 from ..tiles import RANK_OF, SUIT_OF
 
+#: What generated code may read besides its own constants.
+NAMESPACE: dict[str, Any] = {"SUIT_OF": SUIT_OF, "RANK_OF": RANK_OF, "EMPTY": (), "CODE": operator.attrgetter("code")}
+
 COMPARE: dict[str, Callable[[Any, Any], bool]] = {
     "==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge,
 }
@@ -69,7 +72,7 @@ class Compiled:
 
 def build(record: Record, label: str = "<predicate>") -> Compiled:
     """The compiled predicate of a record; ``label`` names its code in tracebacks and profiles."""
-    namespace: dict[str, Any] = {"SUIT_OF": SUIT_OF, "RANK_OF": RANK_OF, "EMPTY": (), **dict(record.constants)}
+    namespace: dict[str, Any] = {**NAMESPACE, **dict(record.constants)}
     exec(compile(record.source, label, "exec"), namespace)  # generated source only: see dsl/compiler.py
     return Compiled(record.level, record.is_each, record.arity, namespace["run"], record.source, record.binds_sets,
                     record.guards, record)

@@ -5,7 +5,7 @@ reaches that source: names become the registry's own templates or numbered varia
 numbers are written from parsed ints, tiles as their index, and every other value (tile groups, tuples
 of literals) is passed in the function's namespace. So the generated code is a fixed vocabulary of
 templates put together by the grammar, whatever a rule author wrote. (That code is also run once at
-compile time, to tabulate over the 34 tile kinds a condition that reads nothing but its tile.)"""
+compile time, to tabulate a condition that reads nothing but its tile, or its set, over every value.)"""
 from __future__ import annotations
 
 from typing import Any
@@ -13,8 +13,8 @@ from typing import Any
 from . import ast
 from .builtins import REGISTRY, Const
 from .checker import Checked
-from ..tiles import RANK_OF, SUIT_OF
-from .compiled import COMPARE, Compiled, Guard, Record, build
+from ..readings import every_block
+from .compiled import COMPARE, NAMESPACE, Compiled, Guard, Record, build
 
 
 #: The builtins that read no more of a set than its tile.
@@ -176,6 +176,9 @@ class Compiler:
             source = f"{source}.tiles"
         table = self.table(node)
         if table is not None:
+            table, sets = table
+            if sets:
+                source = f"map(CODE, {source})"
             if node.word == "all":
                 return f"{table}.issuperset({source})"
             if node.word == "any":
@@ -190,12 +193,14 @@ class Compiler:
             return f"len({source})" if body is None else f"sum(1 for {var} in {source} if {body})"
         return f"{node.word}(({body} for {var} in {source}), default=0)"
 
-    def table(self, node: ast.Quantifier) -> str | None:
-        """The tile kinds for which the condition of ``all``/``any``/``count`` over tiles holds, as a
-        constant set, when the condition reads nothing but its tile (and pure builtins): worked out
-        here once, by running the condition's own generated code on the 34 kinds, so that the quantifier
-        becomes a set operation: ``all(t in tiles: rank(t) in (7, 8, 9))`` is ``K.issuperset(tiles)``."""
-        if node.word not in ("all", "any", "count") or node.body is None or self.type_of(node.source) not in ("list[tile]", "set"):
+    def table(self, node: ast.Quantifier) -> tuple[str, bool] | None:
+        """The items for which the condition of ``all``/``any``/``count`` holds, as a constant set,
+        when the condition reads nothing but its item (and pure builtins): worked out here once, by
+        running the condition's own generated code on every tile kind (or every block value, by its
+        ``code``), so that the quantifier becomes a set operation: ``all(t in tiles: rank(t) in (7, 8,
+        9))`` is ``K.issuperset(tiles)``. Returns the constant's name and whether items are sets."""
+        source_type = self.type_of(node.source)
+        if node.word not in ("all", "any", "count") or node.body is None or source_type not in ("list[tile]", "set", "list[set]"):
             return None
         slots = self.checked.slots
         nodes = _walk(node.body)
@@ -208,10 +213,14 @@ class Compiler:
                 return None
         before = dict(self.constants)
         code = f"lambda v{int(slots[id(node)])}: {self.expr(node.body)}"
-        namespace = {"SUIT_OF": SUIT_OF, "RANK_OF": RANK_OF, **self.constants}
-        test = eval(compile(code, "<tile table>", "eval"), namespace)  # generated code only: see above
+        test = eval(compile(code, "<table>", "eval"), {**NAMESPACE, **self.constants})  # generated code only: see above
         self.constants = before
-        return self.constant(frozenset(t for t in range(34) if test(t)))
+        sets = source_type == "list[set]"
+        try:
+            table = frozenset(b.code for b in every_block() if test(b)) if sets else frozenset(t for t in range(34) if test(t))
+        except (IndexError, KeyError, TypeError):  # a value no hand holds; left to run as written
+            return None
+        return self.constant(table), sets
 
     def c_TupleLit(self, node: ast.TupleLit) -> str:
         if all(_literal(i) for i in node.items):

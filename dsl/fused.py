@@ -11,8 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable, Sequence
 
-from ..tiles import RANK_OF, SUIT_OF
-from .compiled import Compiled, Guard
+from .compiled import NAMESPACE, Compiled, Guard
 
 CONSTANT = re.compile(r"\bK(\d+)\b")
 
@@ -56,7 +55,7 @@ def fuse(predicates: Sequence[Compiled], label: str = "<fused predicates>",
     id is ``ids[i]`` for ``predicates[i]``, by default ``i``): first the others in order, then the keyed
     ones."""
     ids = range(len(predicates)) if ids is None else ids
-    namespace: dict[str, Any] = {"SUIT_OF": SUIT_OF, "RANK_OF": RANK_OF, "EMPTY": (), "ONE": [()]}
+    namespace: dict[str, Any] = {**NAMESPACE, "ONE": [()]}
     lines = ["def evaluate(f):", "    out = []"]
     memos: dict[str, TileMemo] = {}
     for i, compiled in enumerate(predicates):

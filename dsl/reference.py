@@ -226,15 +226,24 @@ example `rank(a)` reads a table of ranks), the names you bind become numbered va
 tiles become integers, and every other value (a tuple of tiles, a tile group) is handed to the function
 as a constant. No text of a rule is ever run as Python.
 
-Two things make scoring fast without changing what a predicate means:
+Four things make scoring fast without changing what a predicate means:
 
 - **Guards.** Simple necessary conditions are read off a predicate: a flag (`self_drawn`), a shape
-  (`shape == seven_pairs`), a collection size (`size(chows) == 4`), and for an `each` rule the size
-  of its collection (`each a, b, c in chows` needs three chows). The scorer tests them before it runs
-  the predicate; a fan that cannot apply costs one comparison.
+  (`shape == seven_pairs`), a collection size (`size(chows) == 4`, or `count(k in kongs: ...) >= 2`,
+  which needs two kongs), and for an `each` rule the size of its collection (`each a, b, c in chows`
+  needs three chows). The scorer tests them before it runs the predicate; a fan that cannot apply
+  costs one comparison.
+- **Tables.** The condition of `all`, `any` or `count` that reads nothing but its item (a tile, or a
+  set through its kind, tile and flags) is worked out once, when the predicate is compiled, for every
+  tile kind or every set a hand can hold; the quantifier then asks a constant set.
+  `all(t in tiles: rank(t) in (7, 8, 9))` becomes one set inclusion.
 - **Fusion.** The predicates that depend only on the hand (level `hand`) run once per hand, fused into
   one function; those that depend on the reading run once per reading, fused likewise. Predicates that
   use `fans_counted` run last.
+- **Remembered `each` rules.** An `each` rule over sets that reads its sets only through `tile`,
+  `suit` and `rank`, and nothing else of the hand, finds the same sets whenever its collection holds
+  the same tiles. The scorer asks all such rules over a collection together, once per pattern of
+  tiles (at most 100,000 remembered), and maps what they found back to the sets at hand.
 
 Compiled predicates are kept in a cache in your cache folder (`$FANRULES_CACHE_DIR`, else
 `$XDG_CACHE_HOME/fanrules`, else `~/.cache/fanrules`), keyed by the predicate text and a fingerprint of

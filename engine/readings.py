@@ -45,13 +45,15 @@ class Block:
     concealed: bool
     melded: bool = False
     declared: bool = False
-    #: Its tiles, worked out once (blocks are shared between readings, see ``_block``).
+    #: Its tiles and its ``block_code``, worked out once (blocks are shared between readings, see ``_block``).
     tiles: tuple[Tile, ...] = field(init=False, repr=False, compare=False)
+    code: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         k, t = self.kind, self.tile
         tiles = (t, t + 1, t + 2) if k is Kind.CHOW else (t,) * (3 if k is Kind.PUNG else 4 if k is Kind.KONG else 2)
         object.__setattr__(self, "tiles", tiles)
+        object.__setattr__(self, "code", block_code(k, t, self.concealed, self.melded, self.declared))
 
     def __str__(self) -> str:
         if self.kind not in KINDS:
@@ -66,6 +68,24 @@ class Block:
             return "<no set>"
         how = "melded" if self.melded else "concealed" if self.concealed else "completed by a discard"
         return f"<{self.kind.name.lower()} {self} {how}>"
+
+
+def block_code(kind: int, tile: Tile, concealed: bool, melded: bool, declared: bool) -> int:
+    """A number for each value a block can take (its kind, tile and flags), so that a condition on a
+    block alone can be worked out once for every block (see dsl/compiler.py)."""
+    return (((tile * 4 + kind) * 2 + concealed) * 2 + melded) * 2 + declared
+
+
+def every_block() -> list[Block]:
+    """A block of every value a reading can hold: chows from the 1 to the 7 of a suit, pungs, kongs and
+    pairs of every tile, with every combination of flags."""
+    return [
+        Block(kind, tile, concealed, melded, declared)
+        for kind in KINDS
+        for tile in range(34)
+        if kind is not Kind.CHOW or (tile < 27 and tile % 9 < 7)
+        for concealed in (False, True) for melded in (False, True) for declared in (False, True)
+    ]
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,11 +3,13 @@ facts that a reading shares with its hand."""
 from __future__ import annotations
 
 import pytest
+from conftest import corpus_cases
 
 import fanrules
 from fanrules.dsl import Compiled, compile_predicate
 from fanrules.dsl.fused import fuse
 from fanrules.facts import SHARED, HandFacts, ReadingFacts
+from fanrules.hand import Hand, HandError
 from fanrules.readings import readings
 
 
@@ -67,10 +69,57 @@ def test_remembered_instances_are_the_items_of_the_facts_at_hand() -> None:
     ("all(t in tiles: rank(t) in (7, 8, 9))", "issuperset"),
     ("any(t in tiles: t in terminals or t in honours)", "isdisjoint"),
     ("count(t in tiles: suit(t) == dots and rank(t) > 4) >= 3", "__contains__"),
-    ("all(s in sets_and_pairs: any(t in s: rank(t) == 5))", "isdisjoint"),
+    ("all(s in sets_and_pairs: any(t in s: rank(t) == 5))", "issuperset(map(CODE"),
+    ("count(p in pungs: concealed(p)) >= 2", "__contains__, map(CODE"),
+    ("any(p in pairs: tile(p) in winds)", "isdisjoint(map(CODE"),
 ])
-def test_conditions_on_a_tile_alone_become_set_operations(text: str, operation: str) -> None:
+def test_conditions_on_an_item_alone_become_set_operations(text: str, operation: str) -> None:
     assert operation in compiled(text).source
+
+
+#: Conditions on one item; each is also written with ``flowers >= 0``, which reads the hand and so
+#: keeps it from being tabulated: both must agree on every reading of the corpus.
+TABULATED = [
+    "all(t in tiles: rank(t) in (2, 4, 6, 8))",
+    "count(t in tiles: t in terminals or suit(t) == bamboo)",
+    "all(s in sets_and_pairs: any(t in s: t in terminals or t in honours))",
+    "all(s in sets_and_pairs: any(t in s: rank(t) == 5))",
+    "count(p in pungs: concealed(p))",
+    "count(k in kongs: not concealed(k))",
+    "all(s in sets: not melded(s))",
+    "all(s in sets: not declared(s))",
+    "count(c in chows: rank(c) == 1 or rank(c) == 7)",
+    "any(p in pairs: tile(p) in dragons)",
+    "count(s in sets_and_pairs: kind(s) == pung and rank(s) > 4 and size(sets) >= 0)",
+]
+
+
+@pytest.fixture(scope="module")
+def corpus_hands() -> list[Hand]:
+    """The complete hands of both corpora."""
+    hands = []
+    for case in corpus_cases("public.jsonl") + corpus_cases("rulebook.jsonl"):
+        try:
+            hand = fanrules.hand_from_record(case)
+        except HandError:
+            continue
+        if readings(hand):
+            hands.append(hand)
+    return hands
+
+
+@pytest.mark.parametrize("text", TABULATED)
+def test_tabulated_conditions_agree_with_the_conditions_as_written(text: str, corpus_hands: list[Hand]) -> None:
+    body = text[text.index(":") + 1 : text.rindex(")")]
+    untabulated = text.replace(body, f" ({body.strip()}) and flowers >= 0")
+    fast, slow = compiled(text), compiled(untabulated)
+    assert "map(CODE" in fast.source or ".issuperset(" in fast.source or "__contains__" in fast.source or "size(sets)" in text
+    assert "CODE" not in slow.source
+    for hand in corpus_hands:
+        hand_facts = HandFacts(hand)
+        for reading in readings(hand):
+            facts = ReadingFacts(hand_facts, reading)
+            assert fast.instances(facts) == slow.instances(facts), (text, str(hand))
 
 
 def test_conditions_reading_the_hand_are_not_tabulated() -> None:
