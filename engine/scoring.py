@@ -134,14 +134,15 @@ class Scorer:
         #: Per fan, in order: the fan, its number, its value, whether it counts in the total (bonus fans
         #: do not), whether it is simple (no sets to check, no exclusions but outright ones), whether its
         #: instances are made of sets, and its exclusions split into every instance (a set of numbers) /
-        #: so many instances / instances within its own sets.
+        #: so many instances / instances within its own sets; last, the fan counted once, made ready.
         self.plan = []
         for f in self.order:
             outright = frozenset(e.target for e in f.excludes if e.scope == "all" and e.count is None)
             limited = tuple((e.target, e.count) for e in f.excludes if e.scope == "all" and e.count is not None)
             own_sets = tuple(e.target for e in f.excludes if e.scope == "own_sets")
             simple = not (f.compiled.binds_sets or limited or own_sets)
-            self.plan.append((f, f.number, f.value, not f.bonus, simple, f.compiled.binds_sets, outright, limited, own_sets))
+            self.plan.append((f, f.number, f.value, not f.bonus, simple, f.compiled.binds_sets, outright, limited, own_sets,
+                              CountedFan(f, 1, ((),))))
         #: The fans each fan excludes outright, by number: to name the excluding fan in explanations.
         self.outright = {entry[1]: entry[6] for entry in self.plan}
         levels = [f.compiled.level for f in self.order]
@@ -161,13 +162,10 @@ class Scorer:
         hand_found = self.hand_evaluate(hand_facts)
         best_reading = all_readings[0]
         best = self._score_reading(ReadingFacts(hand_facts, best_reading), hand_found)
-        if len(all_readings) > 1:
-            best_key = (-best.total, best.numbers())
-            for reading in all_readings[1:]:
-                state = self._score_reading(ReadingFacts(hand_facts, reading), hand_found)
-                key = (-state.total, state.numbers())
-                if key < best_key:
-                    best_key, best, best_reading = key, state, reading
+        for reading in all_readings[1:]:  # the highest total; on a tie, the lowest fan numbers
+            state = self._score_reading(ReadingFacts(hand_facts, reading), hand_found)
+            if state.total > best.total or (state.total == best.total and state.numbers() < best.numbers()):
+                best, best_reading = state, reading
         return Result(hand, self.ruleset.name, self.ruleset.minimum, tuple(sorted(best.counted, key=_NUMBER)),
                       best.total, best.total + best.bonus, best_reading, best.explanations)
 
@@ -185,8 +183,9 @@ class Scorer:
                 continue
             if entry[4] and number not in quota:  # offer(), made short for a simple fan
                 n = len(raw)
-                counted.append(_counted((entry[0], n, ((),) * n)))
-                excluded |= entry[6]
+                counted.append(entry[9] if n == 1 else _counted((entry[0], n, ((),) * n)))
+                if entry[6]:
+                    excluded |= entry[6]
             else:
                 n = offer(entry, raw)
                 if not n:
@@ -254,7 +253,7 @@ class _Principles:
     def offer(self, entry: tuple, raw: list[tuple]) -> int:
         """Count the instances of a fan that the principles allow, and apply its exclusions; returns
         how many were counted."""
-        fan, number, _, _, _, binds_sets, excludes, limited, own_sets = entry
+        fan, number, _, _, _, binds_sets, excludes, limited, own_sets, _ = entry
         if number in self.excluded:
             self.dropped.append((fan, len(raw), "excluded", None, ()))
             return 0
