@@ -20,12 +20,16 @@ def _unique_wait(concealed: tuple[int, ...], melds: int, win: int) -> bool:
     return len(waits(concealed, melds, limit=2, near=win)) == 1
 
 
-class HandFacts:
-    """What depends on the tiles and the context only: shared by every reading of a hand."""
+class Facts:
+    """What predicates read. The facts of the tiles and the context are set once per hand; those of a
+    reading are set by ``read``, for each reading in turn, on the same object (so the hand's facts are
+    never copied). ``unique_wait`` is computed when a predicate first asks."""
 
     __slots__ = (
         "hand", "tiles", "counts", "held", "suits", "kinds", "win_tile", "_unique_wait", "self_drawn", "last_copy",
         "kong_related", "last_tile", "seat_wind", "prevalent_wind", "flowers",
+        "reading", "shape", "sets", "chows", "pungs", "kongs", "pairs", "sets_and_pairs", "knitted", "win_set",
+        "fans_counted",
     )
 
     def __init__(self, hand: Hand) -> None:
@@ -51,34 +55,8 @@ class HandFacts:
         self.prevalent_wind = ctx.prevalent_wind
         self.flowers = ctx.flowers
 
-    @property
-    def unique_wait(self) -> bool:
-        """Whether the 13 tiles before the win wait on one kind only; computed when first asked."""
-        if self._unique_wait is None:
-            self._unique_wait = _unique_wait(self.hand.concealed, len(self.hand.melds), self.hand.win_tile)
-        return self._unique_wait
-
-
-#: Hand facts that a reading's facts copy, so that predicates read them without indirection.
-SHARED = ("tiles", "counts", "held", "suits", "kinds", "win_tile", "self_drawn", "last_copy", "kong_related",
-          "last_tile", "seat_wind", "prevalent_wind", "flowers")
-
-
-class ReadingFacts:
-    """The facts of one reading, with the hand's facts under the same names (``unique_wait`` is
-    asked of the hand's facts, which compute it when first needed)."""
-
-    __slots__ = (
-        "hand_facts", "reading", "shape", "sets", "chows", "pungs", "kongs", "pairs", "sets_and_pairs",
-        "knitted", "win_set", "fans_counted",
-    ) + SHARED
-
-    def __init__(self, hand_facts: HandFacts, reading: Reading) -> None:
-        self.hand_facts = h = hand_facts
-        # The names of SHARED, one by one: plain assignments are several times faster than a loop.
-        self.tiles, self.counts, self.held, self.suits, self.kinds = h.tiles, h.counts, h.held, h.suits, h.kinds
-        self.win_tile, self.self_drawn, self.last_copy, self.kong_related = h.win_tile, h.self_drawn, h.last_copy, h.kong_related
-        self.last_tile, self.seat_wind, self.prevalent_wind, self.flowers = h.last_tile, h.seat_wind, h.prevalent_wind, h.flowers
+    def read(self, reading: Reading) -> Facts:
+        """These facts, now of ``reading`` (a reading of this hand)."""
         self.reading = reading
         self.shape = reading.shape.value
         sets = reading.sets
@@ -97,7 +75,11 @@ class ReadingFacts:
         self.knitted = reading.knitted
         self.win_set = NO_SET if reading.win_block is None else self.sets_and_pairs[reading.win_block]
         self.fans_counted = 0
+        return self
 
     @property
     def unique_wait(self) -> bool:
-        return self.hand_facts.unique_wait
+        """Whether the 13 tiles before the win wait on one kind only; computed when first asked."""
+        if self._unique_wait is None:
+            self._unique_wait = _unique_wait(self.hand.concealed, len(self.hand.melds), self.hand.win_tile)
+        return self._unique_wait

@@ -7,7 +7,7 @@ from functools import cached_property, partial
 from operator import attrgetter
 from typing import Any, Callable, NamedTuple
 
-from .facts import HandFacts, ReadingFacts
+from .facts import Facts
 from .hand import Hand, HandError
 from .readings import Block, Reading, readings
 from .dsl.fused import fuse
@@ -158,21 +158,21 @@ class Scorer:
         all_readings = readings(hand)
         if not all_readings:
             raise HandError("the tiles form no winning shape (four sets and a pair, seven pairs, thirteen orphans or a knitted hand)", "not_a_win")
-        hand_facts = HandFacts(hand)
-        hand_found = self.hand_evaluate(hand_facts)
+        facts = Facts(hand)
+        hand_found = self.hand_evaluate(facts)
         best_reading = all_readings[0]
-        best = self._score_reading(ReadingFacts(hand_facts, best_reading), hand_found)
+        best = self._score_reading(facts.read(best_reading), hand_found)
         for reading in all_readings[1:]:  # the highest total; on a tie, the lowest fan numbers
-            state = self._score_reading(ReadingFacts(hand_facts, reading), hand_found)
+            state = self._score_reading(facts.read(reading), hand_found)
             if state.total > best.total or (state.total == best.total and state.numbers() < best.numbers()):
                 best, best_reading = state, reading
         return Result(hand, self.ruleset.name, self.ruleset.minimum, tuple(sorted(best.counted, key=_NUMBER)),
                       best.total, best.total + best.bonus, best_reading, best.explanations)
 
-    def _score_reading(self, facts: ReadingFacts, hand_found: list[tuple[int, list[tuple]]]) -> _Principles:
+    def _score_reading(self, facts: Facts, hand_found: list[tuple[int, list[tuple]]]) -> _Principles:
         found = hand_found + self.reading_evaluate(facts)
         found.sort()  # by position: positions differ, so the instances are never compared
-        state = _Principles(facts, self.outright)
+        state = _Principles(facts.sets_and_pairs, self.outright)
         offer, plan, excluded, quota, counted = state.offer, self.plan, state.excluded, state.quota, state.counted
         total = bonus = scoring_fans = 0
         for position, raw in found:
@@ -220,11 +220,11 @@ class _Principles:
     """The fans counted so far in one reading, what they exclude and link, and why other instances were
     not counted; then (set by the scorer) their total, bonus fans aside, and the points of bonus fans."""
 
-    __slots__ = ("facts", "outright", "forest", "blocks", "excluded", "quota", "scoped", "counted", "dropped",
+    __slots__ = ("sets_and_pairs", "outright", "forest", "blocks", "excluded", "quota", "scoped", "counted", "dropped",
                  "total", "bonus")
 
-    def __init__(self, facts: ReadingFacts, outright: dict[int, frozenset[int]]) -> None:
-        self.facts = facts
+    def __init__(self, sets_and_pairs: tuple[Block, ...], outright: dict[int, frozenset[int]]) -> None:
+        self.sets_and_pairs = sets_and_pairs
         self.outright = outright
         self.forest: _Forest | None = None
         self.blocks: dict[int, int] | None = None  # a block's index in the reading, by identity
@@ -281,7 +281,7 @@ class _Principles:
         (non-split, account once)."""
         blocks = self.blocks
         if blocks is None:
-            blocks = self.blocks = {id(b): i for i, b in enumerate(self.facts.sets_and_pairs)}
+            blocks = self.blocks = {id(b): i for i, b in enumerate(self.sets_and_pairs)}
         number = fan.number
         owners = self.scoped.get(number, ())
         quota = self.quota.get(number)
@@ -300,7 +300,7 @@ class _Principles:
                 continue
             if len(idx) >= 2:
                 if self.forest is None:
-                    self.forest = _Forest(len(self.facts.sets_and_pairs))
+                    self.forest = _Forest(len(self.sets_and_pairs))
                 if used.intersection(idx):
                     self.dropped.append((fan, 1, "identical", None, idx))
                     continue

@@ -8,7 +8,7 @@ from conftest import corpus_cases
 import fanrules
 from fanrules.dsl import Compiled, compile_predicate
 from fanrules.dsl.fused import fuse
-from fanrules.facts import SHARED, HandFacts, ReadingFacts
+from fanrules.facts import Facts
 from fanrules.hand import Hand, HandError
 from fanrules.readings import readings
 
@@ -19,10 +19,10 @@ def compiled(text: str) -> Compiled:
     return result
 
 
-def reading_facts(text: str) -> ReadingFacts:
+def reading_facts(text: str) -> Facts:
     """The facts of the first reading of a hand written in notation."""
     hand = fanrules.parse_hand(text)
-    return ReadingFacts(HandFacts(hand), readings(hand)[0])
+    return Facts(hand).read(readings(hand)[0])
 
 
 @pytest.mark.parametrize("text, keyed", [
@@ -47,7 +47,7 @@ CHOW_RULES = [
 ]
 
 
-def separately(rules: list[Compiled], ids: list[int], facts: ReadingFacts) -> dict[int, list[tuple]]:
+def separately(rules: list[Compiled], ids: list[int], facts: Facts) -> dict[int, list[tuple]]:
     """What each rule finds on its own, by id, for the rules that find something."""
     return {i: found for i, rule in zip(ids, rules) if (found := rule.instances(facts))}
 
@@ -116,9 +116,9 @@ def test_tabulated_conditions_agree_with_the_conditions_as_written(text: str, co
     assert "map(CODE" in fast.source or ".issuperset(" in fast.source or "__contains__" in fast.source or "size(sets)" in text
     assert "CODE" not in slow.source
     for hand in corpus_hands:
-        hand_facts = HandFacts(hand)
+        facts = Facts(hand)
         for reading in readings(hand):
-            facts = ReadingFacts(hand_facts, reading)
+            facts.read(reading)
             assert fast.instances(facts) == slow.instances(facts), (text, str(hand))
 
 
@@ -140,10 +140,14 @@ def test_tabulated_conditions_evaluate_as_written(hand: str, text: str, expected
     assert len(compiled(text).instances(reading_facts(hand))) == expected
 
 
-def test_a_reading_shares_the_facts_of_its_hand() -> None:
-    facts = reading_facts("[CCC,1]FFFPPP999s5m5m")
-    for name in SHARED:
-        assert getattr(facts, name) is getattr(facts.hand_facts, name), name
+def test_facts_read_one_reading_after_another() -> None:
+    hand = fanrules.parse_hand("12m345m55m789pEEE3m")  # 3m completes 123m, or 345m
+    first, second = readings(hand)
+    facts = Facts(hand)
+    counts = facts.counts
+    assert facts.read(first).win_set is first.sets[first.win_block]  # type: ignore[index]
+    assert facts.read(second).win_set is second.sets[second.win_block] and facts.chows == second.sets[:3]  # type: ignore[index]
+    assert facts.counts is counts  # the hand's facts stay
 
 
 @pytest.mark.parametrize("text, guard", [
