@@ -107,4 +107,5 @@ def fuse(predicates: Sequence[Compiled], label: str = "<fused predicates>",
     exec(compile(source, label, "exec"), namespace)  # generated source only: see above
     evaluate = namespace["evaluate"]
     evaluate.source = source  # for people debugging the fusion
+    evaluate.memos = list(memos.values())  # what it remembers, to measure or free
     return evaluate
