@@ -145,6 +145,14 @@ def _suit_sets(suit: int, counts: tuple[int, ...]) -> tuple[tuple[tuple[int, Til
 
 
 _Split = tuple[tuple[int, Tile], ...]
+#: The sets of one part's split as shared concealed blocks: its chows, then its pungs, by tile.
+_PartSets = tuple[tuple["Block", ...], tuple["Block", ...]]
+
+
+def _part_sets(split: _Split) -> _PartSets:
+    """The blocks of a split of one part; equal chows are told apart by their slot."""
+    chows = tuple(_block(Kind.CHOW, tile, True, False, False, i) for i, (kind, tile) in enumerate(split) if kind == 0)
+    return chows, tuple(_block(Kind.PUNG, tile, True, False, False, 0) for kind, tile in split if kind == 1)
 
 
 def _by_suit(tiles: tuple[Tile, ...]) -> tuple[tuple[Tile, ...], ...]:
@@ -156,7 +164,7 @@ def _by_suit(tiles: tuple[Tile, ...]) -> tuple[tuple[Tile, ...], ...]:
 
 
 @lru_cache(maxsize=None)
-def _part_readings(tiles: tuple[Tile, ...]) -> tuple[tuple[Tile | None, tuple[_Split, ...]], ...]:
+def _part_readings(tiles: tuple[Tile, ...]) -> tuple[tuple[Tile | None, tuple[_PartSets, ...]], ...]:
     """The ways to read the sorted tiles of one suit, or of the honours, as sets and at most one pair:
     (the pair, None for sets only; the splits of the rest into sets), pairs ascending. Empty when
     there is none."""
@@ -167,14 +175,14 @@ def _part_readings(tiles: tuple[Tile, ...]) -> tuple[tuple[Tile | None, tuple[_S
         if len(pairs) > 1 or any(c not in (0, 3) for c in rest.values()):
             return ()
         pungs = tuple((1, t) for t, c in rest.items() if c)
-        return ((pairs[0] if pairs else None, (pungs,)),)
+        return ((pairs[0] if pairs else None, (_part_sets(pungs),)),)
     suit = tiles[0] // 9 if tiles else 0
     counts = [0] * 9
     for t in tiles:
         counts[t - suit * 9] += 1
     if len(tiles) % 3 == 0:
         splits = _suit_sets(suit, tuple(counts))
-        return ((None, splits),) if splits else ()
+        return ((None, tuple(map(_part_sets, splits))),) if splits else ()
     if len(tiles) % 3 == 1:
         return ()
     out = []
@@ -182,13 +190,14 @@ def _part_readings(tiles: tuple[Tile, ...]) -> tuple[tuple[Tile | None, tuple[_S
         if counts[r] >= 2:
             splits = _suit_sets(suit, tuple(counts[:r] + [counts[r] - 2] + counts[r + 1 :]))
             if splits:
-                out.append((suit * 9 + r, splits))
+                out.append((suit * 9 + r, tuple(map(_part_sets, splits))))
     return tuple(out)
 
 
-def _sets_and_pair(tiles: tuple[Tile, ...]) -> list[tuple[Tile, _Split]]:
-    """Every reading of sorted tiles as sets and one pair, as (pair, sets): the pair lies in the one
-    suit (or honour) whose count leaves 2 over 3; pairs ascending, then the splits suit by suit."""
+def _sets_and_pair(tiles: tuple[Tile, ...]) -> list[tuple[Tile, tuple[Block, ...], tuple[Block, ...]]]:
+    """Every reading of sorted tiles as sets and one pair, as (pair, chows, pungs), each by tile: the
+    pair lies in the one suit (or honour) whose count leaves 2 over 3; pairs ascending, then the splits
+    suit by suit."""
     parts = [_part_readings(part) for part in _by_suit(tiles)]
     if not all(parts):
         return []
@@ -197,7 +206,7 @@ def _sets_and_pair(tiles: tuple[Tile, ...]) -> list[tuple[Tile, _Split]]:
         return []
     k = holding[0]
     return [
-        (pair, m + p + s + h)
+        (pair, m[0] + p[0] + s[0], m[1] + p[1] + s[1] + h[1])
         for pair, splits in parts[k]
         for m, p, s, h in product(*(splits if i == k else options[0][1] for i, options in enumerate(parts)))
     ]
@@ -240,42 +249,38 @@ def _meld_block(m: Meld, slot: int) -> Block:
 def _placements(
     shape: Shape,
     fixed: tuple[Block, ...],
-    loose: _Split,
+    chows: tuple[Block, ...],
+    pungs: tuple[Block, ...],
     pair: Tile,
     win: Tile,
     self_drawn: bool,
     knitted: tuple[Tile, ...] = (),
 ) -> list[Reading]:
-    """Readings for each distinct block the winning tile can complete: the first such block of the
-    sorted sets, or the pair. A pung it completes on a discard is not concealed."""
-    candidates: list[tuple[int, Tile] | None] = [None] if knitted and win in knitted else []
-    for key in (*loose, (3, pair)):
-        kind, tile = key
-        if (win == tile if kind else 0 <= win - tile <= 2) and key not in candidates:
-            candidates.append(key)
-    ordered = sorted(loose)
-    blocks = [_block(kind, tile, True, False, False, i) for i, (kind, tile) in enumerate(ordered)]
+    """Readings for each distinct block the winning tile can complete (the knitted part, a chow, the
+    pung, the pair, in this order); of equal chows, the first. A pung it completes on a discard is not
+    concealed. Sets are the declared ones, then the chows and the pungs by tile."""
+    sets = fixed + chows + pungs
     pairs = (_block(Kind.PAIR, pair, True, False, False, 0),)
-    out: list[Reading] = []
-    for cand in candidates:
-        sets = blocks
-        win_index = None
-        if cand == (3, pair):
-            win_index = len(fixed) + len(blocks)
-        elif cand is not None:
-            i = ordered.index(cand)
-            win_index = len(fixed) + i
-            if cand[0] == 1 and not self_drawn:
-                sets = blocks.copy()
-                sets[i] = _block(Kind.PUNG, cand[1], False, False, False, i)
-        out.append(Reading(shape, fixed + tuple(sets), pairs, knitted, win_index))
+    out = [Reading(shape, sets, pairs, knitted, None)] if knitted and win in knitted else []
+    base, last = len(fixed), -1
+    for i, chow in enumerate(chows):
+        if 0 <= win - chow.tile <= 2 and chow.tile != last:
+            last = chow.tile
+            out.append(Reading(shape, sets, pairs, knitted, base + i))
+    base += len(chows)
+    for i, pung in enumerate(pungs):
+        if pung.tile == win:
+            won = sets if self_drawn else sets[: base + i] + (_block(Kind.PUNG, win, False, False, False, 0),) + sets[base + i + 1 :]
+            out.append(Reading(shape, won, pairs, knitted, base + i))
+    if pair == win:
+        out.append(Reading(shape, sets, pairs, knitted, base + len(pungs)))
     return out
 
 
 def _standard(hand: Hand, tiles: tuple[Tile, ...], fixed: tuple[Block, ...]) -> list[Reading]:
     out: list[Reading] = []
-    for pair, loose in _sets_and_pair(tiles):
-        out.extend(_placements(Shape.STANDARD, fixed, loose, pair, hand.win_tile, hand.context.self_drawn))
+    for pair, chows, pungs in _sets_and_pair(tiles):
+        out.extend(_placements(Shape.STANDARD, fixed, chows, pungs, pair, hand.win_tile, hand.context.self_drawn))
     return out
 
 
@@ -290,9 +295,9 @@ def _knitted_straight(hand: Hand, tiles: tuple[Tile, ...], held: set[Tile], fixe
         rest = list(tiles)
         for t in pattern:
             rest.remove(t)
-        for pair, loose in _sets_and_pair(tuple(rest)):
+        for pair, chows, pungs in _sets_and_pair(tuple(rest)):
             out.extend(
-                _placements(Shape.KNITTED_STRAIGHT, fixed, loose, pair, hand.win_tile, hand.context.self_drawn, pattern)
+                _placements(Shape.KNITTED_STRAIGHT, fixed, chows, pungs, pair, hand.win_tile, hand.context.self_drawn, pattern)
             )
     return out
 
