@@ -212,14 +212,6 @@ def _sets_and_pair(tiles: tuple[Tile, ...]) -> list[tuple[Tile, tuple[Block, ...
     ]
 
 
-def can_split_into_sets(counts: list[int]) -> bool:
-    """Whether the counts split into sets only (no pair)."""
-    for s in range(3):
-        if not suit_splits(tuple(counts[s * 9 : s * 9 + 9])):
-            return False
-    return all(counts[t] in (0, 3) for t in range(27, 34))
-
-
 # --- the shapes -----------------------------------------------------------------------------------
 
 KNITTED_PATTERNS: tuple[tuple[Tile, ...], ...] = tuple(
