@@ -14,10 +14,9 @@ object.__setattr__(NO_SET, "kind", 4)
 
 @lru_cache(maxsize=4096)
 def _unique_wait(concealed: tuple[int, ...], melds: int, win: int) -> bool:
-    """Whether 13 tiles that win on ``win`` wait on that kind only. Other waits are mostly near the
-    winning tile, so candidates are tried nearest first and the search stops at a second wait.
-    (Cached: scoring every wait of a hand asks it again.)"""
-    return len(waits(concealed, melds, limit=2, near=win)) == 1
+    """Whether 13 tiles that win on ``win`` wait on that kind only (``win`` is one of their waits).
+    Cached: scoring every wait of a hand asks it again."""
+    return len(waits(concealed, melds)) == 1
 
 
 class Facts:

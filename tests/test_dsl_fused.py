@@ -7,10 +7,11 @@ from conftest import corpus_cases
 
 import fanrules
 from fanrules.dsl import Compiled, compile_predicate
+from fanrules.dsl import fused as fused_module
 from fanrules.dsl.fused import fuse
 from fanrules.facts import Facts
 from fanrules.hand import Hand, HandError
-from fanrules.readings import readings
+from fanrules.readings import every_block, readings
 
 
 def compiled(text: str) -> Compiled:
@@ -168,3 +169,22 @@ def test_fused_hand_rules_test_implied_guards_first() -> None:
     assert "len(f.kongs) >=" in evaluate.source  # type: ignore[attr-defined]
     assert evaluate(reading_facts("[2222m][3333p]123s55m789s")) == [(0, [()])]
     assert evaluate(reading_facts("[2222m]333p123s55m789s")) == []
+
+
+def test_every_block_value_has_its_own_code() -> None:
+    blocks = every_block()
+    assert len({b.code for b in blocks}) == len(blocks) == len(set(blocks))
+    hand = fanrules.parse_hand("[123m,1][5555p]345mEE9s9sE")
+    assert {b.code for r in readings(hand) for b in r.sets + r.pairs} <= {b.code for b in blocks}
+
+
+def test_a_full_memory_starts_afresh_and_answers_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(fused_module, "MEMO_LIMIT", 2)
+    rules, ids = [compiled(text) for text in CHOW_RULES], [10, 20, 30]
+    evaluate = fuse(rules, ids=ids)
+    hands = ["123m123m456m123p55s", "123m123p123s456m55s", "234m567m789s234p99s", "123m123m456m123p55s"]
+    for text in hands * 2:
+        facts = reading_facts(text)
+        assert dict(evaluate(facts)) == separately(rules, ids, facts)
+        (memo,) = evaluate.memos  # type: ignore[attr-defined]
+        assert len(memo.known) <= 2
