@@ -101,25 +101,6 @@ class Result:
         return out
 
 
-class _Forest:
-    """The links between a reading's blocks: a combination fan links its sets, and links may never
-    close a loop (account-once), nor join sets already joined (non-split). With at most eleven blocks,
-    each block simply carries the number of its group."""
-
-    def __init__(self, n: int) -> None:
-        self.group = list(range(n))
-
-    def can_link(self, items: tuple[int, ...]) -> bool:
-        group = self.group
-        return len({group[i] for i in items}) == len(items)
-
-    def link(self, items: tuple[int, ...]) -> None:
-        group = self.group
-        joined = {group[i] for i in items}
-        target = group[items[0]]
-        self.group = [target if g in joined else g for g in group]
-
-
 class Scorer:
     """Scores hands under one rule set. Fans are evaluated in an order where every excluding fan comes
     before the fans it excludes, so that exclusions come only from fans actually counted.
@@ -220,13 +201,16 @@ class _Principles:
     """The fans counted so far in one reading, what they exclude and link, and why other instances were
     not counted; then (set by the scorer) their total, bonus fans aside, and the points of bonus fans."""
 
-    __slots__ = ("sets_and_pairs", "outright", "forest", "blocks", "excluded", "quota", "scoped", "counted", "dropped",
+    __slots__ = ("sets_and_pairs", "outright", "group", "blocks", "excluded", "quota", "scoped", "counted", "dropped",
                  "total", "bonus")
 
     def __init__(self, sets_and_pairs: tuple[Block, ...], outright: dict[int, frozenset[int]]) -> None:
         self.sets_and_pairs = sets_and_pairs
         self.outright = outright
-        self.forest: _Forest | None = None
+        #: The links between the blocks: a combination fan links its sets, and links may never close
+        #: a loop (account-once) nor join sets already joined (non-split). With at most eleven blocks,
+        #: each block simply carries the number of its group.
+        self.group: list[int] | None = None
         self.blocks: dict[int, int] | None = None  # a block's index in the reading, by identity
         self.excluded: set[int] = set()  # numbers of the fans a counted fan excludes outright
         self.quota: dict[int, list[Fan]] = {}  # fan number -> one excluding fan per instance to drop
@@ -299,15 +283,16 @@ class _Principles:
                 self.dropped.append((fan, 1, "excluded_count", quota.pop(), idx))
                 continue
             if len(idx) >= 2:
-                if self.forest is None:
-                    self.forest = _Forest(len(self.sets_and_pairs))
-                if used.intersection(idx):
+                if not used.isdisjoint(idx):
                     self.dropped.append((fan, 1, "identical", None, idx))
                     continue
-                if not self.forest.can_link(idx):
+                group = self.group or list(range(len(self.sets_and_pairs)))
+                joined = {group[i] for i in idx}
+                if len(joined) < len(idx):
                     self.dropped.append((fan, 1, "account_once", None, idx))
                     continue
-                self.forest.link(idx)
+                first = group[idx[0]]
+                self.group = [first if g in joined else g for g in group]
                 used.update(idx)
             chosen.append(idx)
         return chosen
