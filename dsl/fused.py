@@ -4,8 +4,7 @@ which of them apply, without a call and a loop step per predicate.
 The fused source is put together from the predicates' own generated code (never rule text): each rule
 is called when its collection is large enough, and each hand rule's expression is written inline with
 its constants renamed. Each rules that read their collection only through its tiles (``keyed``) are
-asked together, once per pattern of tiles: what they found, as positions in the collection, is
-remembered by the tiles and mapped back to the items of the facts at hand."""
+asked together, and what they found is remembered by the collection's items (see TileMemo)."""
 from __future__ import annotations
 
 import re
@@ -16,32 +15,35 @@ from .compiled import NAMESPACE, Compiled, Guard
 CONSTANT = re.compile(r"\bK(\d+)\b")
 
 
-#: Tile patterns remembered per collection (chows of four sets have about 13,000 in sorted order);
-#: past it the memory starts afresh, so it stays small whatever the input.
+#: Collections remembered per memo (chows of four sets come in about 13,000 patterns of tiles); past
+#: it the memory starts afresh, so it stays small whatever the input.
 MEMO_LIMIT = 100_000
 
 
 class TileMemo:
-    """The instances of the keyed rules over one collection, by the tiles of its items. ``known`` maps a
-    tuple of tiles to ``(index, groups of positions)`` for each rule with instances."""
+    """The instances of the keyed rules over one collection, remembered by the collection's items. Those
+    are the shared, immutable blocks of readings, so the same sets come back as the same objects: the
+    key is their identities, and each entry keeps its items alive so that no other object can take
+    them. (The rules read the items' tiles only; keying by the items themselves is finer, and so
+    safe.) ``known`` maps a key to ``((index, instances) for each rule with instances, the items)``."""
 
     def __init__(self, attr: str, rules: list[tuple[int, Callable[[Any], list[tuple]]]]) -> None:
         self.attr = attr
         self.rules = rules
-        self.known: dict[tuple[int, ...], tuple[tuple[int, tuple[tuple[int, ...], ...]], ...]] = {}
+        self.known: dict[tuple[int, ...], tuple[tuple[tuple[int, list[tuple]], ...], tuple[Any, ...]]] = {}
 
-    def miss(self, facts: Any, key: tuple[int, ...]) -> tuple[tuple[int, tuple[tuple[int, ...], ...]], ...]:
-        """Run the rules on facts whose collection has the tiles ``key``, and remember what they found."""
-        position = {id(item): j for j, item in enumerate(getattr(facts, self.attr))}
+    def miss(self, facts: Any) -> tuple[tuple[tuple[int, list[tuple]], ...], tuple[Any, ...]]:
+        """Run the rules on the facts, and remember what they found by the collection's items."""
+        items = getattr(facts, self.attr)
         found = []
         for index, run in self.rules:
             instances = run(facts)
             if instances:
-                found.append((index, tuple(tuple(position[id(item)] for item in inst) for inst in instances)))
+                found.append((index, instances))
         if len(self.known) >= MEMO_LIMIT:
             self.known.clear()
-        self.known[key] = result = tuple(found)
-        return result
+        self.known[tuple(map(id, items))] = entry = (tuple(found), items)
+        return entry
 
 
 def _guard_code(guard: Guard, name: str) -> str:
@@ -94,13 +96,10 @@ def fuse(predicates: Sequence[Compiled], label: str = "<fused predicates>",
     for m, memo in enumerate(memos.values()):
         namespace[f"KNOWN{m}"], namespace[f"MISS{m}"] = memo.known, memo.miss
         lines += [
-            f"    items = f.{memo.attr}",
-            "    key = tuple([x.tile for x in items])",
-            f"    hit = KNOWN{m}.get(key)",
+            f"    hit = KNOWN{m}.get(tuple(map(id, f.{memo.attr})))",
             "    if hit is None:",
-            f"        hit = MISS{m}(f, key)",
-            "    for i, groups in hit:",
-            "        out.append((i, [tuple([items[j] for j in g]) for g in groups]))",
+            f"        hit = MISS{m}(f)",
+            "    out.extend(hit[0])",
         ]
     lines.append("    return out")
     source = "\n".join(lines) + "\n"

@@ -242,8 +242,9 @@ Four things make scoring fast without changing what a predicate means:
   use `fans_counted` run last.
 - **Remembered `each` rules.** An `each` rule over sets that reads its sets only through `tile`,
   `suit` and `rank`, and nothing else of the hand, finds the same sets whenever its collection holds
-  the same tiles. The scorer asks all such rules over a collection together, once per pattern of
-  tiles (at most 100,000 remembered), and maps what they found back to the sets at hand.
+  the same sets. Readings share their (immutable) set objects, so the scorer asks all such rules over
+  a collection together and remembers what they found by the collection's sets (at most 100,000
+  collections); the same chows or pungs in a later hand are answered from memory.
 
 Compiled predicates are kept in a cache in your cache folder (`$FANRULES_CACHE_DIR`, else
 `$XDG_CACHE_HOME/fanrules`, else `~/.cache/fanrules`), keyed by the predicate text and a fingerprint of
