@@ -228,6 +228,10 @@ def _block(kind: int, tile: Tile, concealed: bool, melded: bool, declared: bool,
     return Block(KINDS[kind], tile, concealed, melded, declared)
 
 
+#: The concealed pair of each tile, as the ``pairs`` of a reading.
+_PAIRS = tuple((_block(Kind.PAIR, t, True, False, False, 0),) for t in range(34))
+
+
 def _meld_block(m: Meld, slot: int) -> Block:
     """The block of a declared set."""
     if m.kind is MeldKind.CHOW:
@@ -252,7 +256,7 @@ def _placements(
     pung, the pair, in this order); of equal chows, the first. A pung it completes on a discard is not
     concealed. Sets are the declared ones, then the chows and the pungs by tile."""
     sets = fixed + chows + pungs
-    pairs = (_block(Kind.PAIR, pair, True, False, False, 0),)
+    pairs = _PAIRS[pair]
     out = [Reading(shape, sets, pairs, knitted, None)] if knitted and win in knitted else []
     base, last = len(fixed), -1
     for i, chow in enumerate(chows):
@@ -326,7 +330,7 @@ def readings(hand: Hand) -> list[Reading]:
     special shapes are tried only when the declared sets and the number of different kinds allow."""
     tiles = tuple(sorted((*hand.concealed, hand.win_tile)))
     held = set(tiles)
-    fixed = tuple(_meld_block(m, i) for i, m in enumerate(hand.melds))
+    fixed = tuple(_meld_block(m, i) for i, m in enumerate(hand.melds)) if hand.melds else ()
     out = _standard(hand, tiles, fixed)
     if not hand.melds:
         if 2 * len(held) <= len(tiles):
