@@ -120,12 +120,16 @@ class Compiler:
         indent = "    "
         for depth in range(k):
             start = f"i{depth - 1} + 1, " if depth and ordered else ""
-            lines.append(f"{indent}for i{depth} in range({start}n):")
-            indent += "    "
-            if depth and not ordered:
-                lines.append(f"{indent}if {' or '.join(f'i{depth} == i{d}' for d in range(depth))}:")
-                lines.append(f"{indent}    continue")
-            lines.append(f"{indent}v{slots[depth]} = items[i{depth}]")
+            if k == 1:  # one name: the items themselves
+                lines.append(f"{indent}for v{slots[depth]} in items:")
+                indent += "    "
+            else:
+                lines.append(f"{indent}for i{depth} in range({start}n):")
+                indent += "    "
+                if depth and not ordered:
+                    lines.append(f"{indent}if {' or '.join(f'i{depth} == i{d}' for d in range(depth))}:")
+                    lines.append(f"{indent}    continue")
+                lines.append(f"{indent}v{slots[depth]} = items[i{depth}]")
             if stages[depth]:
                 lines.append(f"{indent}if not ({' and '.join(stages[depth])}):")
                 lines.append(f"{indent}    continue")
