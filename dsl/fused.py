@@ -17,7 +17,7 @@ CONSTANT = re.compile(r"\bK(\d+)\b")
 
 #: Collections remembered per memo (chows of four sets come in about 13,000 patterns of tiles); past
 #: it the memory starts afresh, so it stays small whatever the input.
-MEMO_LIMIT = 100_000
+MEMO_LIMIT = 1 << 15
 
 
 class TileMemo:

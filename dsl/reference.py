@@ -243,7 +243,7 @@ Four things make scoring fast without changing what a predicate means:
 - **Remembered `each` rules.** An `each` rule over sets that reads its sets only through `tile`,
   `suit` and `rank`, and nothing else of the hand, finds the same sets whenever its collection holds
   the same sets. Readings share their (immutable) set objects, so the scorer asks all such rules over
-  a collection together and remembers what they found by the collection's sets (at most 100,000
+  a collection together and remembers what they found by the collection's sets (at most 32,768
   collections); the same chows or pungs in a later hand are answered from memory.
 
 Compiled predicates are kept in a cache in your cache folder (`$FANRULES_CACHE_DIR`, else

@@ -112,10 +112,15 @@ class Reading:
         return f"{self.shape.value}: {' '.join(parts)} (winning tile completes {win})"
 
 
+#: How many patterns (of one suit, or of the honours) each memo below keeps, the most recently used:
+#: enough for the hands of a long batch to find theirs, few enough for memory to stay flat.
+PATTERNS = 1 << 15
+
+
 # --- splitting one suit's counts into sets -------------------------------------------------------
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=PATTERNS)
 def suit_splits(counts: tuple[int, ...], honours: bool = False) -> tuple[tuple[tuple[int, int], ...], ...]:
     """Every way to split the counts of one suit (9 ranks, or one honour) into pungs and chows.
     Each split is a sorted tuple of (kind, index) with kind 0 chow, 1 pung."""
@@ -138,7 +143,7 @@ def suit_splits(counts: tuple[int, ...], honours: bool = False) -> tuple[tuple[t
     return tuple(sorted(out))
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=PATTERNS)
 def _suit_sets(suit: int, counts: tuple[int, ...]) -> tuple[tuple[tuple[int, Tile], ...], ...]:
     """The splits of one number suit's counts, as (kind, tile) pairs."""
     return tuple(tuple((k, suit * 9 + i) for k, i in split) for split in suit_splits(counts))
@@ -163,7 +168,7 @@ def _by_suit(tiles: tuple[Tile, ...]) -> tuple[tuple[Tile, ...], ...]:
     return tiles[:a], tiles[a:b], tiles[b:c], tiles[c:]
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=PATTERNS)
 def _part_readings(tiles: tuple[Tile, ...]) -> tuple[tuple[Tile | None, tuple[_PartSets, ...]], ...]:
     """The ways to read the sorted tiles of one suit, or of the honours, as sets and at most one pair:
     (the pair, None for sets only; the splits of the rest into sets), pairs ascending. Empty when
@@ -347,7 +352,7 @@ def readings(hand: Hand) -> list[Reading]:
 # --- waits ---------------------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=PATTERNS)
 def _suit_state(counts: tuple[int, ...]) -> tuple[bool, bool]:
     """Whether one suit's counts split into sets only, and whether into sets and one pair."""
     n = sum(counts)
@@ -380,7 +385,7 @@ class _Group(NamedTuple):
     singles: bool
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=PATTERNS)
 def _group(tiles: tuple[Tile, ...]) -> _Group:
     """The group of the sorted tiles of one suit, or of the honours."""
     kinds = sorted(set(tiles))
