@@ -101,6 +101,15 @@ class Result:
         return out
 
 
+#: One fan of a scorer's plan, with what the principles need of it at hand: (the fan, its number, its
+#: value, whether it counts in the total (bonus fans do not), whether it is simple (no sets to check,
+#: no exclusions but outright ones: counted inline), whether its instances are made of sets, the fans
+#: it excludes outright, (fan, instances dropped per instance) it excludes by count, the fans it
+#: excludes within its own sets, the fan counted once made ready). A plain tuple, unpacked by name
+#: where it is used: CPython unpacks a plain tuple faster than a named one, on the hot path.
+Step = tuple[Fan, int, int, bool, bool, bool, frozenset[int], tuple[tuple[int, int], ...], tuple[int, ...], CountedFan]
+
+
 class Scorer:
     """Scores hands under one rule set. Fans are evaluated in an order where every excluding fan comes
     before the fans it excludes, so that exclusions come only from fans actually counted.
@@ -112,24 +121,14 @@ class Scorer:
     def __init__(self, ruleset: RuleSet) -> None:
         self.ruleset = ruleset
         self.order = _exclusion_order(ruleset.fans)
-        #: Per fan, in order: the fan, its number, its value, whether it counts in the total (bonus fans
-        #: do not), whether it is simple (no sets to check, no exclusions but outright ones), whether its
-        #: instances are made of sets, and its exclusions split into every instance (a set of numbers) /
-        #: so many instances / instances within its own sets; last, the fan counted once, made ready.
-        self.plan = []
-        for f in self.order:
-            outright = frozenset(e.target for e in f.excludes if e.scope == "all" and e.count is None)
-            limited = tuple((e.target, e.count) for e in f.excludes if e.scope == "all" and e.count is not None)
-            own_sets = tuple(e.target for e in f.excludes if e.scope == "own_sets")
-            simple = not (f.compiled.binds_sets or limited or own_sets)
-            self.plan.append((f, f.number, f.value, not f.bonus, simple, f.compiled.binds_sets, outright, limited, own_sets,
-                              CountedFan(f, 1, ((),))))
+        self.plan = [_step(f) for f in self.order]
         #: The fans each fan excludes outright, by number: to name the excluding fan in explanations.
-        self.outright = {entry[1]: entry[6] for entry in self.plan}
+        self.outright = {number: outright for _, number, _, _, _, _, outright, _, _, _ in self.plan}
         levels = [f.compiled.level for f in self.order]
         hand_positions = [i for i, level in enumerate(levels) if level in ("pure", "hand")]
         reading_positions = [i for i, level in enumerate(levels) if level == "reading"]
-        self.late_positions = [i for i, level in enumerate(levels) if level == "late"]
+        #: The late fans, to be asked in their turn (their instances are not known beforehand).
+        self.late: list[tuple[int, None]] = [(i, None) for i, level in enumerate(levels) if level == "late"]
         name = ruleset.name
         self.hand_evaluate = fuse([self.order[i].compiled for i in hand_positions], f"<fans of the hand: {name}>", hand_positions)
         self.reading_evaluate = fuse([self.order[i].compiled for i in reading_positions], f"<fans of a reading: {name}>", reading_positions)
@@ -151,43 +150,50 @@ class Scorer:
                       best.total, best.total + best.bonus, best_reading, best.explanations)
 
     def _score_reading(self, facts: Facts, hand_found: list[tuple[int, list[tuple]]]) -> _Principles:
-        found = hand_found + self.reading_evaluate(facts)
+        """The principles applied to each fan found, in plan order; a late fan is asked in its turn."""
+        found = hand_found + self.reading_evaluate(facts) + self.late
         found.sort()  # by position: positions differ, so the instances are never compared
         state = _Principles(facts.sets_and_pairs, self.outright)
         offer, plan, excluded, quota, counted = state.offer, self.plan, state.excluded, state.quota, state.counted
-        total = bonus = scoring_fans = 0
+        total = bonus = fans = 0
         for position, raw in found:
-            entry = plan[position]
-            number = entry[1]
+            step = plan[position]
+            fan, number, value, in_total, simple, _, outright, _, _, once = step
+            if raw is None:  # a late fan, asked now that the fans before it are counted
+                facts.fans_counted = fans
+                raw = fan.compiled.instances(facts)
+                if not raw:
+                    continue
             if number in excluded:
-                state.dropped.append((entry[0], len(raw), "excluded", None, ()))
+                state.dropped.append((fan, len(raw), "excluded", None, ()))
                 continue
-            if entry[4] and number not in quota:  # offer(), made short for a simple fan
+            if simple and number not in quota:  # offer(), made short
                 n = len(raw)
-                counted.append(entry[9] if n == 1 else _counted((entry[0], n, ((),) * n)))
-                if entry[6]:
-                    excluded |= entry[6]
+                counted.append(once if n == 1 else _counted((fan, n, ((),) * n)))
+                if outright:
+                    excluded |= outright
             else:
-                n = offer(entry, raw)
+                n = offer(step, raw)
                 if not n:
                     continue
-            if entry[3]:
-                total += entry[2] * n
-                scoring_fans += 1
+            if in_total:
+                total += value * n
+                fans += 1
             else:
-                bonus += entry[2] * n
-        for position in self.late_positions:
-            entry = plan[position]
-            facts.fans_counted = scoring_fans
-            raw = entry[0].compiled.instances(facts)
-            n = offer(entry, raw) if raw else 0
-            if n and entry[3]:
-                total += entry[2] * n
-                scoring_fans += 1
-            elif n:
-                bonus += entry[2] * n
+                bonus += value * n
         state.total, state.bonus = total, bonus
         return state
+
+
+def _step(fan: Fan) -> Step:
+    """The plan step of a fan."""
+    excludes = fan.excludes
+    outright = frozenset(e.target for e in excludes if e.scope == "all" and e.count is None)
+    limited = tuple((e.target, e.count) for e in excludes if e.scope == "all" and e.count is not None)
+    own_sets = tuple(e.target for e in excludes if e.scope == "own_sets")
+    binds_sets = fan.compiled.binds_sets
+    return (fan, fan.number, fan.value, not fan.bonus, not (binds_sets or limited or own_sets), binds_sets,
+            outright, limited, own_sets, CountedFan(fan, 1, ((),)))
 
 
 #: A CountedFan from its three fields, without the named tuple's Python-level constructor.
@@ -234,13 +240,10 @@ class _Principles:
         return tuple(NotCounted(fan, count, principle, self.excluder(fan.number) if principle == "excluded" else by, sets)
                      for fan, count, principle, by, sets in self.dropped)
 
-    def offer(self, entry: tuple, raw: list[tuple]) -> int:
-        """Count the instances of a fan that the principles allow, and apply its exclusions; returns
-        how many were counted."""
-        fan, number, _, _, _, binds_sets, excludes, limited, own_sets, _ = entry
-        if number in self.excluded:
-            self.dropped.append((fan, len(raw), "excluded", None, ()))
-            return 0
+    def offer(self, step: Step, raw: list[tuple]) -> int:
+        """Count the instances of a fan not excluded outright that the principles allow, and apply its
+        exclusions; returns how many were counted."""
+        fan, number, _, _, _, binds_sets, excludes, limited, own_sets, _ = step
         if binds_sets or number in self.quota:
             chosen = self._choose(fan, binds_sets, raw)
             if not chosen:
