@@ -39,8 +39,8 @@ class Record:
     the predicate's level, its form, and its guards. A hand rule also keeps its ``expression`` (a yes/no
     question, or a count when ``counts``), so that several can be fused into one function. ``keyed``
     names the collection of an each rule that reads its items only through their tiles (``tile``,
-    ``suit``, ``rank``) and reads no other fact: its instances, as positions in that collection, depend
-    only on the items' tiles, and a scorer may remember them by those tiles."""
+    ``suit``, ``rank``) and reads no other fact: its instances depend only on that collection's items,
+    and a scorer may remember them by those items (dsl/fused.py)."""
 
     source: str
     constants: tuple[tuple[str, Any], ...]

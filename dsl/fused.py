@@ -4,7 +4,7 @@ which of them apply, without a call and a loop step per predicate.
 The fused source is put together from the predicates' own generated code (never rule text): each rule
 is called when its collection is large enough, and each hand rule's expression is written inline with
 its constants renamed. Each rules that read their collection only through its tiles (``keyed``) are
-asked together, and what they found is remembered by the collection's items (see TileMemo)."""
+asked together, and what they found is remembered by the collection's items (see KeyedMemo)."""
 from __future__ import annotations
 
 import re
@@ -20,7 +20,7 @@ CONSTANT = re.compile(r"\bK(\d+)\b")
 MEMO_LIMIT = 1 << 15
 
 
-class TileMemo:
+class KeyedMemo:
     """The instances of the keyed rules over one collection, remembered by the collection's items. Those
     are the shared, immutable blocks of readings, so the same sets come back as the same objects: the
     key is their identities, and each entry keeps its items alive so that no other object can take
@@ -59,12 +59,12 @@ def fuse(predicates: Sequence[Compiled], label: str = "<fused predicates>",
     ids = range(len(predicates)) if ids is None else ids
     namespace: dict[str, Any] = {**NAMESPACE, "ONE": [()]}
     lines = ["def evaluate(f):", "    out = []"]
-    memos: dict[str, TileMemo] = {}
+    memos: dict[str, KeyedMemo] = {}
     for i, compiled in enumerate(predicates):
         record = compiled.record
         assert record is not None, "fuse needs predicates built from records"
         if record.keyed:
-            memos.setdefault(record.keyed, TileMemo(record.keyed, [])).rules.append((ids[i], compiled.instances))
+            memos.setdefault(record.keyed, KeyedMemo(record.keyed, [])).rules.append((ids[i], compiled.instances))
             continue
         # A hand rule's expression holds its guards already, in the author's order (which keeps costly
         # facts such as the unique wait last), but for the implied ones, tested first; an each rule is

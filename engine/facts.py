@@ -13,9 +13,9 @@ object.__setattr__(NO_SET, "kind", 4)
 
 
 @lru_cache(maxsize=4096)
-def _unique_wait(concealed: tuple[int, ...], melds: int, win: int) -> bool:
-    """Whether 13 tiles that win on ``win`` wait on that kind only (``win`` is one of their waits).
-    Cached: scoring every wait of a hand asks it again."""
+def _unique_wait(concealed: tuple[int, ...], melds: int) -> bool:
+    """Whether 13 tiles (with ``melds`` declared sets) wait on one tile kind only. Cached: scoring
+    every wait of a hand asks it again."""
     return len(waits(concealed, melds)) == 1
 
 
@@ -80,5 +80,5 @@ class Facts:
     def unique_wait(self) -> bool:
         """Whether the 13 tiles before the win wait on one kind only; computed when first asked."""
         if self._unique_wait is None:
-            self._unique_wait = _unique_wait(self.hand.concealed, len(self.hand.melds), self.hand.win_tile)
+            self._unique_wait = _unique_wait(self.hand.concealed, len(self.hand.melds))
         return self._unique_wait

@@ -121,9 +121,9 @@ PATTERNS = 1 << 15
 
 
 @lru_cache(maxsize=PATTERNS)
-def suit_splits(counts: tuple[int, ...], honours: bool = False) -> tuple[tuple[tuple[int, int], ...], ...]:
-    """Every way to split the counts of one suit (9 ranks, or one honour) into pungs and chows.
-    Each split is a sorted tuple of (kind, index) with kind 0 chow, 1 pung."""
+def suit_splits(counts: tuple[int, ...]) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Every way to split the counts of one number suit (9 ranks) into pungs and chows. Each split is
+    a sorted tuple of (kind, index) with kind 0 chow, 1 pung."""
     first = next((i for i, c in enumerate(counts) if c), None)
     if first is None:
         return ((),)
@@ -131,14 +131,14 @@ def suit_splits(counts: tuple[int, ...], honours: bool = False) -> tuple[tuple[t
     rest = list(counts)
     if counts[first] >= 3:
         rest[first] -= 3
-        for tail in suit_splits(tuple(rest), honours):
+        for tail in suit_splits(tuple(rest)):
             out.add(tuple(sorted(((1, first),) + tail)))
         rest[first] += 3
-    if not honours and first + 2 < len(counts) and counts[first + 1] and counts[first + 2]:
+    if first + 2 < len(counts) and counts[first + 1] and counts[first + 2]:
         rest[first] -= 1
         rest[first + 1] -= 1
         rest[first + 2] -= 1
-        for tail in suit_splits(tuple(rest), honours):
+        for tail in suit_splits(tuple(rest)):
             out.add(tuple(sorted(((0, first),) + tail)))
     return tuple(sorted(out))
 
