@@ -17,9 +17,10 @@ from pathlib import Path
 from common import CORPUS, complete_hands, median_seconds
 
 import fanrules
-from fanrules.facts import _unique_wait as unique_wait_cache
-from fanrules.ruleset import _build, resolve
-from fanrules.waiting import score_waits
+from fanrules.scoring.facts import _unique_wait as unique_wait_cache
+from fanrules.ruleset.loader import _build
+from fanrules.ruleset import resolve
+from fanrules.scoring.scored_waits import score_waits
 
 BATCH_COPIES = 10
 
@@ -41,9 +42,10 @@ def batch_rate(path: str, lines: int, jobs: int) -> float:
 def forget(scorer: fanrules.Scorer) -> None:
     """Empty every memo of the engine: the per-pattern ones of readings and waits, and the scorer's
     remembered each rules; as in a process that has seen none of these hands."""
-    for value in vars(import_module("fanrules.readings")).values():
-        if hasattr(value, "cache_clear"):
-            value.cache_clear()
+    for module in ("fanrules.analysis.readings", "fanrules.analysis.waits"):
+        for value in vars(import_module(module)).values():
+            if hasattr(value, "cache_clear"):
+                value.cache_clear()
     unique_wait_cache.cache_clear()
     for evaluate in (scorer.hand_evaluate, scorer.reading_evaluate):
         for memo in evaluate.memos:  # type: ignore[attr-defined]

@@ -12,8 +12,8 @@ from types import SimpleNamespace
 from common import median_seconds
 
 from fanrules.dsl import Compiled, compile_predicate
-from fanrules.readings import Block, Kind
-from fanrules.tiles import TILE_INDEX, counts_of
+from fanrules.core.blocks import Block, Kind
+from fanrules.core.tiles import TILE_INDEX, counts_of
 
 RUNS = 5
 EVALS = 2000

@@ -11,7 +11,7 @@ import sys
 import time
 
 import fanrules
-from fanrules.hand import Context, Hand, HandError, validate
+from fanrules.core.hand import Context, Hand, HandError, validate
 
 
 def random_hand(rng: random.Random) -> Hand:

@@ -9,7 +9,8 @@ import sys
 
 from common import CORPUS, RUNS, complete_hands, median_seconds
 
-from fanrules.readings import readings, waits
+from fanrules.analysis.readings import readings
+from fanrules.analysis.waits import waits
 
 def main() -> int:
     if not CORPUS.is_file():

@@ -7,9 +7,9 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from fanrules.hand import Hand, HandError
-from fanrules.jsonio import hand_from_record
-from fanrules.readings import readings
+from fanrules.core.hand import Hand, HandError
+from fanrules.core.jsonio import hand_from_record
+from fanrules.analysis.readings import readings
 
 CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "public.jsonl"
 RUNS = 5

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from ..tiles import DRAGONS, HONOURS, SIMPLES, TERMINALS, WINDS
+from ..core.tiles import DRAGONS, HONOURS, SIMPLES, TERMINALS, WINDS
 
 #: Levels say what a value depends on, so that the engine evaluates a predicate as rarely as it can:
 #: ``pure`` (nothing), ``hand`` (the tiles and the context), ``reading`` (one reading of the hand),

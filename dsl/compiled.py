@@ -8,7 +8,7 @@ import operator
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from ..tiles import RANK_OF, SUIT_OF
+from ..core.tiles import RANK_OF, SUIT_OF
 
 #: What generated code may read besides its own constants.
 NAMESPACE: dict[str, Any] = {"SUIT_OF": SUIT_OF, "RANK_OF": RANK_OF, "EMPTY": (), "CODE": operator.attrgetter("code")}

@@ -13,7 +13,7 @@ from typing import Any
 from . import ast
 from .builtins import REGISTRY, Const
 from .checker import Checked
-from ..readings import every_block
+from ..core.blocks import every_block
 from .compiled import COMPARE, NAMESPACE, Compiled, Guard, Record, build
 
 

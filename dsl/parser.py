@@ -10,7 +10,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedToken, VisitError
 from lark.lexer import PatternStr
 from lark.visitors import Transformer_NonRecursive
 
-from ..tiles import TILE_INDEX, Z_CODES
+from ..core.tiles import TILE_INDEX, Z_CODES
 from . import ast
 from .builtins import REGISTRY
 from .diagnostics import Diagnostic, Origin

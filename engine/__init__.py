@@ -9,12 +9,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from .hand import Context, Hand, HandError, Meld, MeldKind
-from .jsonio import hand_from_record, hand_to_record
-from .notation import format_hand, parse_hand
-from .readings import Reading, Shape, readings, waits
+from .analysis import readings, waits
+from .core import Block, Context, Hand, HandError, Kind, Meld, MeldKind, Reading, Shape, format_hand, parse_hand
+from .core import hand_from_record, hand_to_record
 from .ruleset import Fan, RuleSet, load_ruleset
-from .scoring import CountedFan, Result, Scorer
+from .scoring import CountedFan, NotCounted, Result, Scorer
 
 __version__ = "0.1.0"
 
@@ -39,7 +38,8 @@ def score(hand: Hand | str | dict[str, Any], rules: str | Path = "mcr", **contex
 
 
 __all__ = [
-    "Context", "CountedFan", "Fan", "Hand", "HandError", "Meld", "MeldKind", "Reading", "Result", "RuleSet",
+    "Block", "Context", "CountedFan", "Fan", "Hand", "HandError", "Kind", "Meld", "MeldKind", "NotCounted", "Reading",
+    "Result", "RuleSet",
     "Scorer", "Shape", "format_hand", "hand_from_record", "hand_to_record", "load_ruleset", "parse_hand",
     "readings", "score", "scorer", "waits",
 ]

@@ -1,4 +1,4 @@
 """``python -m fanrules``: the command line."""
-from .cli import main
+from .tools.cli import main
 
 raise SystemExit(main())

@@ -9,7 +9,7 @@ import sys
 from conftest import CORPUS, corpus_cases
 
 import fanrules
-from fanrules import batch
+from fanrules.tools import batch
 
 
 def _run(jobs: int, path: str) -> bytes:

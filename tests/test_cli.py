@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from fanrules.cli import main
+from fanrules.tools.cli import main
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

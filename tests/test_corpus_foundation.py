@@ -8,11 +8,12 @@ from typing import Any
 
 import pytest
 
-from fanrules.hand import Hand, HandError
-from fanrules.jsonio import hand_from_record, hand_to_record
-from fanrules.notation import format_hand, parse_hand
-from fanrules.readings import readings
-from fanrules.tiles import TILE_CODES
+from fanrules.core.hand import Hand, HandError
+from fanrules.core.jsonio import hand_from_record, hand_to_record
+from fanrules.core.hand import format_hand
+from fanrules.core.notation import parse_hand
+from fanrules.analysis.readings import readings
+from fanrules.core.tiles import TILE_CODES
 
 CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
 FILES = ("public.jsonl", "rulebook.jsonl")

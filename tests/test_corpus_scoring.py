@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 import fanrules
-from fanrules.batch import answer
+from fanrules.tools.batch import answer
 from fanrules.scoring import Result
 
 from conftest import corpus_cases

@@ -6,8 +6,8 @@ from dataclasses import dataclass
 import pytest
 
 from fanrules.dsl import REGISTRY, Compiled, compile_predicate
-from fanrules.readings import Block, Kind
-from fanrules.tiles import TILE_INDEX, counts_of
+from fanrules.core.blocks import Block, Kind
+from fanrules.core.tiles import TILE_INDEX, counts_of
 
 
 def T(code: str) -> int:

@@ -9,9 +9,10 @@ import fanrules
 from fanrules.dsl import Compiled, compile_predicate
 from fanrules.dsl import fused as fused_module
 from fanrules.dsl.fused import fuse
-from fanrules.facts import Facts
-from fanrules.hand import Hand, HandError
-from fanrules.readings import every_block, readings
+from fanrules.scoring.facts import Facts
+from fanrules.core.hand import Hand, HandError
+from fanrules.core.blocks import every_block
+from fanrules.analysis.readings import readings
 
 
 def compiled(text: str) -> Compiled:

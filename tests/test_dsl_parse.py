@@ -5,7 +5,7 @@ import pytest
 
 from fanrules.dsl import REGISTRY, parse
 from fanrules.dsl import ast
-from fanrules.tiles import HONOUR_CODES, TILE_CODES, TILE_INDEX
+from fanrules.core.tiles import HONOUR_CODES, TILE_CODES, TILE_INDEX
 
 
 def rule(text: str) -> ast.Node:

@@ -5,12 +5,13 @@ from pathlib import Path
 
 import pytest
 
-from fanrules.dsl import CODES, REGISTRY, reference
+from fanrules.dsl import CODES, REGISTRY
+from fanrules.tools import dsl_reference as reference
 
 
 def test_docs_dsl_md_is_up_to_date() -> None:
     assert reference.DOC.resolve() == (Path(__file__).resolve().parents[1] / "docs" / "dsl.md").resolve()
-    assert reference.DOC.read_text(encoding="utf-8") == reference.render(), "run: python -m fanrules.dsl.reference"
+    assert reference.DOC.read_text(encoding="utf-8") == reference.render(), "run: python -m fanrules.tools.dsl_reference"
 
 
 def test_check_passes_on_the_generated_file() -> None:

@@ -8,8 +8,8 @@ import pytest
 
 from fanrules.dsl import compile_predicate, parse
 from fanrules.dsl.compiler import _symmetric
-from fanrules.readings import Block, Kind
-from fanrules.tiles import TILE_INDEX
+from fanrules.core.blocks import Block, Kind
+from fanrules.core.tiles import TILE_INDEX
 
 
 def chow(code: str) -> Block:

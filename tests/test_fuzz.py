@@ -22,11 +22,11 @@ import pytest
 
 import fanrules
 from fanrules import HandError, parse_hand
-from fanrules.batch import answer
+from fanrules.tools.batch import answer
 from fanrules.dsl import DiagnosticError, compile_predicate
 from fanrules.dsl.builtins import REGISTRY
 from fanrules.ruleset import RuleSet, load_ruleset
-from fanrules.tiles import TILE_CODES
+from fanrules.core.tiles import TILE_CODES
 
 SECONDS = float(os.environ.get("FANRULES_FUZZ_SECONDS", "0.4"))
 SEED = int(os.environ.get("FANRULES_FUZZ_SEED", "20240601"))

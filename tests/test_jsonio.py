@@ -7,10 +7,10 @@ from typing import Any
 
 import pytest
 
-from fanrules.hand import Context, HandError, Meld, MeldKind
-from fanrules.jsonio import hand_from_record, hand_to_record
-from fanrules.notation import parse_hand
-from fanrules.tiles import NORTH, SOUTH, TILE_INDEX, Tile
+from fanrules.core.hand import Context, HandError, Meld, MeldKind
+from fanrules.core.jsonio import hand_from_record, hand_to_record
+from fanrules.core.notation import parse_hand
+from fanrules.core.tiles import NORTH, SOUTH, TILE_INDEX, Tile
 
 
 def t(codes: str) -> tuple[Tile, ...]:

@@ -3,10 +3,11 @@ from __future__ import annotations
 
 import pytest
 
-from fanrules.hand import Context, HandError, Meld, MeldKind
-from fanrules.jsonio import hand_from_record
-from fanrules.notation import format_hand, parse_hand
-from fanrules.tiles import EAST, SOUTH, TILE_INDEX, Tile
+from fanrules.core.hand import Context, HandError, Meld, MeldKind
+from fanrules.core.jsonio import hand_from_record
+from fanrules.core.hand import format_hand
+from fanrules.core.notation import parse_hand
+from fanrules.core.tiles import EAST, SOUTH, TILE_INDEX, Tile
 
 
 def t(codes: str) -> tuple[Tile, ...]:

@@ -14,10 +14,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import fanrules
-from fanrules.hand import Context, Hand, Meld, MeldKind, validate
-from fanrules.notation import compact, format_meld, parse_hand
-from fanrules.readings import readings, waits
-from fanrules.tiles import TILE_CODES
+from fanrules.core.hand import Context, Hand, Meld, MeldKind, validate
+from fanrules.core.tiles import compact
+from fanrules.core.hand import format_meld
+from fanrules.core.notation import parse_hand
+from fanrules.analysis.readings import readings
+from fanrules.analysis.waits import waits
+from fanrules.core.tiles import TILE_CODES
 
 settings.register_profile("default_fanrules", max_examples=50, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])

@@ -3,9 +3,10 @@ from __future__ import annotations
 
 import pytest
 
-from fanrules.notation import parse_hand
-from fanrules.readings import ORPHANS, Block, Kind, Reading, Shape, readings
-from fanrules.tiles import HONOURS, TILE_INDEX, Tile
+from fanrules.core.notation import parse_hand
+from fanrules.analysis.readings import ORPHANS, readings
+from fanrules.core.blocks import Block, Kind, Reading, Shape
+from fanrules.core.tiles import HONOURS, TILE_INDEX, Tile
 
 
 def t(codes: str) -> tuple[Tile, ...]:

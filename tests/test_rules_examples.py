@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from fanrules.examples import lint, run_examples
+from fanrules.ruleset.lint import lint
+from fanrules.scoring.examples import run_examples
 from fanrules.ruleset import load_ruleset, shipped_rulesets
 
 OUTCOMES = [o for name in shipped_rulesets() for o in run_examples(load_ruleset(name))]

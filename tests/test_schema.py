@@ -9,8 +9,8 @@ import pytest
 import yaml
 
 import fanrules.rules
-from fanrules import schema
-from fanrules.schema import EXAMPLE_KEYS, EXCLUSION_KEYS, FAN_KEYS, RULESET_KEYS, Key
+from fanrules.tools import schema_files as schema
+from fanrules.ruleset.schema import EXAMPLE_KEYS, EXCLUSION_KEYS, FAN_KEYS, RULESET_KEYS, Key
 
 RULES = Path(fanrules.rules.__file__).parent
 SHIPPED = sorted(RULES.glob("*/ruleset.yaml")) + sorted(RULES.glob("*/fans/*.yaml"))
@@ -80,7 +80,7 @@ def _walk(node: Any, where: str = "$") -> list[tuple[str, Any]]:
 @pytest.mark.parametrize("kind", sorted(schema.SCHEMA_FILES))
 def test_schema_files_are_current(kind: str) -> None:
     text = (schema.SCHEMA_DIR / schema.SCHEMA_FILES[kind]).read_text(encoding="utf-8")
-    assert text == schema.schema_text(kind), "stale: run python -m fanrules.schema"
+    assert text == schema.schema_text(kind), "stale: run python -m fanrules.tools.schema_files"
     assert _schema(kind)["$schema"] == "http://json-schema.org/draft-07/schema#"
 
 

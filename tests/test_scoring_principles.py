@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import fanrules
-from fanrules.readings import Kind
+from fanrules.core.blocks import Kind
 from fanrules.scoring import Result
 
 

@@ -7,11 +7,12 @@ from pathlib import Path
 import pytest
 
 import fanrules
-from fanrules import cli
-from fanrules.compare import compare
+from fanrules.tools import cli
+from fanrules.tools.compare import compare
 from fanrules.dsl import DiagnosticError
-from fanrules.examples import lint, run_examples
-from fanrules.notation import parse_hand
+from fanrules.ruleset.lint import lint
+from fanrules.scoring.examples import run_examples
+from fanrules.core.notation import parse_hand
 from fanrules.ruleset import load_ruleset
 from fanrules.scoring import Scorer
 

@@ -3,10 +3,11 @@ from __future__ import annotations
 
 import pytest
 
-from fanrules.hand import Hand
-from fanrules.notation import parse_hand
-from fanrules.readings import readings, waits
-from fanrules.tiles import codes
+from fanrules.core.hand import Hand
+from fanrules.core.notation import parse_hand
+from fanrules.analysis.readings import readings
+from fanrules.analysis.waits import waits
+from fanrules.core.tiles import codes
 
 
 def waits_of(text: str) -> str:

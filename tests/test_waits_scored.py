@@ -4,11 +4,11 @@ from __future__ import annotations
 import pytest
 
 import fanrules
-from fanrules.hand import HandError
-from fanrules.notation import parse_hand
+from fanrules.core.hand import HandError
+from fanrules.core.notation import parse_hand
 from fanrules.scoring import Scorer
-from fanrules.tiles import TILE_CODES
-from fanrules.waiting import WaitScore, score_waits
+from fanrules.core.tiles import TILE_CODES
+from fanrules.scoring.scored_waits import WaitScore, score_waits
 
 
 def waits_of(text: str) -> list[WaitScore]:

@@ -5,11 +5,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from .hand import HandError
-from .jsonio import hand_from_record
-from .notation import format_hand
-from .ruleset import RuleSet
-from .scoring import Scorer
+from ..core.hand import HandError
+from ..core.jsonio import hand_from_record
+from ..core.notation import format_hand
+from ..ruleset import RuleSet
+from ..scoring import Scorer
 
 MAX_EXAMPLES = 3
 

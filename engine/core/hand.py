@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
-from .tiles import SUIT_OF, TILE_CODES, WINDS, Tile, code, codes
+from .tiles import SUIT_OF, TILE_CODES, WINDS, Tile, code, codes, compact
 
 
 class HandError(ValueError):
@@ -83,8 +83,6 @@ class Hand:
         return tuple(out)
 
     def __str__(self) -> str:
-        from .notation import format_hand
-
         return format_hand(self)
 
     def __repr__(self) -> str:
@@ -161,3 +159,21 @@ def validate(hand: Hand) -> Hand:
         hand = Hand(hand.concealed, hand.melds, hand.win_tile, ctx)
     return hand
 
+
+def format_meld(meld: Meld) -> str:
+    """A declared set in bracket notation."""
+    body = compact(list(meld.tiles))
+    if meld.kind is MeldKind.CONCEALED_KONG:
+        return f"[{body}]"
+    seat = SEATS.index(meld.claimed_from or "left")
+    if meld.kind is MeldKind.CHOW:
+        claimed = meld.claimed_tile if meld.claimed_tile is not None else meld.tiles[0]
+        return f"[{body},{meld.tiles.index(claimed) + 1}]"
+    if meld.kind is MeldKind.KONG and meld.added:
+        return f"[{body},{seat + 5}]"
+    return f"[{body},{seat + 1}]"
+
+
+def format_hand(hand: Hand) -> str:
+    """The hand string of a hand: declared sets, concealed tiles, then the winning tile."""
+    return "".join(format_meld(m) for m in hand.melds) + compact(list(hand.concealed)) + compact([hand.win_tile])

@@ -7,13 +7,13 @@ import os
 import sys
 from typing import Sequence
 
-from .dsl import DiagnosticError
-from .hand import Hand, HandError
-from .notation import format_hand, parse_hand
-from .readings import readings
-from .ruleset import load_ruleset
-from .scoring import Result, Scorer
-from .tiles import TILE_CODES, code
+from ..analysis.readings import readings
+from ..core.hand import Hand, HandError
+from ..core.notation import format_hand, parse_hand
+from ..core.tiles import TILE_CODES, code
+from ..dsl import DiagnosticError
+from ..ruleset import load_ruleset
+from ..scoring import Result, Scorer
 
 
 class CliError(Exception):
@@ -109,7 +109,7 @@ def cmd_waits(args: argparse.Namespace) -> int:
     concealed = tiles.concealed + (tiles.win_tile,)
     if len(concealed) + 3 * len(tiles.melds) != 13:
         raise HandError(f"waits needs 13 tiles (a declared set counts 3), got {len(concealed) + 3 * len(tiles.melds)}")
-    from .waiting import score_waits
+    from ..scoring.scored_waits import score_waits
 
     table = score_waits(concealed, tiles.melds, tiles.context, Scorer(load_ruleset(args.rules)))
     if args.json:
@@ -140,7 +140,7 @@ def cmd_readings(args: argparse.Namespace) -> int:
 
 def cmd_check(args: argparse.Namespace) -> int:
     ruleset = load_ruleset(args.ruleset)
-    from .examples import lint
+    from ..ruleset.lint import lint
 
     findings = lint(ruleset)
     for d in findings:
@@ -151,7 +151,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def cmd_test(args: argparse.Namespace) -> int:
     ruleset = load_ruleset(args.ruleset)
-    from .examples import run_examples
+    from ..scoring.examples import run_examples
 
     outcomes = run_examples(ruleset, args.k)
     failed = [o for o in outcomes if not o.passed]
@@ -210,7 +210,7 @@ def cmd_diff(args: argparse.Namespace) -> int:
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
-    from .examples import example_hand
+    from ..scoring.examples import example_hand
 
     ruleset = load_ruleset(args.rules)
     scorer = Scorer(ruleset)

@@ -4,8 +4,9 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import compress
 
-from .hand import Hand
-from .readings import Block, Kind, Reading, waits
+from ..analysis.waits import waits
+from ..core.blocks import Block, Kind, Reading
+from ..core.hand import Hand
 
 #: ``win_set`` when the winning tile completes a knitted part or a special shape (kind 4 = no_set).
 NO_SET = Block(Kind.PAIR, -1, False)

@@ -51,3 +51,27 @@ def counts_of(tiles: "list[Tile] | tuple[Tile, ...]") -> list[int]:
     for t in tiles:
         counts[t] += 1
     return counts
+
+
+def compact(tiles: list[Tile]) -> str:
+    """Tiles in compact notation: ``123m44pEE``."""
+    out: list[str] = []
+    pending: list[str] = []
+    suit = None
+    for t in tiles:
+        s = SUIT_OF[t]
+        if s == 3:
+            if pending:
+                out.append("".join(pending) + "mps"[suit])
+                pending = []
+            out.append(TILE_CODES[t])
+            suit = None
+            continue
+        if pending and s != suit:
+            out.append("".join(pending) + "mps"[suit])
+            pending = []
+        suit = s
+        pending.append(TILE_CODES[t][0])
+    if pending:
+        out.append("".join(pending) + "mps"[suit])
+    return "".join(out)

@@ -8,10 +8,10 @@ from collections import deque
 from multiprocessing.pool import AsyncResult
 from typing import IO, Any, Iterable, Iterator
 
-from .hand import HandError
-from .jsonio import hand_from_record
-from .ruleset import load_ruleset
-from .scoring import Scorer
+from ..core.hand import HandError
+from ..core.jsonio import hand_from_record
+from ..ruleset import load_ruleset
+from ..scoring import Scorer
 
 MAX_LINE_CHARS = 100_000
 

@@ -7,11 +7,12 @@ from functools import cached_property, partial
 from operator import attrgetter
 from typing import Any, Callable, NamedTuple
 
+from ..analysis.readings import readings
+from ..core.blocks import Block, Reading
+from ..core.hand import Hand, HandError
+from ..dsl.fused import fuse
+from ..ruleset import Fan, RuleSet
 from .facts import Facts
-from .hand import Hand, HandError
-from .readings import Block, Reading, readings
-from .dsl.fused import fuse
-from .ruleset import Fan, RuleSet
 
 
 class CountedFan(NamedTuple):

@@ -1,8 +1,8 @@
 """Hand strings (NOTATION.md): parse them into a Hand and print a Hand back."""
 from __future__ import annotations
 
-from .hand import SEATS, Context, Hand, HandError, Meld, MeldKind, validate
-from .tiles import HONOUR_CODES, TILE_INDEX, Z_CODES, SUIT_OF, TILE_CODES, Tile
+from .hand import SEATS, Context, Hand, HandError, Meld, MeldKind, format_hand, format_meld, validate
+from .tiles import HONOUR_CODES, SUIT_OF, TILE_CODES, TILE_INDEX, Z_CODES, Tile, compact
 
 HONOUR_LETTERS = frozenset(HONOUR_CODES)
 #: The longest hand string accepted: four added kongs and fourteen tiles, spaced out, take well under 200.
@@ -115,46 +115,3 @@ def parse_hand(
     ctx = Context(self_drawn, last_copy, kong_related, last_tile, winds["seat wind"], winds["prevalent wind"], flowers)
     hand = Hand(tuple(loose[:-1]), tuple(melds), loose[-1], ctx)
     return validate(hand) if check else hand
-
-
-def compact(tiles: list[Tile]) -> str:
-    """Tiles in compact notation: ``123m44pEE``."""
-    out: list[str] = []
-    pending: list[str] = []
-    suit = None
-    for t in tiles:
-        s = SUIT_OF[t]
-        if s == 3:
-            if pending:
-                out.append("".join(pending) + "mps"[suit])
-                pending = []
-            out.append(TILE_CODES[t])
-            suit = None
-            continue
-        if pending and s != suit:
-            out.append("".join(pending) + "mps"[suit])
-            pending = []
-        suit = s
-        pending.append(TILE_CODES[t][0])
-    if pending:
-        out.append("".join(pending) + "mps"[suit])
-    return "".join(out)
-
-
-def format_meld(meld: Meld) -> str:
-    """A declared set in bracket notation."""
-    body = compact(list(meld.tiles))
-    if meld.kind is MeldKind.CONCEALED_KONG:
-        return f"[{body}]"
-    seat = SEATS.index(meld.claimed_from or "left")
-    if meld.kind is MeldKind.CHOW:
-        claimed = meld.claimed_tile if meld.claimed_tile is not None else meld.tiles[0]
-        return f"[{body},{meld.tiles.index(claimed) + 1}]"
-    if meld.kind is MeldKind.KONG and meld.added:
-        return f"[{body},{seat + 5}]"
-    return f"[{body},{seat + 1}]"
-
-
-def format_hand(hand: Hand) -> str:
-    """The hand string of a hand: declared sets, concealed tiles, then the winning tile."""
-    return "".join(format_meld(m) for m in hand.melds) + compact(list(hand.concealed)) + compact([hand.win_tile])

@@ -1,11 +1,7 @@
 """The keys of rule-set files and fan files: one table that drives the loader and the JSON Schema."""
 from __future__ import annotations
 
-import argparse
-import json
-import sys
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 
@@ -72,82 +68,3 @@ EXAMPLE_KEYS: dict[str, Key] = {
     "prevalent_wind": Key("string", "Prevalent wind: E, S, W or N.", enum=WINDS),
     "flowers": Key("integer", "Number of flowers (0..8)."),
 }
-
-#: rules/schema of the source tree (an editable install, or a checkout in the current directory), else
-#: the schemas shipped in the installed package.
-SCHEMA_DIR = next((root / "rules" / "schema" for root in (Path(__file__).resolve().parents[1], Path.cwd())
-                   if (root / "rules" / "mcr").is_dir()),
-                  Path(__file__).resolve().parent / "rules" / "schema")
-SCHEMA_FILES = {"ruleset": "ruleset.schema.json", "fan": "fan.schema.json"}
-
-
-def _property(key: Key) -> dict[str, Any]:
-    prop: dict[str, Any] = {"$ref": "#/definitions/ref"} if key.type == "ref" else {"type": key.type}
-    if key.items:
-        prop["items"] = {"$ref": f"#/definitions/{key.items}"}
-    if key.enum:
-        prop["enum"] = list(key.enum)
-    return {**prop, "description": key.description}
-
-
-def _object(keys: dict[str, Key], description: str) -> dict[str, Any]:
-    out: dict[str, Any] = {
-        "description": description,
-        "type": "object",
-        "additionalProperties": False,
-        "properties": {name: _property(key) for name, key in keys.items()},
-    }
-    required = [name for name, key in keys.items() if key.required]
-    if required:
-        out["required"] = required
-    return out
-
-
-def json_schema(kind: str) -> dict[str, Any]:
-    """The draft-07 JSON Schema of a ``ruleset`` or ``fan`` file."""
-    defs: dict[str, Any] = {"ref": {"type": ["integer", "string"], "description": REF}}
-    if kind == "fan":
-        body = _object(FAN_KEYS, "One fan of a fanrules rule set.")
-        defs["exclusion"] = {
-            "description": "An excluded fan: a name or number, or a mapping with a count or a scope.",
-            "oneOf": [{"$ref": "#/definitions/ref"},
-                      _object(EXCLUSION_KEYS, "An exclusion limited to a count or to this fan's own sets.")],
-        }
-        defs["example"] = _object(EXAMPLE_KEYS, "A hand that shows the fan, with its context.")
-        title = "fanrules fan"
-    elif kind == "ruleset":
-        body = _object(RULESET_KEYS, "A fanrules rule set: its name, minimum and where its fans are.")
-        defs["source"] = {"type": "string", "description": "A text the rules are read from: a book, a spec file or an address."}
-        body["if"] = {"required": ["extends"]}
-        body["else"] = {"required": list(RULESET_REQUIRED_ROOT)}
-        title = "fanrules rule set"
-    else:
-        raise ValueError(f"no schema for {kind!r}: use one of {', '.join(SCHEMA_FILES)}")
-    return {"$schema": "http://json-schema.org/draft-07/schema#", "title": title, **body, "definitions": defs}
-
-
-def schema_text(kind: str) -> str:
-    """``json_schema(kind)`` as the text of its schema file."""
-    return json.dumps(json_schema(kind), ensure_ascii=False, indent=2) + "\n"
-
-
-def main(argv: list[str] | None = None) -> int:
-    """Write rules/schema/*.json, or with ``--check`` exit 1 when they differ from the key tables."""
-    parser = argparse.ArgumentParser(prog="python -m fanrules.schema", description=main.__doc__)
-    parser.add_argument("--check", action="store_true", help="only check that the schema files are current")
-    args = parser.parse_args(argv)
-    stale = [SCHEMA_DIR / name for kind, name in SCHEMA_FILES.items()
-             if not (SCHEMA_DIR / name).is_file() or (SCHEMA_DIR / name).read_text(encoding="utf-8") != schema_text(kind)]
-    if args.check:
-        for path in stale:
-            print(f"{path} is stale: run python -m fanrules.schema", file=sys.stderr)
-        return 1 if stale else 0
-    SCHEMA_DIR.mkdir(parents=True, exist_ok=True)
-    for kind, name in SCHEMA_FILES.items():
-        (SCHEMA_DIR / name).write_text(schema_text(kind), encoding="utf-8")
-        print(f"wrote {SCHEMA_DIR / name}")
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

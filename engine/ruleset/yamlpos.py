@@ -5,7 +5,7 @@ from typing import Any
 
 import yaml
 
-from .dsl.diagnostics import Diagnostic
+from ..dsl.diagnostics import Diagnostic
 
 MAX_FILE_BYTES = 1_000_000
 MAX_DEPTH = 20

@@ -4,10 +4,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .hand import Context, Hand, HandError, Meld, validate
-from .readings import waits
-from .scoring import Result, Scorer
-from .tiles import TILE_CODES, Tile
+from ..analysis.waits import waits
+from ..core.hand import Context, Hand, HandError, Meld, validate
+from ..core.tiles import TILE_CODES, Tile
+from .scorer import Result, Scorer
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,248 @@
+"""Every winning reading of a complete hand."""
+from __future__ import annotations
+
+from bisect import bisect_left
+from functools import lru_cache
+from itertools import permutations, product
+from typing import NamedTuple
+
+from ..core.blocks import KINDS, Block, Kind, Reading, Shape
+from ..core.hand import Hand, Meld, MeldKind
+from ..core.tiles import HONOURS, TERMINALS, Tile
+
+
+#: How many patterns (of one suit, or of the honours) each memo below keeps, the most recently used:
+#: enough for the hands of a long batch to find theirs, few enough for memory to stay flat.
+PATTERNS = 1 << 15
+
+
+# --- splitting one suit's counts into sets -------------------------------------------------------
+
+
+@lru_cache(maxsize=PATTERNS)
+def suit_splits(counts: tuple[int, ...]) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Every way to split the counts of one number suit (9 ranks) into pungs and chows. Each split is
+    a sorted tuple of (kind, index) with kind 0 chow, 1 pung."""
+    first = next((i for i, c in enumerate(counts) if c), None)
+    if first is None:
+        return ((),)
+    out: set[tuple[tuple[int, int], ...]] = set()
+    rest = list(counts)
+    if counts[first] >= 3:
+        rest[first] -= 3
+        for tail in suit_splits(tuple(rest)):
+            out.add(tuple(sorted(((1, first),) + tail)))
+        rest[first] += 3
+    if first + 2 < len(counts) and counts[first + 1] and counts[first + 2]:
+        rest[first] -= 1
+        rest[first + 1] -= 1
+        rest[first + 2] -= 1
+        for tail in suit_splits(tuple(rest)):
+            out.add(tuple(sorted(((0, first),) + tail)))
+    return tuple(sorted(out))
+
+
+@lru_cache(maxsize=PATTERNS)
+def _suit_sets(suit: int, counts: tuple[int, ...]) -> tuple[tuple[tuple[int, Tile], ...], ...]:
+    """The splits of one number suit's counts, as (kind, tile) pairs."""
+    return tuple(tuple((k, suit * 9 + i) for k, i in split) for split in suit_splits(counts))
+
+
+_Split = tuple[tuple[int, Tile], ...]
+#: The sets of one part's split as shared concealed blocks: its chows, then its pungs, by tile.
+_PartSets = tuple[tuple["Block", ...], tuple["Block", ...]]
+
+
+def _part_sets(split: _Split) -> _PartSets:
+    """The blocks of a split of one part; equal chows are told apart by their slot."""
+    chows = tuple(_block(Kind.CHOW, tile, True, False, False, i) for i, (kind, tile) in enumerate(split) if kind == 0)
+    return chows, tuple(_block(Kind.PUNG, tile, True, False, False, 0) for kind, tile in split if kind == 1)
+
+
+def by_suit(tiles: tuple[Tile, ...]) -> tuple[tuple[Tile, ...], ...]:
+    """Sorted tiles cut into the three suits and the honours."""
+    a = bisect_left(tiles, 9)
+    b = bisect_left(tiles, 18, a)
+    c = bisect_left(tiles, 27, b)
+    return tiles[:a], tiles[a:b], tiles[b:c], tiles[c:]
+
+
+@lru_cache(maxsize=PATTERNS)
+def _part_readings(tiles: tuple[Tile, ...]) -> tuple[tuple[Tile | None, tuple[_PartSets, ...]], ...]:
+    """The ways to read the sorted tiles of one suit, or of the honours, as sets and at most one pair:
+    (the pair, None for sets only; the splits of the rest into sets), pairs ascending. Empty when
+    there is none."""
+    if tiles and tiles[0] >= 27:
+        counts = {t: tiles.count(t) for t in sorted(set(tiles))}
+        pairs = [t for t, c in counts.items() if c % 3 == 2]
+        rest = {t: c - 2 if t in pairs else c for t, c in counts.items()}
+        if len(pairs) > 1 or any(c not in (0, 3) for c in rest.values()):
+            return ()
+        pungs = tuple((1, t) for t, c in rest.items() if c)
+        return ((pairs[0] if pairs else None, (_part_sets(pungs),)),)
+    suit = tiles[0] // 9 if tiles else 0
+    counts = [0] * 9
+    for t in tiles:
+        counts[t - suit * 9] += 1
+    if len(tiles) % 3 == 0:
+        splits = _suit_sets(suit, tuple(counts))
+        return ((None, tuple(map(_part_sets, splits))),) if splits else ()
+    if len(tiles) % 3 == 1:
+        return ()
+    out = []
+    for r in range(9):
+        if counts[r] >= 2:
+            splits = _suit_sets(suit, tuple(counts[:r] + [counts[r] - 2] + counts[r + 1 :]))
+            if splits:
+                out.append((suit * 9 + r, tuple(map(_part_sets, splits))))
+    return tuple(out)
+
+
+def _sets_and_pair(tiles: tuple[Tile, ...]) -> list[tuple[Tile, tuple[Block, ...], tuple[Block, ...]]]:
+    """Every reading of sorted tiles as sets and one pair, as (pair, chows, pungs), each by tile: the
+    pair lies in the one suit (or honour) whose count leaves 2 over 3; pairs ascending, then the splits
+    suit by suit."""
+    parts = [_part_readings(part) for part in by_suit(tiles)]
+    if not all(parts):
+        return []
+    holding = [i for i, options in enumerate(parts) if options[0][0] is not None]
+    if len(holding) != 1:
+        return []
+    k = holding[0]
+    return [
+        (pair, m[0] + p[0] + s[0], m[1] + p[1] + s[1] + h[1])
+        for pair, splits in parts[k]
+        for m, p, s, h in product(*(splits if i == k else options[0][1] for i, options in enumerate(parts)))
+    ]
+
+
+# --- the shapes -----------------------------------------------------------------------------------
+
+KNITTED_PATTERNS: tuple[tuple[Tile, ...], ...] = tuple(
+    tuple(sorted(s * 9 + r - 1 for s, start in zip(order, (1, 2, 3)) for r in (start, start + 3, start + 6)))
+    for order in permutations(range(3))
+)
+ORPHANS = tuple(sorted(TERMINALS | HONOURS))
+
+
+@lru_cache(maxsize=None)
+def _block(kind: int, tile: Tile, concealed: bool, melded: bool, declared: bool, slot: int) -> Block:
+    """The shared block of these fields. Equal blocks of one reading must be distinct objects (the
+    scorer tells blocks apart by identity), so each is asked for with a different ``slot``."""
+    return Block(KINDS[kind], tile, concealed, melded, declared)
+
+
+#: The concealed pair of each tile, as the ``pairs`` of a reading.
+_PAIRS = tuple((_block(Kind.PAIR, t, True, False, False, 0),) for t in range(34))
+
+
+def _meld_block(m: Meld, slot: int) -> Block:
+    """The block of a declared set."""
+    if m.kind is MeldKind.CHOW:
+        return _block(Kind.CHOW, m.tiles[0], False, True, True, slot)
+    if m.kind is MeldKind.PUNG:
+        return _block(Kind.PUNG, m.tiles[0], False, True, True, slot)
+    concealed = m.kind is MeldKind.CONCEALED_KONG
+    return _block(Kind.KONG, m.tiles[0], concealed, not concealed, True, slot)
+
+
+def _placements(
+    shape: Shape,
+    fixed: tuple[Block, ...],
+    chows: tuple[Block, ...],
+    pungs: tuple[Block, ...],
+    pair: Tile,
+    win: Tile,
+    self_drawn: bool,
+    knitted: tuple[Tile, ...] = (),
+) -> list[Reading]:
+    """Readings for each distinct block the winning tile can complete (the knitted part, a chow, the
+    pung, the pair, in this order); of equal chows, the first. A pung it completes on a discard is not
+    concealed. Sets are the declared ones, then the chows and the pungs by tile."""
+    sets = fixed + chows + pungs
+    pairs = _PAIRS[pair]
+    out = [Reading(shape, sets, pairs, knitted, None)] if knitted and win in knitted else []
+    base, last = len(fixed), -1
+    for i, chow in enumerate(chows):
+        if 0 <= win - chow.tile <= 2 and chow.tile != last:
+            last = chow.tile
+            out.append(Reading(shape, sets, pairs, knitted, base + i))
+    base += len(chows)
+    for i, pung in enumerate(pungs):
+        if pung.tile == win:
+            won = sets if self_drawn else sets[: base + i] + (_block(Kind.PUNG, win, False, False, False, 0),) + sets[base + i + 1 :]
+            out.append(Reading(shape, won, pairs, knitted, base + i))
+    if pair == win:
+        out.append(Reading(shape, sets, pairs, knitted, base + len(pungs)))
+    return out
+
+
+def _standard(hand: Hand, tiles: tuple[Tile, ...], fixed: tuple[Block, ...]) -> list[Reading]:
+    out: list[Reading] = []
+    for pair, chows, pungs in _sets_and_pair(tiles):
+        out.extend(_placements(Shape.STANDARD, fixed, chows, pungs, pair, hand.win_tile, hand.context.self_drawn))
+    return out
+
+
+def _knitted_straight(hand: Hand, tiles: tuple[Tile, ...], held: set[Tile], fixed: tuple[Block, ...]) -> list[Reading]:
+    """Knitted straight readings, for at most one declared set."""
+    if sum(t < 27 for t in held) < 9:  # nine different number tiles needed
+        return []
+    out: list[Reading] = []
+    for pattern in KNITTED_PATTERNS:
+        if not held.issuperset(pattern):
+            continue
+        rest = list(tiles)
+        for t in pattern:
+            rest.remove(t)
+        for pair, chows, pungs in _sets_and_pair(tuple(rest)):
+            out.extend(
+                _placements(Shape.KNITTED_STRAIGHT, fixed, chows, pungs, pair, hand.win_tile, hand.context.self_drawn, pattern)
+            )
+    return out
+
+
+def _seven_pairs(hand: Hand, tiles: tuple[Tile, ...], held: set[Tile]) -> list[Reading]:
+    """The seven pairs reading, for a hand without declared sets."""
+    if any(tiles.count(t) % 2 for t in held):
+        return []
+    pairs = tuple(
+        _block(Kind.PAIR, t, True, False, False, copy) for t in sorted(held) for copy in range(tiles.count(t) // 2)
+    )
+    return [Reading(Shape.SEVEN_PAIRS, (), pairs, (), next(i for i, p in enumerate(pairs) if p.tile == hand.win_tile))]
+
+
+def _thirteen_orphans(tiles: tuple[Tile, ...], held: set[Tile]) -> list[Reading]:
+    """The thirteen orphans reading, for a hand without declared sets."""
+    if not held.issuperset(ORPHANS) or sum(t in ORPHANS for t in tiles) != 14:
+        return []
+    pair = next(t for t in ORPHANS if tiles.count(t) == 2)
+    return [Reading(Shape.THIRTEEN_ORPHANS, (), (_block(Kind.PAIR, pair, True, False, False, 0),), ORPHANS, None)]
+
+
+def _honours_and_knitted(tiles: tuple[Tile, ...]) -> list[Reading]:
+    """The honours and knitted tiles reading, for different tiles without declared sets: the suited
+    ones must fit one knitted pattern."""
+    suited = tuple(t for t in tiles if t < 27)
+    if not any(all(t in pattern for t in suited) for pattern in KNITTED_PATTERNS):
+        return []
+    return [Reading(Shape.HONOURS_AND_KNITTED, (), (), suited, None)]
+
+
+def readings(hand: Hand) -> list[Reading]:
+    """Every distinct reading of a complete hand; empty when the tiles form no winning shape. The
+    special shapes are tried only when the declared sets and the number of different kinds allow."""
+    tiles = tuple(sorted((*hand.concealed, hand.win_tile)))
+    held = set(tiles)
+    fixed = tuple(_meld_block(m, i) for i, m in enumerate(hand.melds)) if hand.melds else ()
+    out = _standard(hand, tiles, fixed)
+    if not hand.melds:
+        if 2 * len(held) <= len(tiles):
+            out += _seven_pairs(hand, tiles, held)
+        if len(held) >= 13:
+            out += _thirteen_orphans(tiles, held)
+        if len(held) == len(tiles):
+            out += _honours_and_knitted(tiles)
+    if len(hand.melds) <= 1 and len(held) >= 9:
+        out += _knitted_straight(hand, tiles, held, fixed)
+    return out

@@ -1,0 +1,190 @@
+"""The waits of a 13-tile hand: which tiles complete it, for every winning shape."""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import NamedTuple
+
+from ..core.tiles import Tile
+from .readings import KNITTED_PATTERNS, ORPHANS, PATTERNS, by_suit, suit_splits
+
+
+@lru_cache(maxsize=PATTERNS)
+def _suit_state(counts: tuple[int, ...]) -> tuple[bool, bool]:
+    """Whether one suit's counts split into sets only, and whether into sets and one pair."""
+    n = sum(counts)
+    if n % 3 == 0:
+        return bool(suit_splits(counts)), False
+    if n % 3 == 2:
+        return False, any(c >= 2 and suit_splits(counts[:i] + (c - 2,) + counts[i + 1:]) for i, c in enumerate(counts))
+    return False, False
+
+
+class _Part(NamedTuple):
+    """A suit, or one honour, that is not all sets: whether it is sets and a pair, and the tiles that
+    would make it sets only or sets and a pair."""
+
+    pair: bool
+    to_sets: tuple[Tile, ...]
+    to_pair: tuple[Tile, ...]
+
+
+class _Group(NamedTuple):
+    """What the waits need of the tiles of one suit, or of the honours: the parts that are not all
+    sets, and counts for ruling out the special shapes cheaply (``knit``: the most ranks held of one
+    knitted rank class; ``odd``: kinds held an odd number of times; ``orphans``: every tile a terminal
+    or honour; ``singles``: no kind held twice)."""
+
+    parts: tuple[_Part, ...]
+    knit: int
+    odd: int
+    orphans: bool
+    singles: bool
+
+
+@lru_cache(maxsize=PATTERNS)
+def _group(tiles: tuple[Tile, ...]) -> _Group:
+    """The group of the sorted tiles of one suit, or of the honours."""
+    kinds = sorted(set(tiles))
+    counts = [tiles.count(t) for t in kinds]
+    odd = sum(c % 2 for c in counts)
+    orphans = all(t in ORPHANS for t in kinds)
+    singles = all(c == 1 for c in counts)
+    if tiles and tiles[0] >= 27:
+        parts = tuple(_Part(c == 2, (t,) * (c == 2), (t,) * (c == 1)) for t, c in zip(kinds, counts) if c != 3)
+        return _Group(parts, 0, odd, orphans, singles)
+    base = tiles[0] // 9 * 9 if tiles else 0
+    held = [0] * 9
+    for t in tiles:
+        held[t - base] += 1
+    knit = max(sum(1 for r in range(c, 9, 3) if held[r]) for c in range(3))
+    only_sets, pair = _suit_state(tuple(held))
+    if only_sets:
+        return _Group((), knit, odd, orphans, singles)
+    after = [_suit_state(tuple(held[:r] + [held[r] + 1] + held[r + 1 :])) for r in range(9)]
+    to_sets = tuple(base + r for r, (done, _) in enumerate(after) if done)
+    to_pair = tuple(base + r for r, (_, done) in enumerate(after) if done)
+    return _Group((_Part(pair, to_sets, to_pair),), knit, odd, orphans, singles)
+
+
+def _groups(concealed: tuple[Tile, ...] | list[Tile]) -> tuple[_Group, ...]:
+    """The groups of the three suits and the honours."""
+    m, p, s, h = by_suit(tuple(sorted(concealed)))
+    return _group(m), _group(p), _group(s), _group(h)
+
+
+def _standard_waits(groups: tuple[_Group, ...]) -> tuple[Tile, ...]:
+    """The tiles that complete four sets and a pair: with one unfinished part, those that make it
+    sets and a pair; with two, those that make one sets only while the other is sets and a pair."""
+    parts = [part for g in groups for part in g.parts]
+    if len(parts) == 1:
+        return parts[0].to_pair
+    if len(parts) == 2:
+        p, q = parts
+        return (p.to_sets if q.pair else ()) + (q.to_sets if p.pair else ())
+    return ()
+
+
+def _pair_and_sets(counts: list[int]) -> bool:
+    """Whether the counts split into one pair and sets: every suit splits into sets, but one that
+    splits into sets and the pair."""
+    pair = False
+    for s in range(3):
+        only_sets, with_pair = _suit_state(tuple(counts[s * 9 : s * 9 + 9]))
+        if only_sets:
+            continue
+        if with_pair and not pair:
+            pair = True
+            continue
+        return False
+    for t in range(27, 34):
+        c = counts[t]
+        if c == 0 or c == 3:
+            continue
+        if c == 2 and not pair:
+            pair = True
+            continue
+        return False
+    return pair
+
+
+def _special_waits(concealed: tuple[Tile, ...] | list[Tile], groups: tuple[_Group, ...], melds: int) -> set[Tile]:
+    """The tiles that complete 13 tiles (with ``melds`` declared sets, at most one) into a knitted
+    straight, seven pairs, thirteen orphans or honours and knitted tiles. Each shape is tried only when
+    the groups show the tiles could be one short of it, which is rare."""
+    m, p, s, h = groups
+    knitted = m.knit + p.knit + s.knit >= 8
+    pairs = melds == 0 and m.odd + p.odd + s.odd + h.odd == 1
+    orphans = melds == 0 and m.orphans and p.orphans and s.orphans and h.orphans
+    singles = melds == 0 and m.singles and p.singles and s.singles and h.singles
+    out: set[Tile] = set()
+    if not (knitted or pairs or orphans or singles):
+        return out
+    counts = [0] * 34
+    for t in concealed:
+        counts[t] += 1
+    if knitted:
+        out |= _knitted_straight_waits(counts)
+    if pairs:
+        out.add(next(t for t in range(34) if counts[t] % 2))
+    if orphans:
+        out |= _thirteen_orphans_waits(counts)
+    if singles:
+        out |= _honours_and_knitted_waits(counts)
+    return out
+
+
+def _knitted_straight_waits(counts: list[int]) -> set[Tile]:
+    """For each knitted pattern held but for one tile, that tile when the rest is sets and a pair; for
+    each pattern held whole, the tiles that make the rest sets and a pair."""
+    out: set[Tile] = set()
+    for pattern in KNITTED_PATTERNS:
+        present = [t for t in pattern if counts[t]]
+        if len(present) < 8:
+            continue
+        for t in present:
+            counts[t] -= 1
+        if len(present) == 9:
+            out.update(_standard_waits(_groups([t for t in range(34) for _ in range(counts[t])])))
+        elif _pair_and_sets(counts):
+            out.update(t for t in pattern if t not in present)
+        for t in present:
+            counts[t] += 1
+    return out
+
+
+def _thirteen_orphans_waits(counts: list[int]) -> set[Tile]:
+    """For 13 terminals and honours: all of them when each is held once, the missing one when all but
+    one are held."""
+    if sum(counts) != 13:
+        return set()
+    missing = {t for t in ORPHANS if not counts[t]}
+    return set(ORPHANS) if not missing else missing if len(missing) == 1 else set()
+
+
+def _honours_and_knitted_waits(counts: list[int]) -> set[Tile]:
+    """When no kind is held twice and the suited tiles fit knitted patterns: the honours and the tiles
+    of those patterns not held."""
+    if any(c > 1 for c in counts):
+        return set()
+    suited = {t for t in range(27) if counts[t]}
+    fitting = [pattern for pattern in KNITTED_PATTERNS if suited.issubset(pattern)]
+    if not fitting:
+        return set()
+    return {t for t in (*range(27, 34), *(t for pattern in fitting for t in pattern)) if not counts[t]}
+
+
+def waits(concealed: tuple[Tile, ...] | list[Tile], melds: int = 0, limit: int = 34, near: Tile | None = None) -> tuple[Tile, ...]:
+    """The tile kinds that complete 13 tiles (``concealed`` plus ``melds`` declared sets), in any shape,
+    kinds whose four copies the hand holds included (RULINGS 3); at most ``limit`` of them, in tile
+    order, or with ``near`` nearest to that tile first (its suit first, then by distance).
+
+    Each suit's (and the honours') waits are looked up once; the special shapes are tried only when
+    cheap prechecks allow."""
+    groups = _groups(concealed)
+    found = set(_standard_waits(groups))
+    if melds <= 1:
+        found |= _special_waits(concealed, groups, melds)
+    if near is None:
+        return tuple(sorted(found)[:limit])
+    side = near // 9
+    return tuple(sorted(found, key=lambda t: (t // 9 != side, abs(t - near), t))[:limit])

@@ -1,0 +1,107 @@
+"""The parts of a reading: set kinds, shapes, blocks (sets and pairs) and readings, with the code of
+every value a block can take."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum, IntEnum
+
+from .tiles import TILE_CODES, Tile, compact
+
+
+class Kind(IntEnum):
+    """What a block of a reading is."""
+
+    CHOW = 0
+    PUNG = 1
+    KONG = 2
+    PAIR = 3
+
+
+KINDS = tuple(Kind)
+
+
+class Shape(str, Enum):
+    """The winning shapes of SCORING.md section 1."""
+
+    STANDARD = "standard"
+    SEVEN_PAIRS = "seven_pairs"
+    THIRTEEN_ORPHANS = "thirteen_orphans"
+    HONOURS_AND_KNITTED = "honours_and_knitted"
+    KNITTED_STRAIGHT = "knitted_straight"
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """A set or pair of a reading. ``tile`` is its lowest tile. ``concealed`` follows SCORING.md
+    section 3 (a pung completed by a discard is not); ``melded`` marks a set claimed from a player."""
+
+    kind: Kind
+    tile: Tile
+    concealed: bool
+    melded: bool = False
+    declared: bool = False
+    #: Its tiles and its ``block_code``, worked out once (blocks are shared between readings, see ``_block``).
+    tiles: tuple[Tile, ...] = field(init=False, repr=False, compare=False)
+    code: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        k, t = self.kind, self.tile
+        tiles = (t, t + 1, t + 2) if k is Kind.CHOW else (t,) * (3 if k is Kind.PUNG else 4 if k is Kind.KONG else 2)
+        object.__setattr__(self, "tiles", tiles)
+        object.__setattr__(self, "code", block_code(k, t, self.concealed, self.melded, self.declared))
+
+    def __str__(self) -> str:
+        if self.kind not in KINDS:
+            return "no set"
+        body = compact(self.tiles)
+        if not self.declared:
+            return body
+        return f"[{body}]"
+
+    def __repr__(self) -> str:
+        if self.kind not in KINDS:
+            return "<no set>"
+        how = "melded" if self.melded else "concealed" if self.concealed else "completed by a discard"
+        return f"<{self.kind.name.lower()} {self} {how}>"
+
+
+def block_code(kind: int, tile: Tile, concealed: bool, melded: bool, declared: bool) -> int:
+    """A number for each value a block can take (its kind, tile and flags), so that a condition on a
+    block alone can be worked out once for every block (see dsl/compiler.py)."""
+    return (((tile * 4 + kind) * 2 + concealed) * 2 + melded) * 2 + declared
+
+
+def every_block() -> list[Block]:
+    """A block of every value a reading can hold: chows from the 1 to the 7 of a suit, pungs, kongs and
+    pairs of every tile, with every combination of flags."""
+    return [
+        Block(kind, tile, concealed, melded, declared)
+        for kind in KINDS
+        for tile in range(34)
+        if kind is not Kind.CHOW or (tile < 27 and tile % 9 < 7)
+        for concealed in (False, True) for melded in (False, True) for declared in (False, True)
+    ]
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """One way to read a complete hand. ``sets`` are its chows, pungs and kongs, ``pairs`` its pairs,
+    ``knitted`` the tiles of a knitted pattern (knitted shapes). ``win_block`` indexes ``sets + pairs``:
+    the block the winning tile completes, or None when it completes the knitted part or a special shape."""
+
+    shape: Shape
+    sets: tuple[Block, ...]
+    pairs: tuple[Block, ...]
+    knitted: tuple[Tile, ...] = ()
+    win_block: int | None = None
+
+    @property
+    def blocks(self) -> tuple[Block, ...]:
+        return self.sets + self.pairs
+
+    def __str__(self) -> str:
+        parts = [str(b) for b in self.blocks]
+        if self.knitted:
+            parts.insert(0, "{" + "".join(TILE_CODES[t] for t in self.knitted) + "}")
+        win = "knitted part" if self.win_block is None else str(self.blocks[self.win_block])
+        return f"{self.shape.value}: {' '.join(parts)} (winning tile completes {win})"

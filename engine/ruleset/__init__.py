@@ -1,0 +1,8 @@
+"""Rule sets as data: the loader (files, inheritance, compiled predicates), the key tables behind the
+JSON Schemas, position-keeping YAML and the lint of ``fanrules check``."""
+from __future__ import annotations
+
+from .loader import RULESET_FILE, load_ruleset, resolve, shipped_rulesets
+from .model import Example, Exclusion, Fan, RuleSet, Where
+
+__all__ = ["RULESET_FILE", "Example", "Exclusion", "Fan", "RuleSet", "Where", "load_ruleset", "resolve", "shipped_rulesets"]

@@ -1,0 +1,83 @@
+"""What a loaded rule set holds: fans with their exclusions and examples, and where each came from."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..dsl import Compiled
+
+
+@dataclass(frozen=True)
+class Where:
+    """A file position, for diagnostics and for ``rules show``."""
+
+    file: str
+    line: int
+    column: int
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.column}"
+
+
+@dataclass(frozen=True)
+class Exclusion:
+    """Fan ``target`` is not counted: every instance, ``count`` instances per instance of the excluding
+    fan, or (scope ``own_sets``) the instances made only of the excluding fan's sets."""
+
+    target: int
+    count: int | None = None
+    scope: str = "all"
+
+
+@dataclass(frozen=True)
+class Example:
+    hand: str
+    count: int
+    context: dict[str, Any]
+    total: int | None
+    note: str
+    where: Where
+
+
+@dataclass(frozen=True)
+class Fan:
+    """One fan of a rule set, with its compiled predicate."""
+
+    number: int
+    name_zh: str
+    name_en: str
+    value: int
+    description: str
+    predicate: str
+    compiled: Compiled
+    excludes: tuple[Exclusion, ...]
+    examples: tuple[Example, ...]
+    bonus: bool
+    where: Where
+    origins: dict[str, Where] = field(default_factory=dict, compare=False)
+
+    def __str__(self) -> str:
+        return f"{self.number} {self.name_zh} {self.name_en}"
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """A loaded rule set: fans ordered by number."""
+
+    name: str
+    title: str
+    version: str
+    description: str
+    minimum: int
+    sources: tuple[str, ...]
+    fans: tuple[Fan, ...]
+    path: str
+    chain: tuple[str, ...]
+    origins: dict[str, Where] = field(default_factory=dict, compare=False)
+
+    def fan(self, ref: int | str) -> Fan:
+        """A fan by number, Chinese or English name (case-insensitive)."""
+        for f in self.fans:
+            if ref == f.number or (isinstance(ref, str) and ref.casefold() in (f.name_zh.casefold(), f.name_en.casefold(), str(f.number))):
+                return f
+        raise KeyError(f"no fan {ref!r} in rule set {self.name}")

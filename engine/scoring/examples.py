@@ -1,0 +1,56 @@
+"""Run the examples embedded in fan files."""
+from __future__ import annotations
+
+import fnmatch
+from dataclasses import dataclass
+
+from ..core.hand import Hand, HandError
+from ..core.notation import parse_hand
+from ..ruleset import Example, Fan, RuleSet
+from .scorer import Scorer
+
+
+@dataclass(frozen=True)
+class ExampleOutcome:
+    """One example run: its test id (``mcr/<fan name>[1]``), whether it passed and why not."""
+
+    test_id: str
+    fan: Fan
+    example: Example
+    passed: bool
+    message: str
+
+
+def example_hand(example: Example) -> Hand:
+    """The Hand of an example (raises HandError)."""
+    return parse_hand(example.hand, **example.context)
+
+
+def run_examples(ruleset: RuleSet, pattern: str | None = None) -> list[ExampleOutcome]:
+    """Score every embedded example; ``pattern`` filters on the test id, fan number or names."""
+    scorer = Scorer(ruleset)
+    out: list[ExampleOutcome] = []
+    for fan in ruleset.fans:
+        for i, example in enumerate(fan.examples, 1):
+            test_id = f"{ruleset.name}/{fan.name_zh}[{i}]"
+            if pattern and not any(fnmatch.fnmatch(s.casefold(), f"*{pattern.casefold()}*") for s in (test_id, fan.name_en, str(fan.number))):
+                continue
+            out.append(_run(scorer, fan, example, test_id))
+    return out
+
+
+def _run(scorer: Scorer, fan: Fan, example: Example, test_id: str) -> ExampleOutcome:
+    try:
+        result = scorer.score(example_hand(example))
+    except HandError as err:
+        return ExampleOutcome(test_id, fan, example, False, f"{err.kind}: {err}")
+    got = next((c.count for c in result.fans if c.fan.number == fan.number), 0)
+    problems = []
+    if got != example.count:
+        problems.append(f"{fan.name_zh} counts {got}, expected {example.count}")
+    if example.total is not None and result.total != example.total:
+        problems.append(f"total {result.total}, expected {example.total}")
+    if problems:
+        fans = ", ".join(f"{c.fan.name_zh}x{c.count}" if c.count > 1 else c.fan.name_zh for c in result.fans)
+        return ExampleOutcome(test_id, fan, example, False, "; ".join(problems) + f" (scored: {fans})")
+    return ExampleOutcome(test_id, fan, example, True, "")
