@@ -14,6 +14,7 @@ from .core import Block, Context, Hand, HandError, Kind, Meld, MeldKind, Reading
 from .core import hand_from_record, hand_to_record
 from .ruleset import Fan, RuleSet, load_ruleset
 from .scoring import CountedFan, NotCounted, Result, Scorer
+from .settlement import Seating, Settlement, SettlementError, seating
 
 __version__ = "0.1.0"
 
@@ -40,6 +41,6 @@ def score(hand: Hand | str | dict[str, Any], rules: str | Path = "mcr", **contex
 __all__ = [
     "Block", "Context", "CountedFan", "Fan", "Hand", "HandError", "Kind", "Meld", "MeldKind", "NotCounted", "Reading",
     "Result", "RuleSet",
-    "Scorer", "Shape", "format_hand", "hand_from_record", "hand_to_record", "load_ruleset", "parse_hand",
-    "readings", "score", "scorer", "waits",
+    "Scorer", "Seating", "Settlement", "SettlementError", "Shape", "format_hand", "hand_from_record", "hand_to_record", "load_ruleset", "parse_hand",
+    "readings", "score", "scorer", "seating", "waits",
 ]
