@@ -14,7 +14,8 @@ from .core import Block, Context, Hand, HandError, Kind, Meld, MeldKind, Reading
 from .core import hand_from_record, hand_to_record
 from .ruleset import Fan, RuleSet, load_ruleset
 from .scoring import CountedFan, NotCounted, Result, Scorer
-from .settlement import Seating, Settlement, SettlementError, seating
+from .settlement import CompetitionRow, Entry, Seating, Session, Settlement, SettlementError, Standing, competition
+from .settlement import seating, settle
 
 __version__ = "0.1.0"
 
@@ -39,8 +40,8 @@ def score(hand: Hand | str | dict[str, Any], rules: str | Path = "mcr", **contex
 
 
 __all__ = [
-    "Block", "Context", "CountedFan", "Fan", "Hand", "HandError", "Kind", "Meld", "MeldKind", "NotCounted", "Reading",
+    "Block", "CompetitionRow", "Context", "CountedFan", "Entry", "Fan", "Hand", "HandError", "Kind", "Meld", "MeldKind", "NotCounted", "Reading",
     "Result", "RuleSet",
-    "Scorer", "Seating", "Settlement", "SettlementError", "Shape", "format_hand", "hand_from_record", "hand_to_record", "load_ruleset", "parse_hand",
-    "readings", "score", "scorer", "seating", "waits",
+    "Scorer", "Seating", "Session", "Settlement", "SettlementError", "Shape", "Standing", "competition", "format_hand", "hand_from_record", "hand_to_record", "load_ruleset", "parse_hand",
+    "readings", "score", "scorer", "seating", "settle", "waits",
 ]
