@@ -104,6 +104,7 @@ class Session:
         winner = player_index(winner, "winner")
         if discarder is not None and player_index(discarder, "discarder") == winner:
             raise SettlementError("the winner cannot be the discarder: give no discarder for a self-drawn win")
+        shown = f" ({hand})" if isinstance(hand, str) else ""
         if isinstance(hand, (str, Hand)):
             hand = self._score_hand(hand, winner, discarder, flowers, context)
             flowers = None
@@ -112,9 +113,9 @@ class Session:
         points, flower_points = hand_points(hand, self.terms, flowers)
         changes = win_changes(points, flower_points, winner, discarder, self.terms)
         name = self.names[winner]
-        with_flowers = f" +{flower_points} flowers" if flower_points else ""
-        text = (f"{name} self-draws {points}{with_flowers}" if discarder is None
-                else f"{name} wins {points}{with_flowers} from {self.names[discarder]}")
+        with_flowers = f" +{flower_points} for flowers" if flower_points else ""
+        text = (f"{name} self-draws {points}{with_flowers}{shown}" if discarder is None
+                else f"{name} wins {points}{with_flowers} from {self.names[discarder]}{shown}")
         return self._record("self_draw" if discarder is None else "win", text, changes, True, points + flower_points)
 
     def _score_hand(self, hand: Hand | str, winner: int, discarder: int | None, flowers: int | None,
