@@ -184,7 +184,7 @@ def test_random_sessions_sum_as_the_rule_set_says_and_rank_their_totals(rules: s
             penalty = terms.penalty(event[2])
             assert sum(entry.changes) == (0 if penalty.to == "each_other" else -penalty.points)
             assert entry.changes[event[1]] == -penalty.points * (3 if penalty.to == "each_other" else 1)
-        running = [r + c for r, c in zip(running, entry.changes)]
+        running = [r + c for r, c in zip(running, entry.changes, strict=True)]
         assert list(entry.totals) == running
     standings = session.standings()
     assert sorted((s.player, s.points) for s in standings) == list(enumerate(running))

@@ -50,7 +50,7 @@ class Session:
         self.names = tuple(names)
         self.entries: list[Entry] = []
         self.hand_number = 0
-        self.totals: tuple[int, int, int, int] = (self.terms.session.start,) * 4  # type: ignore[assignment]
+        self.totals: tuple[int, int, int, int] = (self.terms.session.start,) * 4
         self._scorer: Scorer | None = None
 
     @property
@@ -79,7 +79,7 @@ class Session:
             raise SettlementError(f"the session is over: it has {self.length} hands")
 
     def _record(self, kind: str, text: str, changes: Changes, ends_hand: bool, points: int | None = None) -> Entry:
-        totals = tuple(t + c for t, c in zip(self.totals, changes))
+        totals = tuple(t + c for t, c in zip(self.totals, changes, strict=True))
         entry = Entry(self.hand_number, self.seating, kind, text, changes, totals, points)  # type: ignore[arg-type]
         self.entries.append(entry)
         self.totals = entry.totals

@@ -96,7 +96,7 @@ def _pay(data: dict[str, Any]) -> Pay:
 
 def _session(data: dict[str, Any], name: str) -> SessionTerms:
     terms = SessionTerms(data["length"], data["start"], data["hands_per_round"], tuple(data["rounds"]),
-                         tuple(tuple(row) for row in data["seats"]), tuple(data["dealers"]))  # type: ignore[misc]
+                         tuple(tuple(row) for row in data["seats"]), tuple(data["dealers"]))
     rounds = -(-terms.length // terms.hands_per_round)
     where = f"rule set {name}: settlement.session"
     if len(terms.rounds) < rounds:

@@ -22,7 +22,7 @@ def format_table(session: Session) -> str:
     state = "final" if session.finished else f"after {played} of {session.length} hands"
     rows = [("hand", "wind", "dealer", "event", *names)]
     for e in session.entries:
-        cells = tuple(f"{c:+d} {t}" for c, t in zip(e.changes, e.totals))
+        cells = tuple(f"{c:+d} {t}" for c, t in zip(e.changes, e.totals, strict=True))
         rows.append((str(e.hand_number + 1), e.seating.prevalent_wind, names[e.seating.dealer], e.text, *cells))
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     lines = [f"session under {session.ruleset.name}, starting at {session.terms.session.start} each ({state})"]
