@@ -127,6 +127,8 @@ def read_sheet(text: str, rules: RuleSet | str | Path = "mcr", source: str = "<s
                     record = json.loads(line)
                 except json.JSONDecodeError as err:
                     raise SettlementError(f"not valid JSON: {err.msg}") from None
+                except RecursionError:
+                    raise SettlementError("not valid JSON: nested too deeply") from None
                 if i == 0 and isinstance(record, dict) and set(record) == {"players"}:
                     session = Session(rules, _names(record["players"]))
                 else:
