@@ -122,6 +122,7 @@ def test_the_house_variant_changes_exactly_what_its_yaml_says() -> None:
     ("E wins 24 from S\nN late\n", "x.txt:2: rule set mcr has no penalty 'late'"),
     ("\n# opening\nE wins 6 from S\n", "x.txt:3: a win needs at least 8 points; this hand has 6: record it as a false win"),
     ("E self-draws 123m\n", "x.txt:1: wrong number of tiles"),
+    ("E wins\n", "x.txt:1: expected 'X wins POINTS|HAND from Y'"),
     ("E wins 24 from S last-tile\n", "x.txt:1: last-tile only apply to a hand string"),
     ("E wins 24 from S\nplayers: A B C D\n", "x.txt:2: 'players:' must come first"),
     ("draw\n" * 16 + "draw\n", "x.txt:17: the session is over: it has 16 hands"),
@@ -203,3 +204,21 @@ def test_random_sessions_sum_as_the_rule_set_says_and_rank_their_totals(rules: s
             assert (a.points > b.points) == (a.place < b.place)
             assert a.points < b.points or a.ranking_points >= b.ranking_points
             assert a.points != b.points or a.ranking_points == b.ranking_points
+
+
+def test_a_penalty_that_ends_the_hand_moves_the_dealer_on(tmp_path: Path) -> None:
+    (tmp_path / "ruleset.yaml").write_text(
+        "name: bz\nextends: mcr\nsettlement:\n  penalties:\n    invalid_action: {points: 10, to: each_other, ends_hand: true}\n",
+        encoding="utf-8")
+    session = read_sheet("E invalid-action\nS false-win\nS self-draws 8\n", str(tmp_path))
+    assert [(e.hand_number, e.seating.dealer, e.changes) for e in session.entries] == [
+        (0, 0, (-30, 10, 10, 10)), (1, 1, (10, -30, 10, 10)), (1, 1, (-16, 48, -16, -16))]
+    assert session.hand_number == 2
+
+
+def test_a_finished_session_refuses_more_and_names_win_over_places() -> None:
+    session = read_sheet("players: S E W N\nS wins 8 from E\n" + "draw\n" * 15)
+    assert session.entries[0].changes == (32, -16, -8, -8)  # 'S' is the name of player 0 here
+    for record in (lambda: session.win(0, 8), lambda: session.draw(), lambda: session.penalty(1, "false_win")):
+        with pytest.raises(SettlementError, match="the session is over: it has 16 hands"):
+            record()

@@ -52,7 +52,7 @@ def _text_event(session: Session, words: list[str]) -> None:
     if words == ["draw"] or words[:2] == ["draw", "ready"]:
         session.draw([_player(w, names) for w in words[2:]])
         return
-    if len(words) == 2:
+    if len(words) == 2 and words[1] not in ("wins", "self-draws"):
         session.penalty(_player(words[0], names), words[1])
         return
     if len(words) < 3 or words[1] not in ("wins", "self-draws"):
