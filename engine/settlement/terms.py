@@ -6,14 +6,15 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from ..core.errors import FanrulesError
 from ..ruleset import RuleSet, load_ruleset
 
 WINDS = ("E", "S", "W", "N")
 
 
-class SettlementError(ValueError):
+class SettlementError(FanrulesError, ValueError):
     """A settlement that cannot be made (a bad player, a win under the minimum, a rule set without a
-    ``settlement:`` section, ...): one line for people."""
+    ``settlement:`` section, a sheet line that cannot be recorded, ...): one line for people."""
 
 
 @dataclass(frozen=True)

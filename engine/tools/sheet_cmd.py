@@ -8,6 +8,7 @@ import io
 import json
 import sys
 
+from ..core.errors import CliError
 from ..settlement import Session, SettlementError
 from ..settlement.sheet import read_sheet
 
@@ -62,8 +63,6 @@ def _read(path: str) -> str:
 
 
 def cmd_sheet(args: argparse.Namespace) -> int:
-    from .cli import CliError
-
     try:
         session = read_sheet(_read(args.sheet), args.rules, "<stdin>" if args.sheet == "-" else args.sheet)
     except (SettlementError, UnicodeDecodeError) as err:
