@@ -49,6 +49,12 @@ def test_a_scored_hand_pays_its_points_with_its_flowers() -> None:
     assert fanrules.settle(result, winner=1) == (-124, 372, -124, -124)
     with pytest.raises(SettlementError, match="carries its own flowers"):
         fanrules.settle(result, winner=1, flowers=2)
+    with pytest.raises(SettlementError, match="scored as won self-drawn: give no discarder"):
+        fanrules.settle(result, winner=1, discarder=0)
+    on_discard = fanrules.score("[CCC,1]FFFPPP999s5m5m")
+    assert fanrules.settle(on_discard, winner=1, discarder=0) == (-121, 137, -8, -8)
+    with pytest.raises(SettlementError, match="scored as won on a discard: give the discarder"):
+        fanrules.settle(on_discard, winner=1)
 
 
 def test_a_scored_hand_under_the_minimum_is_no_win() -> None:

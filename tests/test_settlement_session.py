@@ -155,7 +155,11 @@ def test_a_hand_whose_context_disagrees_with_the_seating_is_refused() -> None:
     hand = fanrules.parse_hand("[WWW,1]NNN111m123s5p5p", seat_wind="N", prevalent_wind="W")
     with pytest.raises(SettlementError, match="seat wind is E, the prevalent wind E"):
         session.win(0, hand, discarder=3)
+    with pytest.raises(SettlementError, match="seat wind is E, the prevalent wind E, won on a discard"):
+        session.win(0, fanrules.score(hand), discarder=3)
     assert session.entries == [] and session.totals == (500, 500, 500, 500)
+    right = fanrules.score("[CCC,1]FFFPPP999s5m5m", self_drawn=True, seat_wind="S")
+    assert session.win(1, right).changes == (-122, 366, -122, -122)  # Bob's seat wind in hand 1 is S
 
 
 # --- the property: any session of 16 hands ---

@@ -69,6 +69,10 @@ def settle(result_or_total: Result | int, winner: int, discarder: int | None = N
     winner = player_index(winner, "winner")
     if discarder is not None and player_index(discarder, "discarder") == winner:
         raise SettlementError("the winner cannot be the discarder: give discarder=None for a self-drawn win")
+    if isinstance(result_or_total, Result) and result_or_total.hand.context.self_drawn != (discarder is None):
+        scored = "self-drawn" if result_or_total.hand.context.self_drawn else "on a discard"
+        raise SettlementError(f"the hand was scored as won {scored}: "
+                              + ("give no discarder" if discarder is not None else "give the discarder"))
     points, flower_points = hand_points(result_or_total, settlement, flowers)
     return win_changes(points, flower_points, winner, discarder, settlement)
 

@@ -110,6 +110,8 @@ class Session:
             flowers = None
         elif context:
             raise SettlementError(f"{', '.join(context)} only apply to a hand that is scored here, not to a total")
+        elif isinstance(hand, Result):
+            self._check_context(hand.hand, winner, discarder)
         points, flower_points = hand_points(hand, self.terms, flowers)
         changes = win_changes(points, flower_points, winner, discarder, self.terms)
         name = self.names[winner]
@@ -124,13 +126,17 @@ class Session:
             return self.score(hand, winner, discarder is None, flowers or 0, **context)
         if context or flowers is not None:
             raise SettlementError("a Hand carries its own context and flowers: do not give them again")
+        self._check_context(hand, winner, discarder)
+        return self.scorer.score(hand)
+
+    def _check_context(self, hand: Hand, winner: int, discarder: int | None) -> None:
+        """A hand given with its context must have been won as recorded, with this hand's winds."""
         where, ctx = self.seating, hand.context
         winds = (TILE_INDEX[where.seat_winds[winner]], TILE_INDEX[where.prevalent_wind])
         if ctx.self_drawn != (discarder is None) or (ctx.seat_wind, ctx.prevalent_wind) != winds:
             raise SettlementError(f"the hand's context does not match hand {self.hand_number + 1}: the winner's seat wind is "
                                   f"{where.seat_winds[winner]}, the prevalent wind {where.prevalent_wind}, "
                                   f"{'self-drawn' if discarder is None else 'won on a discard'}")
-        return self.scorer.score(hand)
 
     def draw(self, ready: Iterable[int] = ()) -> Entry:
         """Record an exhaustive draw; ``ready`` lists the players who were ready."""
