@@ -52,6 +52,7 @@ class Session:
         self.hand_number = 0
         self.totals: tuple[int, int, int, int] = (self.terms.session.start,) * 4
         self._scorer: Scorer | None = None
+        self._seatings = tuple(seating(self.terms, h) for h in range(self.terms.session.length))
 
     @property
     def length(self) -> int:
@@ -72,7 +73,7 @@ class Session:
     def seating(self) -> Seating:
         """The seating of the hand being played."""
         self._check_open()
-        return seating(self.terms, self.hand_number)
+        return self._seatings[self.hand_number]
 
     def _check_open(self) -> None:
         if self.finished:
