@@ -84,9 +84,11 @@ def test_fanrules_sheet_json_and_csv(capsys: pytest.CaptureFixture[str]) -> None
     data = json.loads(out)
     assert code == 0 and data["finished"] and data["players"] == ["Ann", "Bob", "Cid", "Dee"]
     assert [(s["name"], s["points"], s["ranking_points"]) for s in data["standings"]] == MCR_STANDINGS
-    assert data["events"][0] == {"hand": 1, "prevalent_wind": "E", "dealer": "Ann", "kind": "win", "event": "Ann wins 24 from Bob",
+    assert data["events"][0] == {"hand": 1, "prevalent_wind": "E", "dealer": "Ann", "seat_winds": ["E", "S", "W", "N"],
+                                 "kind": "win", "event": "Ann wins 24 from Bob",
                                  "points": 24, "changes": [48, -32, -8, -8], "totals": [548, 468, 492, 492]}
     assert data["totals"] == [407, 325, 567, 701]
+    assert data["events"][12]["seat_winds"] == ["S", "E", "W", "N"] and data["events"][12]["dealer"] == "Bob"  # hand 11
     code, out, _ = run(capsys, "sheet", str(SHEET), "--csv")
     rows = list(csv.reader(io.StringIO(out)))
     assert code == 0 and rows[0][:5] == ["hand", "prevalent_wind", "dealer", "event", "Ann change"]

@@ -30,8 +30,11 @@ class Entry:
     points: int | None = None
 
     def to_json(self, names: Sequence[str]) -> dict[str, Any]:
+        """For apps: the hand counted from 1, its seating, the event, the points paid (a win's, flowers
+        included), the changes and the totals, by player index."""
         out: dict[str, Any] = {"hand": self.hand_number + 1, "prevalent_wind": self.seating.prevalent_wind,
-                               "dealer": names[self.seating.dealer], "kind": self.kind, "event": self.text}
+                               "dealer": names[self.seating.dealer], "seat_winds": list(self.seating.seat_winds),
+                               "kind": self.kind, "event": self.text}
         if self.points is not None:
             out["points"] = self.points
         return {**out, "changes": list(self.changes), "totals": list(self.totals)}
