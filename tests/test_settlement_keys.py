@@ -10,7 +10,7 @@ import pytest
 
 from fanrules.dsl import DiagnosticError
 from fanrules.ruleset import load_ruleset
-from fanrules.settlement import Pay, Penalty, terms
+from fanrules.settlement import Pay, Penalty, Session, SettlementError, terms
 from fanrules.tools import schema_files
 from fanrules.tools.cli import main
 
@@ -105,3 +105,14 @@ def test_the_schema_describes_the_settlement_key_by_key() -> None:
     assert settlement["properties"]["session"]["properties"]["seats"]["items"]["items"]["enum"] == ["E", "S", "W", "N"]
     assert settlement["properties"]["base"] == {"type": "integer", "description": "The base paid to a winner (底分).",
                                                 "minimum": 0, "maximum": 10000}
+
+
+def test_a_rule_set_without_a_settlement_says_so_in_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    root = write(tmp_path / "bare", 'name: bare\ntitle: fans only\nversion: "1"\nminimum: 8\n')
+    (root / "fans").mkdir()
+    with pytest.raises(SettlementError, match="rule set bare has no settlement: section"):
+        Session(root)
+    sheet = tmp_path / "s.txt"
+    sheet.write_text("draw\n", encoding="utf-8")
+    assert main(["sheet", str(sheet), "--rules", str(root)]) == 2
+    assert capsys.readouterr().err == "fanrules: rule set bare has no settlement: section (docs/settlement.md)\n"
