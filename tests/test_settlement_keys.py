@@ -116,3 +116,9 @@ def test_a_rule_set_without_a_settlement_says_so_in_one_line(tmp_path: Path, cap
     sheet.write_text("draw\n", encoding="utf-8")
     assert main(["sheet", str(sheet), "--rules", str(root)]) == 2
     assert capsys.readouterr().err == "fanrules: rule set bare has no settlement: section (docs/settlement.md)\n"
+
+
+def test_ranking_points_name_the_four_places(tmp_path: Path) -> None:
+    bad = write(tmp_path / "three", "name: three\nextends: mcr\nsettlement:\n  ranking: {points: [3, 1, 0]}\n")
+    with pytest.raises(SettlementError, match=r"^rule set three: settlement.ranking.points names 3 places; a table has 4 players$"):
+        terms(load_ruleset(bad))

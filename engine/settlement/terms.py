@@ -119,6 +119,9 @@ def settlement_of(ruleset: RuleSet) -> Settlement:
         raise SettlementError(f"rule set {ruleset.name} has no settlement: section (docs/settlement.md)")
     bonus = [fan.value for fan in ruleset.fans if fan.bonus]
     ranking = data["ranking"]
+    if len(ranking["points"]) != 4:
+        raise SettlementError(f"rule set {ruleset.name}: settlement.ranking.points names {len(ranking['points'])} places; "
+                              "a table has 4 players")
     return Settlement(
         ruleset=ruleset.name, minimum=ruleset.minimum, base=data["base"],
         discarder=_pay(data["discard"]["discarder"]), discard_others=_pay(data["discard"]["others"]),
