@@ -107,6 +107,8 @@ _add("kong_related", None, "bool", "hand", "Self-drawn: the winning tile is a ko
 _add("last_tile", None, "bool", "hand", "Self-drawn: the last tile of the wall; on a discard: the last discard of the game.", "last_tile and self_drawn", _attr("last_tile"))
 _add("seat_wind", None, "tile", "hand", "The player's seat wind (门风) as a tile: E, S, W or N.", "tile(p) == seat_wind", _attr("seat_wind"))
 _add("prevalent_wind", None, "tile", "hand", "The prevalent (round) wind (圈风) as a tile.", "tile(p) == prevalent_wind", _attr("prevalent_wind"))
+_add("flower_replacement", None, "bool", "hand", "Self-drawn: the winning tile replaced a flower (补花).", "self_drawn and (kong_related or flower_replacement)", _attr("flower_replacement"))
+_add("first_turn", None, "bool", "hand", "The win comes in the first go-round, before any claim or kong: the dealer's dealt hand, a first draw, or a discard of that go-round.", "first_turn and self_drawn and seat_wind == E", _attr("first_turn"))
 _add("flowers", None, "int", "hand", "How many flower tiles the player has (0..8).", "flowers", _attr("flowers"))
 
 # --- the tiles of the hand ------------------------------------------------------------------------

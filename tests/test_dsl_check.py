@@ -33,6 +33,8 @@ USAGE: dict[str, tuple[str, str, str]] = {
     "seat_wind": ("seat_wind", "tile", "hand"),
     "prevalent_wind": ("prevalent_wind", "tile", "hand"),
     "flowers": ("flowers", "int", "hand"),
+    "flower_replacement": ("flower_replacement", "bool", "hand"),
+    "first_turn": ("first_turn", "bool", "hand"),
     "tiles": ("tiles", "list[tile]", "hand"),
     "win_tile": ("win_tile", "tile", "hand"),
     "unique_wait": ("unique_wait", "bool", "hand"),

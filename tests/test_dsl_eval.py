@@ -32,6 +32,8 @@ class Facts:
     seat_wind: int
     prevalent_wind: int
     flowers: int
+    flower_replacement: bool
+    first_turn: bool
     shape: str
     sets: tuple[Block, ...]
     chows: tuple[Block, ...]
@@ -52,7 +54,7 @@ def facts(sets: tuple[Block, ...], pairs: tuple[Block, ...], win: str, win_set: 
     held[T(win)] -= 1
     values: dict[str, object] = dict(
         unique_wait=False, self_drawn=False, last_copy=False, kong_related=False, last_tile=False,
-        seat_wind=T("E"), prevalent_wind=T("E"), flowers=0, shape="standard", knitted=(), fans_counted=0,
+        seat_wind=T("E"), prevalent_wind=T("E"), flowers=0, flower_replacement=False, first_turn=False, shape="standard", knitted=(), fans_counted=0,
     )
     values.update(context)
     return Facts(
@@ -111,6 +113,8 @@ BUILTIN_CASES: dict[str, list[tuple[str, bool]]] = {
     "seat_wind": [("seat_wind == E", True), ("seat_wind == 1z", True), ("seat_wind == S", False)],
     "prevalent_wind": [("prevalent_wind == S", True), ("prevalent_wind == seat_wind", False)],
     "flowers": [("flowers == 2", True), ("flowers > 2", False)],
+    "flower_replacement": [("flower_replacement", False), ("not flower_replacement", True)],
+    "first_turn": [("first_turn", False), ("not first_turn and seat_wind == E", True)],
     "tiles": [("size(tiles) == 15", True), ("count(t in tiles: t == C) == 4", True), ("all(t in tiles: t in simples)", False)],
     "win_tile": [("win_tile == 5p", True), ("rank(win_tile) == 5 and suit(win_tile) == dots", True), ("win_tile == 5m", False)],
     "unique_wait": [("unique_wait", True), ("not unique_wait", False)],

@@ -114,7 +114,8 @@ def _matches(props: dict[str, Any], keys: dict[str, Key], required: list[str]) -
 def test_schema_keys_are_the_loader_keys() -> None:
     ruleset, fan = _schema("ruleset"), _schema("fan")
     _matches(ruleset, RULESET_KEYS, ["name"])
-    assert ruleset["else"]["required"] == list(schema.RULESET_REQUIRED_ROOT)
+    assert ruleset["else"]["if"] == {"required": ["alias_of"]}  # an alias needs nothing else
+    assert ruleset["else"]["else"]["required"] == list(schema.RULESET_REQUIRED_ROOT)
     _matches(fan, FAN_KEYS, ["number"])
     defs = fan["definitions"]
     _matches(defs["exclusion"]["oneOf"][1], EXCLUSION_KEYS, ["fan"])

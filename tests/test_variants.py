@@ -16,7 +16,10 @@ from fanrules.core.notation import parse_hand
 from fanrules.ruleset import load_ruleset
 from fanrules.scoring import Scorer
 
-VARIANTS = ("mil", "strict1998", "casual")
+#: The shipped rule sets that extend mcr directly (strict1998 is now an old name of mcr-1998, tested in
+#: test_editions.py) and those that extend another edition.
+VARIANTS = ("mil", "mcr-1998", "casual", "green-book")
+EDITIONS_ON_EDITIONS = {"mil-online": "mil", "botzone": "mil"}
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "public.jsonl"
 
 
@@ -96,8 +99,15 @@ def test_shipped_variant_lints_clean(name: str) -> None:
     assert lint(rs) == []
 
 
+@pytest.mark.parametrize("name,parent", sorted(EDITIONS_ON_EDITIONS.items()))
+def test_shipped_edition_on_an_edition_lints_clean(name: str, parent: str) -> None:
+    rs = load_ruleset(name)
+    assert rs.chain == (name, parent, "mcr")
+    assert lint(rs) == []
+
+
 def _example_cases() -> list[tuple[str, object]]:
-    return [(name, o) for name in VARIANTS for o in run_examples(load_ruleset(name))]
+    return [(name, o) for name in (*VARIANTS, *EDITIONS_ON_EDITIONS) for o in run_examples(load_ruleset(name))]
 
 
 @pytest.mark.parametrize("name,outcome", _example_cases(), ids=[o.test_id for _, o in _example_cases()])

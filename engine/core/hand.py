@@ -42,7 +42,9 @@ class Meld:
 
 @dataclass(frozen=True, slots=True)
 class Context:
-    """How the hand was won: the flags of the JSONL contract, winds as tiles."""
+    """How the hand was won: the flags of the JSONL contract, winds as tiles. ``flower_replacement``:
+    self-drawn, the winning tile replaced a flower; ``first_turn``: the win comes in the first go-round,
+    before any claim or kong (the dealer's dealt hand, a first draw, or a discard of that go-round)."""
 
     self_drawn: bool = False
     last_copy: bool = False
@@ -51,6 +53,8 @@ class Context:
     seat_wind: Tile = 27
     prevalent_wind: Tile = 27
     flowers: int = 0
+    flower_replacement: bool = False
+    first_turn: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,6 +138,12 @@ def validate(hand: Hand) -> Hand:
         raise InvalidHandError("seat and prevalent winds must be E, S, W or N")
     if not 0 <= ctx.flowers <= 8:
         raise InvalidHandError(f"flowers must be between 0 and 8, not {ctx.flowers}")
+    if ctx.flower_replacement and not (ctx.self_drawn and ctx.flowers):
+        raise InvalidHandError("a win on a flower replacement tile is self-drawn and needs at least one flower")
+    if ctx.flower_replacement and ctx.kong_related:
+        raise InvalidHandError("the winning tile replaces either a flower or a kong, not both")
+    if ctx.first_turn and hand.melds:
+        raise InvalidHandError("a win in the first go-round comes before any claim or kong: the hand has declared sets")
     win = hand.win_tile
     held_concealed = hand.concealed.count(win)
     in_melds = sum(m.tiles.count(win) for m in hand.melds)

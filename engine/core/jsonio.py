@@ -7,7 +7,8 @@ from .errors import InvalidHandError
 from .hand import SEATS, Context, Hand, Meld, MeldKind, validate
 from .tiles import TILE_CODES, TILE_INDEX, Tile
 
-FLAGS = (("self_drawn", "self_drawn"), ("fourth_tile", "last_copy"), ("kong_related", "kong_related"), ("last_tile", "last_tile"))
+FLAGS = (("self_drawn", "self_drawn"), ("fourth_tile", "last_copy"), ("kong_related", "kong_related"), ("last_tile", "last_tile"),
+         ("flower_replacement", "flower_replacement"), ("first_turn", "first_turn"))
 MELD_TYPES = {k.value: k for k in MeldKind}
 
 
@@ -105,6 +106,9 @@ def hand_to_record(hand: Hand, id: str | None = None) -> dict[str, Any]:
         round_wind=TILE_CODES[ctx.prevalent_wind],
         flowers=ctx.flowers,
     )
+    for field, attr in FLAGS[4:]:  # the optional facts, written when they hold
+        if getattr(ctx, attr):
+            out[field] = True
     return out
 
 

@@ -80,6 +80,8 @@ def parse_hand(
     seat_wind: str = "E",
     prevalent_wind: str = "E",
     flowers: int = 0,
+    flower_replacement: bool = False,
+    first_turn: bool = False,
     check: bool = True,
 ) -> Hand:
     """Parse a hand string; the last tile is the winning tile. Raises InvalidHandError with one clear sentence."""
@@ -113,6 +115,7 @@ def parse_hand(
         if value not in ("E", "S", "W", "N"):
             raise InvalidHandError(f"{name} must be E, S, W or N, not {value!r}")
         winds[name] = TILE_INDEX[value]
-    ctx = Context(self_drawn, last_copy, kong_related, last_tile, winds["seat wind"], winds["prevalent wind"], flowers)
+    ctx = Context(self_drawn, last_copy, kong_related, last_tile, winds["seat wind"], winds["prevalent wind"], flowers,
+                  flower_replacement, first_turn)
     hand = Hand(tuple(loose[:-1]), tuple(melds), loose[-1], ctx)
     return validate(hand) if check else hand

@@ -3,6 +3,6 @@ JSON Schemas, position-keeping YAML and the lint of ``fanrules check``."""
 from __future__ import annotations
 
 from .loader import RULESET_FILE, load_ruleset, resolve, shipped_rulesets
-from .model import Example, Exclusion, Fan, RuleSet, Where
+from .model import Example, Exclusion, Family, Fan, RuleSet, Where
 
-__all__ = ["RULESET_FILE", "Example", "Exclusion", "Fan", "RuleSet", "Where", "load_ruleset", "resolve", "shipped_rulesets"]
+__all__ = ["RULESET_FILE", "Example", "Exclusion", "Family", "Fan", "RuleSet", "Where", "load_ruleset", "resolve", "shipped_rulesets"]

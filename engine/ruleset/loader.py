@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass, field
+import warnings
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -11,6 +12,8 @@ from typing import Any
 from ..core.errors import Diagnostic, RuleSetError
 from ..dsl import Compiled, Origin, compile_predicate, predicate_cache
 from .schema import EXAMPLE_KEYS, EXCLUSION_KEYS, FAN_KEYS, FAN_REQUIRED_NEW, RULESET_KEYS, RULESET_REQUIRED_ROOT, Key
+from .alias import alias_target
+from .families import collect_families, resolve_families
 from .model import Example, Exclusion, Fan, RuleSet, Where
 from .section_keys import SECTIONS
 from .sections import check_value, merge, origins as section_origins, plain
@@ -161,10 +164,10 @@ def _shipped(name: str) -> Path | None:
     return candidate if candidate.is_file() else None
 
 
-def shipped_rulesets() -> list[str]:
-    """Names of the rule sets shipped in the package."""
+def shipped_rulesets(aliases: bool = False) -> list[str]:
+    """Names of the rule sets shipped in the package; with ``aliases``, also their old names (``alias_of``)."""
     root = Path(str(resources.files("fanrules.rules")))
-    return sorted(p.parent.name for p in root.glob(f"*/{RULESET_FILE}"))
+    return sorted(p.parent.name for p in root.glob(f"*/{RULESET_FILE}") if aliases or "\nalias_of:" not in p.read_text(encoding="utf-8"))
 
 
 def resolve(spec: str | Path, base: Path | None = None) -> Path:
@@ -213,6 +216,9 @@ def _collect(path: Path, sink: list[Diagnostic], seen: tuple[str, ...]) -> tuple
             fields[key] = data[key]
             origins[key] = ctx.where(data.value_pos[key])
     _collect_sections(data, ctx, fields, origins)
+    collect_families(data, ctx, fields)
+    if "deprecated" in data and isinstance(data["deprecated"], str):
+        fields["notices"] = fields.get("notices", ()) + (f"{name}: {data['deprecated']}",)
     fields["path"] = str(path)
     fans_dir = path.parent / (data.get("fans") if isinstance(data.get("fans"), str) else "fans")
     fields["fans_dir"] = str(fans_dir)
@@ -371,8 +377,9 @@ def _examples(raw: _RawFan, fans_dir: str) -> tuple[Example, ...]:
             continue
         if not ctx.check_keys(item, EXAMPLE_KEYS, "an example"):  # type: ignore[union-attr]
             continue
-        context = {k: v for k, v in item.items() if k not in ("hand", "count", "total", "note")}
-        out.append(Example(item["hand"], item["count"], context, item.get("total") if own else None, item.get("note", ""), ctx.where(pos)))  # type: ignore[union-attr]
+        context = {k: v for k, v in item.items() if k not in ("hand", "count", "total", "note", "win")}
+        out.append(Example(item["hand"], item["count"], context, item.get("total") if own else None, item.get("note", ""), ctx.where(pos),  # type: ignore[union-attr]
+                           item.get("win") if own else None))
     return tuple(out)
 
 
@@ -407,23 +414,36 @@ def _build(path: Path) -> RuleSet:
             continue
         fans.append(Fan(number, f["name_zh"], f["name_en"], f["value"], f.get("description", ""), f["predicate"], compiled,
                         excludes, examples, bool(f.get("bonus", False)), raw.origins.get("number", raw.origins["predicate"]), dict(raw.origins)))
+    families = resolve_families(fields, by_ref, _norm, _ref_hint)
     predicate_cache().save()
     if sink:
         raise RuleSetError(sink)
     return RuleSet(fields.get("name", path.parent.name), fields.get("title", ""), str(fields.get("version", "")),
                    fields.get("description", ""), fields.get("minimum", 0), tuple(fields.get("sources", ())), tuple(fans),
-                   str(path), tuple(Path(c).parent.name for c in chain), origins, fields.get("sections", {}))
+                   str(path), tuple(Path(c).parent.name for c in chain), origins, fields.get("sections", {}), families,
+                   fields.get("notices", ()))
 
 
 @lru_cache(maxsize=16)
-def _load_cached(path: str) -> RuleSet:
-    return _build(Path(path))
+def _load_cached(path: str, hops: int = 0) -> RuleSet:
+    sink: list[Diagnostic] = []
+    data, ctx = _read(Path(path), sink) if Path(path).is_file() else (None, None)
+    alias = alias_target(Path(path), data, ctx, resolve, shipped_rulesets) if isinstance(data, YMap) and ctx else None
+    if alias is None:
+        return _build(Path(path))
+    if sink or hops >= 4:
+        raise RuleSetError(sink or [Diagnostic(path, 1, 1, "R013", "alias_of leads through more than four names", "name the rule set itself")])
+    target = _load_cached(str(alias[0]), hops + 1)
+    return replace(target, notices=target.notices + (alias[1],))
 
 
 def load_ruleset(spec: str | Path = "mcr") -> RuleSet:
     """Load a rule set by shipped name (``mcr``), folder or ``ruleset.yaml`` path. Raises RuleSetError
     with every problem found. Loaded rule sets are cached in memory."""
-    return _load_cached(str(resolve(spec).resolve()))
+    ruleset = _load_cached(str(resolve(spec).resolve()))
+    for notice in ruleset.notices:
+        warnings.warn(notice, DeprecationWarning, stacklevel=2)
+    return ruleset
 
 
 __all__ = ["Exclusion", "Example", "Fan", "RuleSet", "Where", "load_ruleset", "resolve", "shipped_rulesets"]

@@ -38,6 +38,8 @@ class Example:
     total: int | None
     note: str
     where: Where
+    #: Whether the hand must be a legal win (reach the minimum) under the rule set; None: not checked.
+    win: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -62,6 +64,16 @@ class Fan:
 
 
 @dataclass(frozen=True)
+class Family:
+    """Fans of which at most ``cap`` count in one hand (those first in scoring order: the highest)."""
+
+    name: str
+    fans: frozenset[int]
+    cap: int
+    sources: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class RuleSet:
     """A loaded rule set: fans ordered by number."""
 
@@ -78,6 +90,16 @@ class RuleSet:
     #: The rule set's sections beyond its fans (``procedure``, ``settlement``), merged along ``chain``:
     #: plain data checked against ``fanrules.ruleset.section_keys``.
     sections: dict[str, Any] = field(default_factory=dict, compare=False)
+    #: Families of fans with a cap (ruleset.yaml ``families:``), applied by the scorer.
+    families: tuple[Family, ...] = ()
+    #: Notices for whoever loads the rule set (an old name, ``deprecated:``), shown by the CLI.
+    notices: tuple[str, ...] = ()
+
+    @property
+    def bonus_toward_minimum(self) -> bool:
+        """Whether bonus fans (flowers) count toward the minimum: the settlement section's
+        ``flowers.toward_minimum`` (false without a settlement section)."""
+        return bool(self.sections.get("settlement", {}).get("flowers", {}).get("toward_minimum", False))
 
     def fan(self, ref: int | str) -> Fan:
         """A fan by number, Chinese or English name (case-insensitive). Raises UnknownFanError (with

@@ -32,6 +32,18 @@ RULESET_KEYS: dict[str, Key] = {
     "sources": Key("array", "Texts the rules are read from.", items="source"),
     "fans": Key("string", "Folder of fan files, relative to this file (default: fans)."),
     "disable": Key("array", "Fans of the parent that this rule set does not score. " + REF, items="ref"),
+    "families": Key("object", "Families of fans with a cap, by a name of your choice: each gives 'fans' (a list of fans) and "
+                              "'cap' (at most this many of them count in one hand, the first in scoring order kept); "
+                              "a variant's family replaces the parent's family of that name."),
+    "alias_of": Key("string", "This rule set is another's old name: loading it loads that rule set (a shipped name or a "
+                              "path relative to this file), with the notice of 'deprecated'. Only name, description and "
+                              "deprecated may go with it."),
+    "deprecated": Key("string", "A notice given whenever this rule set is loaded: why it is old and what to use instead."),
+}
+FAMILY_KEYS: dict[str, Key] = {
+    "fans": Key("array", "The fans of the family. " + REF, True, items="ref"),
+    "cap": Key("integer", "At most this many fans of the family count in one hand.", True),
+    "sources": Key("array", "Texts the cap is read from.", items="source"),
 }
 RULESET_KEYS.update({name: Key("object", spec.description) for name, spec in SECTIONS.items()})
 RULESET_REQUIRED_ROOT = ("title", "version", "minimum")
@@ -69,4 +81,7 @@ EXAMPLE_KEYS: dict[str, Key] = {
     "seat_wind": Key("string", "Seat wind: E, S, W or N.", enum=WINDS),
     "prevalent_wind": Key("string", "Prevalent wind: E, S, W or N.", enum=WINDS),
     "flowers": Key("integer", "Number of flowers (0..8)."),
+    "flower_replacement": Key("boolean", "Self-drawn on a flower replacement tile."),
+    "first_turn": Key("boolean", "Won in the first go-round, before any claim or kong."),
+    "win": Key("boolean", "Whether the hand is a legal win under this rule set (reaches the minimum)."),
 }

@@ -51,6 +51,8 @@ def _run(scorer: Scorer, fan: Fan, example: Example, test_id: str) -> ExampleOut
         problems.append(f"{fan.name_zh} counts {got}, expected {example.count}")
     if example.total is not None and result.total != example.total:
         problems.append(f"total {result.total}, expected {example.total}")
+    if example.win is not None and result.is_win != example.win:
+        problems.append(f"{'a legal win' if result.is_win else 'under the minimum'}, expected {'a legal win' if example.win else 'under the minimum'}")
     if problems:
         fans = ", ".join(f"{c.fan.name_zh}x{c.count}" if c.count > 1 else c.fan.name_zh for c in result.fans)
         return ExampleOutcome(test_id, fan, example, False, "; ".join(problems) + f" (scored: {fans})")

@@ -23,7 +23,7 @@ class Facts:
 
     __slots__ = (
         "hand", "tiles", "counts", "held", "suits", "kinds", "win_tile", "_unique_wait", "self_drawn", "last_copy",
-        "kong_related", "last_tile", "seat_wind", "prevalent_wind", "flowers",
+        "kong_related", "last_tile", "seat_wind", "prevalent_wind", "flowers", "flower_replacement", "first_turn",
         "reading", "shape", "sets", "chows", "pungs", "kongs", "pairs", "sets_and_pairs", "knitted", "win_set",
         "fans_counted",
     )
@@ -50,6 +50,8 @@ class Facts:
         self.seat_wind = ctx.seat_wind
         self.prevalent_wind = ctx.prevalent_wind
         self.flowers = ctx.flowers
+        self.flower_replacement = ctx.flower_replacement
+        self.first_turn = ctx.first_turn
 
     def read(self, reading: Reading) -> Facts:
         """These facts, now of ``reading`` (a reading of this hand)."""

@@ -44,6 +44,7 @@ class Principle(StrEnum):
     OWN_SETS = "own_sets"
     IDENTICAL = "identical"
     ACCOUNT_ONCE = "account_once"
+    FAMILY_CAP = "family_cap"
 
     @property
     def reason(self) -> str:
@@ -57,6 +58,7 @@ REASONS: dict[Principle, str] = {
     Principle.OWN_SETS: "its sets are part of {by}",
     Principle.IDENTICAL: "non-identical: a set of it already forms this fan",
     Principle.ACCOUNT_ONCE: "non-split / account once: its sets are already combined",
+    Principle.FAMILY_CAP: "its family already counts as many fans as the rule set allows, {by} among them",
 }
 
 
@@ -64,7 +66,7 @@ REASONS: dict[Principle, str] = {
 #: LOAD_GLOBAL) faster than an enum member (an attribute of a class with a metaclass). Measured with
 #: bench/callgrind_scoring.py: reading ``Principle.X`` there cost 1% more instructions per hand.
 _EXCLUDED, _EXCLUDED_COUNT, _OWN_SETS = Principle.EXCLUDED, Principle.EXCLUDED_COUNT, Principle.OWN_SETS
-_IDENTICAL, _ACCOUNT_ONCE = Principle.IDENTICAL, Principle.ACCOUNT_ONCE
+_IDENTICAL, _ACCOUNT_ONCE, _FAMILY_CAP = Principle.IDENTICAL, Principle.ACCOUNT_ONCE, Principle.FAMILY_CAP
 
 
 class NotCounted(NamedTuple):
@@ -86,7 +88,8 @@ class NotCounted(NamedTuple):
 @dataclass(frozen=True)
 class Result:
     """The score of a complete hand under a rule set. ``is_win`` is false when the total is below
-    the minimum (``error_kind`` is then ``under_minimum``)."""
+    the minimum (``error_kind`` is then ``under_minimum``); with ``bonus_toward_minimum`` (a rule set
+    whose flowers count toward the minimum) the total with flowers is what must reach it."""
 
     hand: Hand
     ruleset: str
@@ -95,6 +98,7 @@ class Result:
     total: int
     total_with_flowers: int
     reading: Reading
+    bonus_toward_minimum: bool = False
     #: Works out ``not_counted`` when first asked (scoring many hands never asks).
     explain: Callable[[], tuple[NotCounted, ...]] = field(default=tuple, repr=False, compare=False)
 
@@ -104,8 +108,13 @@ class Result:
         return self.explain()
 
     @property
+    def counted_for_minimum(self) -> int:
+        """The points the minimum applies to: the total, or the total with flowers where they count."""
+        return self.total_with_flowers if self.bonus_toward_minimum else self.total
+
+    @property
     def is_win(self) -> bool:
-        return self.total >= self.minimum
+        return self.counted_for_minimum >= self.minimum
 
     @property
     def error_kind(self) -> ErrorKind | None:
@@ -123,7 +132,7 @@ class Result:
         out["total_with_flowers"] = self.total_with_flowers
         out["fans"] = [c.to_json() for c in self.fans]
         if not self.is_win:
-            out["error"] = {"kind": ErrorKind.UNDER_MINIMUM, "message": f"{self.total} points, below the minimum of {self.minimum}"}
+            out["error"] = {"kind": ErrorKind.UNDER_MINIMUM, "message": f"{self.counted_for_minimum} points, below the minimum of {self.minimum}"}
         return out
 
 
@@ -157,6 +166,10 @@ class Scorer:
         self.late: list[tuple[int, None]] = [(i, None) for i, level in enumerate(levels) if level is Level.LATE]
         name = ruleset.name
         self.hand_evaluate = fuse([self.order[i].compiled for i in hand_positions], f"<fans of the hand: {name}>", hand_positions)
+        #: Fan number -> the indices of its capped families (ruleset ``families:``), and each family's cap.
+        self.families = {f.number: tuple(i for i, fam in enumerate(ruleset.families) if f.number in fam.fans)
+                         for f in ruleset.fans if any(f.number in fam.fans for fam in ruleset.families)}
+        self.caps = tuple(fam.cap for fam in ruleset.families)
         self.reading_evaluate = fuse([self.order[i].compiled for i in reading_positions], f"<fans of a reading: {name}>", reading_positions)
 
     def score(self, hand: Hand) -> Result:
@@ -173,7 +186,7 @@ class Scorer:
             if state.total > best.total or (state.total == best.total and state.numbers() < best.numbers()):
                 best, best_reading = state, reading
         return Result(hand, self.ruleset.name, self.ruleset.minimum, tuple(sorted(best.counted, key=_NUMBER)),
-                      best.total, best.total + best.bonus, best_reading, best.explanations)
+                      best.total, best.total + best.bonus, best_reading, self.ruleset.bonus_toward_minimum, best.explanations)
 
     def _score_reading(self, facts: Facts, hand_found: list[tuple[int, list[tuple]]]) -> _Principles:
         """The principles applied to each fan found, in plan order; a late fan is asked in its turn."""
@@ -181,6 +194,8 @@ class Scorer:
         found.sort()  # by position: positions differ, so the instances are never compared
         state = _Principles(facts.sets_and_pairs, self.outright)
         offer, plan, excluded, quota, counted = state.offer, self.plan, state.excluded, state.quota, state.counted
+        families = self.families
+        in_family: dict[int, list[Fan]] = {}  # family index -> the fans of it counted so far
         total = bonus = fans = 0
         for position, raw in found:
             step = plan[position]
@@ -193,6 +208,12 @@ class Scorer:
             if number in excluded:
                 state.dropped.append((fan, len(raw), _EXCLUDED, None, ()))
                 continue
+            member = families.get(number) if families else None
+            if member:
+                full = next((i for i in member if len(in_family.get(i, ())) >= self.caps[i]), None)
+                if full is not None:
+                    state.dropped.append((fan, len(raw), _FAMILY_CAP, in_family[full][0], ()))
+                    continue
             if simple and number not in quota:  # offer(), made short
                 n = len(raw)
                 counted.append(once if n == 1 else _counted((fan, n, ((),) * n)))
@@ -202,6 +223,9 @@ class Scorer:
                 n = offer(step, raw)
                 if not n:
                     continue
+            if member:
+                for i in member:
+                    in_family.setdefault(i, []).append(fan)
             if in_total:
                 total += value * n
                 fans += 1

@@ -5,6 +5,7 @@ import argparse
 import json
 import os
 import sys
+import warnings
 from importlib import import_module
 from typing import Any, Sequence
 
@@ -13,7 +14,7 @@ from ..core.hand import Hand
 from ..core.errors import CliError, HandError, InvalidHandError, NotAWinError, RuleSetError, UnknownFanError
 from ..core.notation import format_hand, parse_hand
 from ..core.tiles import TILE_CODES, code
-from ..ruleset import load_ruleset
+from ..ruleset import RuleSet, load_ruleset
 from ..scoring import Result, Scorer
 
 
@@ -26,6 +27,18 @@ def _context_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seat", default="E", help="seat wind E/S/W/N (default E)")
     p.add_argument("--round", default="E", help="prevalent wind E/S/W/N (default E)")
     p.add_argument("--flowers", type=int, default=0, help="number of flowers 0..8")
+    p.add_argument("--flower-replacement", action="store_true", help="self-drawn on a flower replacement tile")
+    p.add_argument("--first-turn", action="store_true", help="won in the first go-round, before any claim or kong")
+
+
+def _load(spec: str) -> RuleSet:
+    """A rule set, its notices (an old name, ``deprecated:``) printed on stderr."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        ruleset = load_ruleset(spec)
+    for notice in ruleset.notices:
+        print(f"notice: {notice}", file=sys.stderr)
+    return ruleset
 
 
 def _rules_arg(p: argparse.ArgumentParser) -> None:
@@ -34,13 +47,15 @@ def _rules_arg(p: argparse.ArgumentParser) -> None:
 
 def _hand(args: argparse.Namespace) -> Hand:
     return parse_hand(args.hand, self_drawn=args.self_drawn, last_copy=args.last_copy, kong_related=args.kong,
-                      last_tile=args.last_tile, seat_wind=args.seat, prevalent_wind=args.round, flowers=args.flowers)
+                      last_tile=args.last_tile, seat_wind=args.seat, prevalent_wind=args.round, flowers=args.flowers,
+                      flower_replacement=args.flower_replacement, first_turn=args.first_turn)
 
 
 def _context_line(hand: Hand) -> str:
     ctx = hand.context
     flags = [name for name, on in (("self-drawn", ctx.self_drawn), ("last copy", ctx.last_copy),
-                                   ("kong", ctx.kong_related), ("last tile", ctx.last_tile)) if on]
+                                   ("kong", ctx.kong_related), ("last tile", ctx.last_tile),
+                                   ("flower replacement", ctx.flower_replacement), ("first turn", ctx.first_turn)) if on]
     how = ", ".join(flags) if flags else "on a discard"
     return f"{how}; seat {code(ctx.seat_wind)}, round {code(ctx.prevalent_wind)}, flowers {ctx.flowers}"
 
@@ -79,13 +94,13 @@ def _pad(s: str, width: int, right: bool = False) -> str:
 
 
 def cmd_score(args: argparse.Namespace) -> int:
-    result = Scorer(load_ruleset(args.rules)).score(_hand(args))
+    result = Scorer(_load(args.rules)).score(_hand(args))
     print(json.dumps(result.to_json(), ensure_ascii=False) if args.json else format_result(result))
     return 0
 
 
 def cmd_batch(args: argparse.Namespace) -> int:
-    scorer = Scorer(load_ruleset(args.rules))
+    scorer = Scorer(_load(args.rules))
     inp = open(args.input, encoding="utf-8") if args.input else sys.stdin
     out = open(args.output, "w", encoding="utf-8") if args.output else sys.stdout
     try:
@@ -108,7 +123,7 @@ def cmd_waits(args: argparse.Namespace) -> int:
         raise InvalidHandError(f"waits needs 13 tiles (a declared set counts 3), got {len(concealed) + 3 * len(tiles.melds)}")
     from ..scoring.scored_waits import score_waits
 
-    table = score_waits(concealed, tiles.melds, tiles.context, Scorer(load_ruleset(args.rules)))
+    table = score_waits(concealed, tiles.melds, tiles.context, Scorer(_load(args.rules)))
     if args.json:
         print(json.dumps([w.to_json() for w in table], ensure_ascii=False))
         return 0
@@ -136,7 +151,7 @@ def cmd_readings(args: argparse.Namespace) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    ruleset = load_ruleset(args.ruleset)
+    ruleset = _load(args.ruleset)
     from ..ruleset.lint import lint
 
     findings = lint(ruleset)
@@ -147,7 +162,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def cmd_test(args: argparse.Namespace) -> int:
-    ruleset = load_ruleset(args.ruleset)
+    ruleset = _load(args.ruleset)
     from ..scoring.examples import run_examples
 
     outcomes = run_examples(ruleset, args.k)
@@ -168,7 +183,7 @@ def _section_lines(value: Any, path: str, origins: dict[str, Any]) -> list[str]:
 
 
 def cmd_rules_show(args: argparse.Namespace) -> int:
-    ruleset = load_ruleset(args.rules)
+    ruleset = _load(args.rules)
     if args.fan in ruleset.sections:
         print("\n".join(_section_lines(ruleset.sections[args.fan], args.fan, ruleset.origins)))
         return 0
@@ -215,7 +230,7 @@ def cmd_diff(args: argparse.Namespace) -> int:
                 raise CliError(f"{args.cases}:{number}: not valid JSON: {err.msg}") from None
     from .compare import compare
 
-    report = compare(load_ruleset(args.rules), load_ruleset(args.against), records)
+    report = compare(_load(args.rules), _load(args.against), records)
     print(json.dumps(report.to_json(), ensure_ascii=False) if args.json else report.format())
     return 0
 
@@ -223,7 +238,7 @@ def cmd_diff(args: argparse.Namespace) -> int:
 def cmd_demo(args: argparse.Namespace) -> int:
     from ..scoring.examples import example_hand
 
-    ruleset = load_ruleset(args.rules)
+    ruleset = _load(args.rules)
     scorer = Scorer(ruleset)
     for number in args.fans:
         fan = ruleset.fan(number)

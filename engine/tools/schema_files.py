@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..ruleset.schema import EXAMPLE_KEYS, EXCLUSION_KEYS, FAN_KEYS, REF, RULESET_KEYS, RULESET_REQUIRED_ROOT, Key
+from ..ruleset.schema import EXAMPLE_KEYS, EXCLUSION_KEYS, FAMILY_KEYS, FAN_KEYS, REF, RULESET_KEYS, RULESET_REQUIRED_ROOT, Key
 from ..ruleset.section_keys import SECTIONS
 from ..ruleset.sections import Field
 
@@ -82,8 +82,11 @@ def json_schema(kind: str) -> dict[str, Any]:
     elif kind == "ruleset":
         body = _object(RULESET_KEYS, "A fanrules rule set: its name, minimum and where its fans are.")
         defs["source"] = {"type": "string", "description": "A text the rules are read from: a book, a spec file or an address."}
+        defs["family"] = _object(FAMILY_KEYS, "A family of fans of which at most 'cap' count in one hand.")
+        families = body["properties"]["families"]
+        families["additionalProperties"] = {"$ref": "#/definitions/family"}
         body["if"] = {"required": ["extends"]}
-        body["else"] = {"required": list(RULESET_REQUIRED_ROOT)}
+        body["else"] = {"if": {"required": ["alias_of"]}, "else": {"required": list(RULESET_REQUIRED_ROOT)}}
         title = "fanrules rule set"
     else:
         raise ValueError(f"no schema for {kind!r}: use one of {', '.join(SCHEMA_FILES)}")

@@ -1,0 +1,31 @@
+"""Old names of rule sets: a ``ruleset.yaml`` with ``alias_of`` stands for another rule set, and loading
+it loads that one with a notice (the ``deprecated`` text)."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable
+
+from .families import FileContext
+from .yamlpos import YMap
+
+ALIAS_KEYS = ("name", "description", "deprecated", "alias_of")
+
+
+def alias_target(path: Path, data: YMap, ctx: FileContext, resolve: Callable[[str, Path], Path],
+                 shipped: Callable[[], list[str]]) -> tuple[Path, str] | None:
+    """The file of the rule set that ``data`` (read from ``path``) stands for, and the notice; None when
+    it is no alias. Problems are reported on ``ctx`` (the caller raises them)."""
+    if "alias_of" not in data:
+        return None
+    for key in data:
+        if key not in ALIAS_KEYS:
+            ctx.error(data.key_pos[key], "R003", f"'{key}' cannot go with alias_of", "an alias only names the rule set it stands for")
+    target = data["alias_of"]
+    if not isinstance(target, str):
+        ctx.error(data.value_pos["alias_of"], "R005", "'alias_of' must be text: a shipped name or a path")
+        return path, ""
+    if not resolve(target, path.parent).is_file():
+        ctx.error(data.value_pos["alias_of"], "R013", f"unknown rule set '{target}' in alias_of", f"shipped rule sets: {', '.join(shipped())}")
+    name = data.get("name", path.parent.name)
+    said = data.get("deprecated") or "an old name"
+    return resolve(target, path.parent).resolve(), f"'{name}' is an old name of '{target}': {said}"
