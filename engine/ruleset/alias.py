@@ -3,10 +3,14 @@ it loads that one with a notice (the ``deprecated`` text)."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
+from ..core.errors import Diagnostic, RuleSetError
 from .families import FileContext
 from .yamlpos import YMap
+
+#: How many old names may lead to a rule set (a longer chain is a mistake, or a loop).
+MAX_HOPS = 4
 
 ALIAS_KEYS = ("name", "description", "deprecated", "alias_of")
 
@@ -29,3 +33,22 @@ def alias_target(path: Path, data: YMap, ctx: FileContext, resolve: Callable[[st
     name = data.get("name", path.parent.name)
     said = data.get("deprecated") or "an old name"
     return resolve(target, path.parent).resolve(), f"'{name}' is an old name of '{target}': {said}"
+
+
+def follow_aliases(path: str, read: Callable[[Path, list[Diagnostic]], tuple[Any, Any]], resolve: Callable[[str, Path], Path],
+                   shipped: Callable[[], list[str]]) -> tuple[str, tuple[str, ...]]:
+    """The file a rule-set path stands for after its old names, and their notices. Raises RuleSetError
+    for a bad alias or a chain longer than MAX_HOPS."""
+    notices: list[str] = []
+    while Path(path).is_file():
+        sink: list[Diagnostic] = []
+        data, ctx = read(Path(path), sink)
+        alias = alias_target(Path(path), data, ctx, resolve, shipped) if isinstance(data, YMap) and ctx else None
+        if alias is None:
+            break
+        if sink or len(notices) >= MAX_HOPS:
+            raise RuleSetError(sink or [Diagnostic(path, 1, 1, "R013", f"alias_of leads through more than {MAX_HOPS} names",
+                                                   "name the rule set itself")])
+        notices.append(alias[1])
+        path = str(alias[0])
+    return path, tuple(notices)

@@ -12,7 +12,7 @@ from typing import Any
 from ..core.errors import Diagnostic, RuleSetError
 from ..dsl import Compiled, Origin, compile_predicate, predicate_cache
 from .schema import EXAMPLE_KEYS, EXCLUSION_KEYS, FAN_KEYS, FAN_REQUIRED_NEW, RULESET_KEYS, RULESET_REQUIRED_ROOT, Key
-from .alias import alias_target
+from .alias import follow_aliases
 from .families import collect_families, resolve_families
 from .model import Example, Exclusion, Fan, RuleSet, Where
 from .section_keys import SECTIONS
@@ -413,7 +413,8 @@ def _build(path: Path) -> RuleSet:
         if compiled is None or sink:  # the rule set will not load: only collect the diagnostics
             continue
         fans.append(Fan(number, f["name_zh"], f["name_en"], f["value"], f.get("description", ""), f["predicate"], compiled,
-                        excludes, examples, bool(f.get("bonus", False)), raw.origins.get("number", raw.origins["predicate"]), dict(raw.origins)))
+                        excludes, examples, bool(f.get("bonus", False)), raw.origins.get("number", raw.origins["predicate"]), dict(raw.origins),
+                        tuple(f.get("sources", ()))))
     families = resolve_families(fields, by_ref, _norm, _ref_hint)
     predicate_cache().save()
     if sink:
@@ -425,16 +426,15 @@ def _build(path: Path) -> RuleSet:
 
 
 @lru_cache(maxsize=16)
-def _load_cached(path: str, hops: int = 0) -> RuleSet:
-    sink: list[Diagnostic] = []
-    data, ctx = _read(Path(path), sink) if Path(path).is_file() else (None, None)
-    alias = alias_target(Path(path), data, ctx, resolve, shipped_rulesets) if isinstance(data, YMap) and ctx else None
-    if alias is None:
-        return _build(Path(path))
-    if sink or hops >= 4:
-        raise RuleSetError(sink or [Diagnostic(path, 1, 1, "R013", "alias_of leads through more than four names", "name the rule set itself")])
-    target = _load_cached(str(alias[0]), hops + 1)
-    return replace(target, notices=target.notices + (alias[1],))
+def _built(path: str) -> RuleSet:
+    return _build(Path(path))
+
+
+def _load_cached(path: str) -> RuleSet:
+    """The rule set at ``path``, through the old names (``alias_of``) that lead to it, with their notices."""
+    path, notices = follow_aliases(path, _read, resolve, shipped_rulesets)
+    ruleset = _built(path)
+    return replace(ruleset, notices=ruleset.notices + notices) if notices else ruleset
 
 
 def load_ruleset(spec: str | Path = "mcr") -> RuleSet:

@@ -58,6 +58,8 @@ class Fan:
     bonus: bool
     where: Where
     origins: dict[str, Where] = field(default_factory=dict, compare=False)
+    #: Where the fan (or a variant's change of it) is read from: the fan file's ``sources``.
+    sources: tuple[str, ...] = field(default=(), compare=False)
 
     def __str__(self) -> str:
         return f"{self.number} {self.name_zh} {self.name_en}"

@@ -60,6 +60,7 @@ FAN_KEYS: dict[str, Key] = {
     "excludes_remove": Key("array", "In a variant: fans removed from the parent's exclusion list. " + REF, items="ref"),
     "bonus": Key("boolean", "A bonus fan (flowers): listed, added to total_with_flowers, but not to total or the minimum, and not seen by other fans."),
     "examples": Key("array", "Hands that show the fan: at least one that scores and one near miss.", items="example"),
+    "sources": Key("array", "Texts this fan's definition (or, in a variant, its change) is read from.", items="source"),
 }
 FAN_REQUIRED_NEW = ("name_zh", "name_en", "value", "description", "predicate", "examples")
 

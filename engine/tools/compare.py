@@ -80,6 +80,8 @@ class Comparison:
     hands: int = 0
     changed_ids: list[Any] = field(default_factory=list)
     total_changed: Change = field(default_factory=Change)
+    total_up: Change = field(default_factory=Change)  # a higher total (or total with flowers) under A
+    total_down: Change = field(default_factory=Change)
     status_changed: Change = field(default_factory=Change)
     transitions: Counter[str] = field(default_factory=Counter)
     fans: dict[int, FanDiff] = field(default_factory=dict)
@@ -88,7 +90,8 @@ class Comparison:
         return {
             "rules": self.rules_a, "against": self.rules_b, "hands": self.hands,
             "changed": len(self.changed_ids), "changed_ids": self.changed_ids,
-            "total_changed": self.total_changed.to_json(), "status_changed": self.status_changed.to_json(),
+            "total_changed": self.total_changed.to_json(), "total_up": self.total_up.to_json(),
+            "total_down": self.total_down.to_json(), "status_changed": self.status_changed.to_json(),
             "status_transitions": dict(sorted(self.transitions.items())),
             "fans": [self.fans[n].to_json() for n in sorted(self.fans)],
         }
@@ -96,7 +99,8 @@ class Comparison:
     def format(self) -> str:
         """A readable report."""
         lines = [f"{self.rules_a} against {self.rules_b}: {self.hands} hands, {len(self.changed_ids)} changed",
-                 f"  total (or total with flowers) changed: {self.total_changed.hands} hands", *_example_lines(self.total_changed),
+                 f"  total (or total with flowers) changed: {self.total_changed.hands} hands "
+                 f"({self.total_up.hands} up, {self.total_down.hands} down)", *_example_lines(self.total_changed),
                  f"  win status changed: {self.status_changed.hands} hands", *_example_lines(self.status_changed)]
         lines += [f"    {t}: {n}" for t, n in sorted(self.transitions.items())]
         for n in sorted(self.fans):
@@ -130,20 +134,34 @@ def _ref(record: Any) -> HandRef:
         return HandRef(rid, None)
 
 
+def outcomes(ruleset: RuleSet, records: Iterable[Any]) -> list[Outcome]:
+    """Every record (a JSONL input object) scored under ``ruleset``."""
+    scorer = Scorer(ruleset)
+    return [_outcome(scorer, record) for record in records]
+
+
 def compare(ruleset_a: RuleSet, ruleset_b: RuleSet, records: Iterable[Any]) -> Comparison:
     """Score every record (a JSONL input object) under both rule sets and collect the differences."""
-    scorer_a, scorer_b = Scorer(ruleset_a), Scorer(ruleset_b)
+    records = list(records)
+    return compare_outcomes(ruleset_a, ruleset_b, records, outcomes(ruleset_a, records), outcomes(ruleset_b, records))
+
+
+def compare_outcomes(ruleset_a: RuleSet, ruleset_b: RuleSet, records: list[Any], scored_a: list[Outcome],
+                     scored_b: list[Outcome]) -> Comparison:
+    """The differences between the records' outcomes under A and under B (scored once, compared often)."""
     names = {f.number: f for f in ruleset_b.fans} | {f.number: f for f in ruleset_a.fans}
     report = Comparison(ruleset_a.name, ruleset_b.name)
-    for record in records:
+    for record, a, b in zip(records, scored_a, scored_b):
         report.hands += 1
-        a, b = _outcome(scorer_a, record), _outcome(scorer_b, record)
         if a == b:
             continue
         ref = _ref(record)
         report.changed_ids.append(ref.id)
         if (a.total, a.total_with_flowers) != (b.total, b.total_with_flowers):
             report.total_changed.add(ref)
+            if a.total is not None and b.total is not None:
+                up = (a.total, a.total_with_flowers) > (b.total, b.total_with_flowers)  # type: ignore[operator]
+                (report.total_up if up else report.total_down).add(ref)
         if a.status != b.status:
             report.status_changed.add(ref)
             report.transitions[f"{b.status} -> {a.status}"] += 1
@@ -157,4 +175,4 @@ def compare(ruleset_a: RuleSet, ruleset_b: RuleSet, records: Iterable[Any]) -> C
     return report
 
 
-__all__ = ["Change", "Comparison", "FanDiff", "HandRef", "Outcome", "compare"]
+__all__ = ["Change", "Comparison", "FanDiff", "HandRef", "Outcome", "compare", "compare_outcomes", "outcomes"]

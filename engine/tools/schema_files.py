@@ -78,6 +78,7 @@ def json_schema(kind: str) -> dict[str, Any]:
                       _object(EXCLUSION_KEYS, "An exclusion limited to a count or to this fan's own sets.")],
         }
         defs["example"] = _object(EXAMPLE_KEYS, "A hand that shows the fan, with its context.")
+        defs["source"] = {"type": "string", "description": "A text the rules are read from: a book, a spec file or an address."}
         title = "fanrules fan"
     elif kind == "ruleset":
         body = _object(RULESET_KEYS, "A fanrules rule set: its name, minimum and where its fans are.")
