@@ -3,10 +3,10 @@ apart as labelled, and every valid hand survives both round trips (hand string a
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import CORPUS_FILES, corpus_cases
 
 from fanrules.core.hand import Hand, HandError
 from fanrules.core.jsonio import hand_from_record, hand_to_record
@@ -15,20 +15,8 @@ from fanrules.core.notation import parse_hand
 from fanrules.analysis.readings import readings
 from fanrules.core.tiles import TILE_CODES
 
-CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
-FILES = ("public.jsonl", "rulebook.jsonl")
-
-if not CORPUS.is_dir():
-    pytest.skip(f"corpus folder {CORPUS} not found (the repo is expected beside ../shared)", allow_module_level=True)
-
-
-def load(name: str) -> list[dict[str, Any]]:
-    """Every case of one corpus file."""
-    with open(CORPUS / name, encoding="utf-8") as f:
-        return [json.loads(line) for line in f if line.strip()]
-
-
-CASES = {name: load(name) for name in FILES}
+FILES = CORPUS_FILES
+CASES = {name: corpus_cases(name) for name in FILES}
 
 
 def error_kind(case: dict[str, Any]) -> str | None:

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 import fanrules
+from conftest import corpus_path
 from fanrules.tools import cli
 from fanrules.tools.compare import compare
 from fanrules.dsl import DiagnosticError
@@ -17,7 +18,7 @@ from fanrules.ruleset import load_ruleset
 from fanrules.scoring import Scorer
 
 VARIANTS = ("mil", "strict1998", "casual")
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "public.jsonl"
+CORPUS = corpus_path("public.jsonl")
 
 
 def _write(root: Path, files: dict[str, str]) -> Path:
@@ -155,7 +156,6 @@ def _kongs(record: dict) -> tuple[int, int]:
     return kinds.count("concealed_kong"), kinds.count("kong")
 
 
-@pytest.mark.skipif(not CORPUS.is_file(), reason="needs the shared corpus")
 def test_diff_mil_against_mcr_changes_exactly_the_concealed_and_melded_kong_hands(capsys: pytest.CaptureFixture[str]) -> None:
     records = [json.loads(line) for line in CORPUS.read_text(encoding="utf-8").splitlines() if line.strip()]
     expected = {r["id"] for r in records if _kongs(r) == (1, 1) and r["expected"].get("error") not in ("invalid", "not_a_win")}
