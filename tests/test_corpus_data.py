@@ -5,9 +5,8 @@ import hashlib
 import re
 from pathlib import Path
 
-import pytest
-
 import conftest
+import pytest
 
 
 @pytest.mark.parametrize("name", [
