@@ -17,6 +17,11 @@ import pytest
 DATA = Path(__file__).resolve().parent / "data"
 SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
 CORPUS_FILES = ("public.jsonl", "rulebook.jsonl")
+#: The corpora as test cases, each with an id that says what it holds.
+CORPORA = [
+    pytest.param("public.jsonl", id="public: generated hands of every shape"),
+    pytest.param("rulebook.jsonl", id="rulebook: the rule book's worked examples"),
+]
 
 # The compiled-predicate cache of this test run (and of the commands it starts) stays out of $HOME.
 os.environ.setdefault("FANRULES_CACHE_DIR", tempfile.mkdtemp(prefix="fanrules-test-cache-"))

@@ -9,10 +9,7 @@ import conftest
 import pytest
 
 
-@pytest.mark.parametrize("name", [
-    pytest.param("public.jsonl", id="public: the generated hands"),
-    pytest.param("rulebook.jsonl", id="rulebook: the rule book's worked examples"),
-])
+@pytest.mark.parametrize("name", conftest.CORPORA)
 def test_copies_are_the_files_recorded_in_source(name: str) -> None:
     source = (conftest.DATA / "SOURCE.md").read_text(encoding="utf-8")
     recorded = re.search(rf"`{re.escape(name)}` \| (\d+) \| `([0-9a-f]{{64}})`", source)

@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 import pytest
-from conftest import CORPUS_FILES, corpus_cases
+from conftest import CORPORA, CORPUS_FILES, corpus_cases
 
 from fanrules.core.hand import Hand, HandError
 from fanrules.core.jsonio import hand_from_record, hand_to_record
@@ -15,8 +15,7 @@ from fanrules.core.notation import parse_hand
 from fanrules.analysis.readings import readings
 from fanrules.core.tiles import TILE_CODES
 
-FILES = CORPUS_FILES
-CASES = {name: corpus_cases(name) for name in FILES}
+CASES = {name: corpus_cases(name) for name in CORPUS_FILES}
 
 
 def error_kind(case: dict[str, Any]) -> str | None:
@@ -34,12 +33,12 @@ def report(failures: list[str]) -> str:
     return f"{len(failures)} case(s) disagree:\n" + "\n".join(failures[:20])
 
 
-@pytest.mark.parametrize("name", FILES)
+@pytest.mark.parametrize("name", CORPORA)
 def test_corpus_is_not_empty(name: str) -> None:
     assert CASES[name], f"{name} has no cases"
 
 
-@pytest.mark.parametrize("name", FILES)
+@pytest.mark.parametrize("name", CORPORA)
 def test_error_kinds_and_wins(name: str) -> None:
     """invalid cases raise HandError; not_a_win cases have no reading; every other case has one."""
     failures: list[str] = []
@@ -74,7 +73,7 @@ def context_options(hand: Hand) -> dict[str, Any]:
     }
 
 
-@pytest.mark.parametrize("name", FILES)
+@pytest.mark.parametrize("name", CORPORA)
 def test_hand_string_round_trip(name: str) -> None:
     failures = [
         f"{case_id}: {text!r} parses back as {again!r}"
@@ -84,7 +83,7 @@ def test_hand_string_round_trip(name: str) -> None:
     assert not failures, report(failures)
 
 
-@pytest.mark.parametrize("name", FILES)
+@pytest.mark.parametrize("name", CORPORA)
 def test_json_record_round_trip(name: str) -> None:
     failures = [
         f"{case_id}: {hand!r} comes back as {again!r}"

@@ -47,10 +47,7 @@ def compared(source: str, n: int = 1) -> None:
     conftest.REFERENCE_COMPARED[source] = conftest.REFERENCE_COMPARED.get(source, 0) + n
 
 
-@pytest.mark.parametrize("corpus", [
-    pytest.param("public.jsonl", id="public: generated hands where every fan appears"),
-    pytest.param("rulebook.jsonl", id="rulebook: the rule book's worked examples"),
-])
+@pytest.mark.parametrize("corpus", conftest.CORPORA)
 def test_scorer_agrees_with_the_reference_on_every_complete_corpus_hand(corpus: str) -> None:
     scorer, reference = scorers("mcr")
     failures, n = [], 0

@@ -15,11 +15,12 @@ from fanrules.scoring import Scorer
 from fanrules.scoring.examples import _run as run_example  # what ``fanrules test`` checks of one example
 
 
-def example_params() -> list[Any]:
-    """(rule set, fan number, example number) of every embedded example, with its test id; a rule set
-    that does not load becomes one case that fails with the loader's error."""
+def example_params(names: list[str] | None = None) -> list[Any]:
+    """(rule set, fan number, example number) of every embedded example of the shipped rule sets (or of
+    ``names``), with its test id; a rule set that does not load becomes one case that fails with the
+    loader's error."""
     params = []
-    for name in shipped_rulesets():
+    for name in shipped_rulesets() if names is None else names:
         try:
             ruleset = load_ruleset(name)
         except Exception as err:  # reported by the test below, not at collection
@@ -35,12 +36,17 @@ def scorer(name: str) -> Scorer:
     return Scorer(load_ruleset(name))
 
 
-@pytest.mark.parametrize("name, number, index", example_params())
-def test_example(name: str, number: int, index: int) -> None:
+def check_example(name: str, number: int, index: int) -> None:
+    """Score one embedded example and fail with its file position when it does not hold."""
     ruleset = load_ruleset(name)  # raises here if the rule set does not load
     fan = next(f for f in ruleset.fans if f.number == number)
     outcome = run_example(scorer(name), fan, fan.examples[index - 1], f"{name}/{fan.name_zh}[{index}]")
     assert outcome.passed, f"{outcome.example.where}: {outcome.message}"
+
+
+@pytest.mark.parametrize("name, number, index", example_params())
+def test_example(name: str, number: int, index: int) -> None:
+    check_example(name, number, index)
 
 
 @pytest.mark.parametrize("name", [pytest.param(name, id=f"{name}: shipped rule set") for name in shipped_rulesets()])

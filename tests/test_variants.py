@@ -8,6 +8,7 @@ import pytest
 
 import fanrules
 from conftest import corpus_path
+from test_rules_examples import check_example, example_params
 from fanrules.tools import cli
 from fanrules.tools.compare import compare
 from fanrules.dsl import DiagnosticError
@@ -90,6 +91,7 @@ def test_variant_extends_by_absolute_path(tmp_path: Path) -> None:
 
 # --- (b) shipped variants lint clean and pass their examples ---------------------------------------
 
+# One case per shipped variant.
 @pytest.mark.parametrize("name", VARIANTS)
 def test_shipped_variant_lints_clean(name: str) -> None:
     rs = load_ruleset(name)
@@ -97,13 +99,10 @@ def test_shipped_variant_lints_clean(name: str) -> None:
     assert lint(rs) == []
 
 
-def _example_cases() -> list[tuple[str, object]]:
-    return [(name, o) for name in VARIANTS for o in run_examples(load_ruleset(name))]
-
-
-@pytest.mark.parametrize("name,outcome", _example_cases(), ids=[o.test_id for _, o in _example_cases()])
-def test_shipped_variant_examples(name: str, outcome: object) -> None:
-    assert outcome.passed, f"{outcome.example.where}: {outcome.message}"  # type: ignore[attr-defined]
+# One case per example of a shipped variant (``mil/明暗杠[1]``), scored inside the test (see test_rules_examples).
+@pytest.mark.parametrize("name, number, index", example_params(VARIANTS))
+def test_shipped_variant_examples(name: str, number: int, index: int) -> None:
+    check_example(name, number, index)
 
 
 def test_shipped_variant_files_carry_the_schema_line() -> None:
@@ -198,6 +197,7 @@ BROKEN = {
 }
 
 
+# One case per mistake in a variant (the key of BROKEN, the id, names it).
 @pytest.mark.parametrize("name", list(BROKEN))
 def test_broken_variant_diagnostics(tmp_path: Path, name: str) -> None:
     files, file, line, column, code, text = BROKEN[name]
