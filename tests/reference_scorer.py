@@ -32,7 +32,7 @@ from unittest import mock
 from fanrules.analysis.readings import readings
 from fanrules.core.blocks import Reading
 from fanrules.core.hand import Context, Hand
-from fanrules.dsl import Origin, build, check, parse
+from fanrules.dsl import Level, Origin, build, check, parse
 from fanrules.dsl import compiler as compiler_module
 from fanrules.ruleset import Fan, RuleSet
 from fanrules.scoring.facts import Facts
@@ -55,7 +55,7 @@ class PlainPredicate(NamedTuple):
 
     run: Callable[[Facts], list[tuple]]
     binds_sets: bool
-    level: str
+    level: Level
     source: str
 
 
@@ -121,7 +121,7 @@ class ReferenceScorer:
         self.own_sets = {f.number: {e.target for e in f.excludes if e.scope == "own_sets"} for f in ruleset.fans}
         self.by_count = {f.number: {e.target: e.count for e in f.excludes if e.scope == "all" and e.count is not None}
                          for f in ruleset.fans}
-        self.order = excluders_first(ruleset.fans, {n: p.level == "late" for n, p in self.predicates.items()})
+        self.order = excluders_first(ruleset.fans, {n: p.level is Level.LATE for n, p in self.predicates.items()})
 
     def outcomes(self, hand: Hand) -> Iterator[Outcome]:
         """Every admissible choice of every reading of a complete hand."""
@@ -131,7 +131,7 @@ class ReferenceScorer:
             index = {id(b): i for i, b in enumerate(facts.sets_and_pairs)}
             found: list[tuple[Fan, list[Instance] | None]] = []  # None: a late fan, asked in its turn
             for fan in self.order:
-                late = self.predicates[fan.number].level == "late"
+                late = self.predicates[fan.number].level is Level.LATE
                 instances = None if late else self._instances(fan, facts, index)
                 if late or instances:
                     found.append((fan, instances))
