@@ -8,11 +8,10 @@ from functools import cache
 from typing import Any
 
 import pytest
-
 from fanrules.ruleset import load_ruleset, shipped_rulesets
 from fanrules.ruleset.lint import lint
 from fanrules.scoring import Scorer
-from fanrules.scoring.examples import _run as run_example  # what ``fanrules test`` checks of one example
+from fanrules.scoring.examples import _run as run_example
 
 
 def example_params(names: list[str] | None = None) -> list[Any]:
@@ -23,7 +22,7 @@ def example_params(names: list[str] | None = None) -> list[Any]:
     for name in shipped_rulesets() if names is None else names:
         try:
             ruleset = load_ruleset(name)
-        except Exception as err:  # reported by the test below, not at collection
+        except Exception as err:  # noqa: BLE001 - any failure to load is reported by the test, not at collection
             params.append(pytest.param(name, 0, 0, id=f"{name} (does not load: {type(err).__name__})"))
             continue
         params += [pytest.param(name, fan.number, i, id=f"{name}/{fan.name_zh}[{i}]")
@@ -37,7 +36,8 @@ def scorer(name: str) -> Scorer:
 
 
 def check_example(name: str, number: int, index: int) -> None:
-    """Score one embedded example and fail with its file position when it does not hold."""
+    """Score one embedded example and fail with its file position when it does not hold (with the check
+    ``fanrules test`` runs, so that both hold an example to the same thing)."""
     ruleset = load_ruleset(name)  # raises here if the rule set does not load
     fan = next(f for f in ruleset.fans if f.number == number)
     outcome = run_example(scorer(name), fan, fan.examples[index - 1], f"{name}/{fan.name_zh}[{index}]")
