@@ -47,8 +47,8 @@ def follow_aliases(path: str, read: Callable[[Path, list[Diagnostic]], tuple[Any
         if alias is None:
             break
         if sink or len(notices) >= MAX_HOPS:
-            raise RuleSetError(sink or [Diagnostic(path, 1, 1, "R013", f"alias_of leads through more than {MAX_HOPS} names",
-                                                   "name the rule set itself")])
+            raise RuleSetError(sink or [Diagnostic(file=path, line=1, column=1, code="R013", hint="name the rule set itself",
+                                                   message=f"alias_of leads through more than {MAX_HOPS} names")])
         notices.append(alias[1])
         path = str(alias[0])
     return path, tuple(notices)

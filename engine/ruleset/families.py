@@ -2,9 +2,10 @@
 diagnostics, merged over the parent's by family name, then resolved to fan numbers."""
 from __future__ import annotations
 
-from typing import Any, Callable, Protocol
+from typing import Any, Protocol
 
 from .model import Family
+from .refs import norm, ref_hint
 from .schema import FAMILY_KEYS, Key
 from .yamlpos import YMap
 
@@ -33,8 +34,7 @@ def collect_families(data: YMap, ctx: FileContext, fields: dict[str, Any]) -> No
     fields["families"] = families
 
 
-def resolve_families(fields: dict[str, Any], by_ref: dict[str, int], norm: Callable[[Any], str],
-                     hint: Callable[[Any, dict[str, int]], str]) -> tuple[Family, ...]:
+def resolve_families(fields: dict[str, Any], by_ref: dict[str, int]) -> tuple[Family, ...]:
     """The families with their fans as numbers; a fan disabled on the way is left out, an unknown one
     is an error (R006) on its entry."""
     out = []
@@ -46,6 +46,6 @@ def resolve_families(fields: dict[str, Any], by_ref: dict[str, int], norm: Calla
             if number is not None:
                 numbers.append(number)
             elif norm(ref) not in disabled:
-                ctx.error(pos, "R006", f"unknown fan {ref!r} in family '{name}'", hint(ref, by_ref))
-        out.append(Family(name, frozenset(numbers), item["cap"], tuple(item.get("sources", ()))))
+                ctx.error(pos, "R006", f"unknown fan {ref!r} in family '{name}'", ref_hint(ref, by_ref))
+        out.append(Family(name=name, fans=frozenset(numbers), cap=item["cap"], sources=tuple(item.get("sources", ()))))
     return tuple(out)

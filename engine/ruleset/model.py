@@ -30,7 +30,7 @@ class Exclusion:
     scope: str = "all"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Example:
     hand: str
     count: int
@@ -42,7 +42,7 @@ class Example:
     win: bool | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Fan:
     """One fan of a rule set, with its compiled predicate."""
 
@@ -65,7 +65,7 @@ class Fan:
         return f"{self.number} {self.name_zh} {self.name_en}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Family:
     """Fans of which at most ``cap`` count in one hand (those first in scoring order: the highest)."""
 
@@ -75,7 +75,7 @@ class Family:
     sources: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class RuleSet:
     """A loaded rule set: fans ordered by number."""
 
