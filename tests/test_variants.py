@@ -102,16 +102,23 @@ def test_shipped_variant_lints_clean(name: str) -> None:
     assert lint(rs) == []
 
 
-#: The shipped rule sets that extend mcr directly (strict1998 is now an old name of mcr-1998, tested in
-#: test_editions.py) and those that extend another edition.
-VARIANTS = ("mil", "mcr-1998", "casual", "green-book")
-EDITIONS_ON_EDITIONS = {"mil-online": "mil", "botzone": "mil"}
-CORPUS = corpus_path("public.jsonl")
+# One case per shipped edition that extends another edition than mcr.
+@pytest.mark.parametrize("name,parent", sorted(EDITIONS_ON_EDITIONS.items()))
+def test_shipped_edition_on_an_edition_lints_clean(name: str, parent: str) -> None:
+    rs = load_ruleset(name)
+    assert rs.chain == (name, parent, "mcr")
+    assert lint(rs) == []
+
+
+# One case per example of a shipped variant (``mil/明暗杠[1]``), scored inside the test (see test_rules_examples).
+@pytest.mark.parametrize("name, number, index", example_params((*VARIANTS, *EDITIONS_ON_EDITIONS)))
+def test_shipped_variant_examples(name: str, number: int, index: int) -> None:
+    check_example(name, number, index)
 
 
 def test_shipped_variant_files_carry_the_schema_line() -> None:
     root = Path(load_ruleset("mcr").path).parents[1]
-    for name in VARIANTS:
+    for name in (*VARIANTS, *EDITIONS_ON_EDITIONS):
         assert (root / name / "ruleset.yaml").read_text(encoding="utf-8").startswith(
             "# yaml-language-server: $schema=../schema/ruleset.schema.json\n")
         for fan in (root / name / "fans").glob("*.yaml"):

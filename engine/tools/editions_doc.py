@@ -97,7 +97,7 @@ def _points(rs: RuleSet, names: dict[int, str]) -> dict[str, tuple[str, tuple[st
     return out
 
 
-def _row(label: str, said: dict[str, str | None], sources: dict[str, tuple[str, ...]], order: list[RuleSet], cite: Sources) -> str:
+def _row(label: str, said: dict[str, str], sources: dict[str, tuple[str, ...]], order: list[RuleSet], cite: Sources) -> str:
     """One row: the default's value and source, then each edition's own value and source, or whom it follows."""
     cells = []
     for rs in order:
@@ -133,7 +133,7 @@ def points_table(order: list[RuleSet], cite: Sources) -> list[str]:
     points = {rs.name: _points(rs, names) for rs in order}
     labels = list(dict.fromkeys(label for rs in order for label in points[rs.name]))
     for label in labels:
-        said2: dict[str, str | None] = {rs.name: points[rs.name].get(label, ("none", ()))[0] for rs in order}
+        said2: dict[str, str] = {rs.name: points[rs.name].get(label, ("none", ()))[0] for rs in order}
         if len(set(said2.values())) == 1:
             continue
         sources2 = {rs.name: points[rs.name].get(label, ("", ()))[1] for rs in order}
