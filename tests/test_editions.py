@@ -248,3 +248,11 @@ def test_every_cell_of_the_generated_table_has_a_source_or_follows_another_editi
         for cell in row.strip("|").split(" | ")[1:]:
             cell = cell.strip()
             assert cell.startswith("as ") or cell.endswith("]") or cell == "none", row
+
+
+def test_rules_show_gives_families_and_sources(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["rules", "show", "--rules", "mil"]) == 0
+    assert "family kong_series: at most 1 of" in capsys.readouterr().out
+    assert cli.main(["rules", "show", "82", "--rules", "green-book"]) == 0
+    out = capsys.readouterr().out
+    assert "value: 6" in out and "sources: EllanServer/mahjong-mcr-java RULE_COVERAGE.md" in out

@@ -199,6 +199,9 @@ def cmd_rules_show(args: argparse.Namespace) -> int:
         for key in ("minimum",):
             where = ruleset.origins.get(key)
             print(f"  {key}: {getattr(ruleset, key)}    # {where}")
+        names = {f.number: f.name_zh for f in ruleset.fans}
+        for family in ruleset.families:
+            print(f"  family {family.name}: at most {family.cap} of {', '.join(names[n] for n in sorted(family.fans))}")
         for name, section in ruleset.sections.items():
             print("\n".join(_section_lines(section, name, ruleset.origins)))
         print()
@@ -215,6 +218,8 @@ def cmd_rules_show(args: argparse.Namespace) -> int:
             print(f"  excludes: {', '.join(parts)}    # {fan.origins.get('excludes', fan.where)}")
         if fan.bonus:
             print("  bonus: true")
+        if fan.sources:
+            print(f"  sources: {'; '.join(fan.sources)}    # {fan.origins.get('sources', fan.where)}")
     return 0
 
 
