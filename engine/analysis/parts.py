@@ -102,18 +102,18 @@ def _closed(best: dict[tuple[int, int], int]) -> Table:
     return tuple(out)
 
 
-_PARTS: dict[tuple[Counts, Counts | None, bool], Part] = {}
+PARTS: dict[tuple[Counts, Counts | None, bool], Part] = {}
 
 
 def part(held: Counts, caps: Counts | None = None, honours: bool = False) -> Part:
     """The remembered Part of the counts of a number suit (9 ranks) or the honours (7 kinds); ``caps``
     (default 4 each) is how many of each kind a complete hand may hold."""
     key = (held, caps, honours)
-    found = _PARTS.get(key)
+    found = PARTS.get(key)
     if found is not None:
         return found
-    if len(_PARTS) >= MEMO_LIMIT:
-        _PARTS.clear()
+    if len(PARTS) >= MEMO_LIMIT:
+        PARTS.clear()
     limits = caps if caps is not None else FULL_CAPS[: len(held)]
     table = _honour_table(held, limits) if honours else _suit_table(held, limits)
     pairs = sum(min(h // 2, 2) for h in held)
@@ -123,21 +123,21 @@ def part(held: Counts, caps: Counts | None = None, honours: bool = False) -> Par
     knit = (0, 0, 0) if honours else tuple(sum(1 for r in range(c, 9, 3) if held[r]) for c in range(3))
     found = Part(table, sum(held), pairs, odd, kinds, sum(1 for h in ends if h), any(h >= 2 for h in ends),
                  knit)  # type: ignore[arg-type]
-    _PARTS[key] = found
+    PARTS[key] = found
     return found
 
 
-_COMBINED: dict[tuple[Table, Table], Table] = {}
+COMBINED: dict[tuple[Table, Table], Table] = {}
 
 
 def combine(a: Table, b: Table) -> Table:
     """The use table of two parts together: the best split of the sets and the pair between them."""
     key = (a, b)
-    found = _COMBINED.get(key)
+    found = COMBINED.get(key)
     if found is not None:
         return found
-    if len(_COMBINED) >= MEMO_LIMIT:
-        _COMBINED.clear()
+    if len(COMBINED) >= MEMO_LIMIT:
+        COMBINED.clear()
     out = [0] * (2 * MAX_SETS + 2)
     for m in range(MAX_SETS + 1):
         for p in (0, 1):
@@ -150,5 +150,23 @@ def combine(a: Table, b: Table) -> Table:
                         best = value
             out[m * 2 + p] = best
     found = tuple(out)
-    _COMBINED[key] = found
+    COMBINED[key] = found
+    return found
+
+
+_KNIT_RESTS: dict[tuple[Counts, Counts | None, int], Part] = {}
+
+
+def knitted_rest(held: Counts, caps: Counts | None, knit_class: int) -> Part:
+    """The Part of a number suit's counts once a knitted pattern takes one of each of its ranks of
+    ``knit_class`` held (ranks c, c+3, c+6 from 0); the pattern's tiles lower the caps by one."""
+    key = (held, caps, knit_class)
+    found = _KNIT_RESTS.get(key)
+    if found is None:
+        if len(_KNIT_RESTS) >= MEMO_LIMIT:
+            _KNIT_RESTS.clear()
+        limits = caps if caps is not None else FULL_CAPS
+        found = part(tuple(h - 1 if r % 3 == knit_class and h else h for r, h in enumerate(held)),
+                     tuple(x - 1 if r % 3 == knit_class else x for r, x in enumerate(limits)))
+        _KNIT_RESTS[key] = found
     return found
