@@ -168,7 +168,12 @@ def _shipped(name: str) -> Path | None:
 def shipped_rulesets(aliases: bool = False) -> list[str]:
     """Names of the rule sets shipped in the package; with ``aliases``, also their old names (``alias_of``)."""
     root = Path(str(resources.files("fanrules.rules")))
-    return sorted(p.parent.name for p in root.glob(f"*/{RULESET_FILE}") if aliases or "\nalias_of:" not in p.read_text(encoding="utf-8"))
+    return sorted(p.parent.name for p in root.glob(f"*/{RULESET_FILE}") if aliases or not _is_alias(p))
+
+
+def _is_alias(path: Path) -> bool:
+    data = read_yaml(str(path), path.read_text(encoding="utf-8"))[0]
+    return isinstance(data, YMap) and "alias_of" in data
 
 
 def resolve(spec: str | Path, base: Path | None = None) -> Path:
