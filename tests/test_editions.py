@@ -256,3 +256,13 @@ def test_rules_show_gives_families_and_sources(capsys: pytest.CaptureFixture[str
     assert cli.main(["rules", "show", "82", "--rules", "green-book"]) == 0
     out = capsys.readouterr().out
     assert "value: 6" in out and "sources: EllanServer/mahjong-mcr-java RULE_COVERAGE.md" in out
+
+
+def test_diff_counts_the_totals_that_go_up_and_down(capsys: pytest.CaptureFixture[str]) -> None:
+    corpus = str(editions_doc.CORPUS)
+    assert cli.main(["diff", "--rules", "mil-online", "--against", "mcr", corpus]) == 0
+    assert "total (or total with flowers) changed: 12 hands (11 up, 1 down)" in capsys.readouterr().out
+    assert cli.main(["diff", "--rules", "botzone", "--against", "mil", corpus, "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["total_up"]["hands"] == report["total_down"]["hands"] == 0
+    assert report["status_transitions"] == {"under_minimum -> win": 21}
