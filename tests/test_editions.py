@@ -16,6 +16,7 @@ from fanrules.ruleset import load_ruleset, shipped_rulesets
 from fanrules.ruleset.lint import lint
 from fanrules.scoring import Principle
 from fanrules.scoring.examples import run_examples
+from conftest import corpus_path
 from fanrules.tools import cli, editions_doc
 
 EDITIONS = ("mcr", "mcr-1998", "mil", "mil-online", "green-book", "botzone", "casual")
@@ -237,7 +238,7 @@ def test_a_variant_replaces_a_family_by_name(tmp_path: Path) -> None:
 
 def test_docs_editions_md_is_current() -> None:
     text = editions_doc.DOC.read_text(encoding="utf-8")
-    assert editions_doc.render(text, editions_doc.read_corpus()) == text, "run: python -m fanrules.tools.editions_doc"
+    assert editions_doc.render(text, editions_doc.read_corpus(corpus_path("public.jsonl"))) == text, "run: python -m fanrules.tools.editions_doc"
 
 
 def test_every_cell_of_the_generated_table_has_a_source_or_follows_another_edition() -> None:
@@ -259,7 +260,7 @@ def test_rules_show_gives_families_and_sources(capsys: pytest.CaptureFixture[str
 
 
 def test_diff_counts_the_totals_that_go_up_and_down(capsys: pytest.CaptureFixture[str]) -> None:
-    corpus = str(editions_doc.CORPUS)
+    corpus = str(corpus_path("public.jsonl"))
     assert cli.main(["diff", "--rules", "mil-online", "--against", "mcr", corpus]) == 0
     assert "total (or total with flowers) changed: 12 hands (11 up, 1 down)" in capsys.readouterr().out
     assert cli.main(["diff", "--rules", "botzone", "--against", "mil", corpus, "--json"]) == 0
