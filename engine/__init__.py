@@ -7,13 +7,16 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence
 
 from .analysis import readings, waits
+from .analysis.advice import (DiscardAdvice, HandTiles, ShantenReport, Useful, analysis_context, read_tiles,
+                              read_visible, shanten_report)
 from .core import Block, Context, Hand, HandError, Kind, Meld, MeldKind, Reading, Shape, format_hand, parse_hand
 from .core import hand_from_record, hand_to_record
 from .ruleset import Fan, RuleSet, load_ruleset
 from .scoring import CountedFan, NotCounted, Result, Scorer
+from .scoring.reach import Analysis, DiscardPath, Reach, analyze_tiles
 
 __version__ = "0.1.0"
 
@@ -37,9 +40,24 @@ def score(hand: Hand | str | dict[str, Any], rules: str | Path = "mcr", **contex
     return scorer(rules).score(hand)
 
 
+def shanten(hand: Hand | HandTiles | str) -> ShantenReport:
+    """The shanten of a hand of 13 or 14 tiles (a hand string with declared sets in brackets, or a
+    Hand): ``shanten`` overall (ready 0, complete -1) and ``shapes``, each shape's."""
+    return shanten_report(read_tiles(hand))
+
+
+def analyze(hand: Hand | HandTiles | str, visible: str | Sequence[int] = (), rules: str | Path = "mcr",
+            points: bool = True, **context: Any) -> Analysis:
+    """Analyse a hand of 13 or 14 tiles: shanten per shape, useful tiles with their unseen copies
+    (``visible``: a tile string or tile numbers of what else is in sight), for 14 tiles the advice
+    for each discard, and the points in reach (``points=False`` skips them) winning as the context
+    says (keywords self_drawn, last_tile, seat_wind, prevalent_wind, flowers). docs/analysis.md."""
+    return analyze_tiles(read_tiles(hand), scorer(rules), analysis_context(**context), read_visible(visible), points)
+
+
 __all__ = [
-    "Block", "Context", "CountedFan", "Fan", "Hand", "HandError", "Kind", "Meld", "MeldKind", "NotCounted", "Reading",
-    "Result", "RuleSet",
-    "Scorer", "Shape", "format_hand", "hand_from_record", "hand_to_record", "load_ruleset", "parse_hand",
-    "readings", "score", "scorer", "waits",
+    "Analysis", "Block", "Context", "CountedFan", "DiscardAdvice", "DiscardPath", "Fan", "Hand", "HandError",
+    "HandTiles", "Kind", "Meld", "MeldKind", "NotCounted", "Reach", "Reading", "Result", "RuleSet", "Scorer", "Shape",
+    "ShantenReport", "Useful", "analyze", "format_hand", "hand_from_record", "hand_to_record", "load_ruleset",
+    "parse_hand", "readings", "score", "scorer", "shanten", "waits",
 ]

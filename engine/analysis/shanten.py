@@ -114,18 +114,29 @@ def knitted_straight(groups: Sequence[Counts], parts: Sequence[Part], caps: Caps
     """The shanten of the knitted straight shape: each pattern, plus a set and a pair (only a pair
     beside a declared set) from the rest. Patterns that cannot go below ``beat`` are skipped, so the
     result is exact when below ``beat`` and otherwise ``beat`` or more."""
+    return min((value for value, _, _ in _knitted_patterns(groups, parts, caps, melds, knitted, beat)),
+               default=14 - 3 * melds)
+
+
+KnittedRest = tuple[tuple[Counts, Counts | None, Part], ...]
+
+
+def _knitted_patterns(groups: Sequence[Counts], parts: Sequence[Part], caps: Caps, melds: int, knitted: list[int],
+                      beat: int | None) -> list[tuple[int, KnittedRest, tuple[int, ...]]]:
+    """For each knitted pattern that could go below ``beat``: its shanten, the counts, caps and Part
+    of each part of the rest of the hand, and its knitted class of each suit."""
     base = 13 - 3 * melds
     room = 3 * (1 - melds) + 2
     tiles = parts[0].tiles + parts[1].tiles + parts[2].tiles + parts[3].tiles
-    best = base + 1
-    honours = parts[HONOUR_PART]
+    out = []
+    honours = (groups[HONOUR_PART], caps[HONOUR_PART], parts[HONOUR_PART])
     for held, classes in zip(knitted, KNIT_CLASSES):
         if beat is not None and base - held - min(room, tiles - held) >= beat:
             continue
         rest = (knitted_rest(groups[0], caps[0], classes[0]), knitted_rest(groups[1], caps[1], classes[1]),
                 knitted_rest(groups[2], caps[2], classes[2]), honours)
-        best = min(best, base - held - standard_kept(rest, 1 - melds))
-    return best
+        out.append((base - held - standard_kept([r[2] for r in rest], 1 - melds), rest, classes))
+    return out
 
 
 def by_shape(groups: Sequence[Counts], parts: Sequence[Part], melds: int, caps: Caps = NO_CAPS) -> dict[Shape, int]:
@@ -194,6 +205,18 @@ def _standard_useful(held: Counts, caps: Counts | None, rest: Table, index: int,
     return found
 
 
+def _rest_useful(rest: Sequence[tuple[Counts, Counts | None, Part]], sets: int) -> list[int]:
+    """The tiles whose drawing lets ``sets`` sets and a pair keep one tile more of parts ``rest``."""
+    tables = [r[2].table for r in rest]
+    ab, cd = combine(tables[0], tables[1]), combine(tables[2], tables[3])
+    rests = (combine(tables[1], cd), combine(tables[0], cd), combine(ab, tables[3]), combine(ab, tables[2]))
+    out = []
+    for g, (lo, _) in enumerate(_SPAN):
+        held, caps, _ = rest[g]
+        out.extend(lo + r for r in _standard_useful(held, caps, rests[g], sets * 2 + 1, g == HONOUR_PART))
+    return out
+
+
 def _special_useful(counts: list[int], parts: Sequence[Part], knitted: list[int], shapes: dict[Shape, int],
                     best: int) -> set[int]:
     """The tiles that lower seven pairs, thirteen orphans or honours and knitted tiles, for those of
@@ -219,7 +242,13 @@ def _special_useful(counts: list[int], parts: Sequence[Part], knitted: list[int]
 
 def useful_kinds(counts: list[int], melds: int, caps: Caps = NO_CAPS) -> list[int]:
     """The tile kinds whose drawing lowers the shanten of 13 tiles (less 3 per declared set) given as
-    34 counts: for each shape at the least shanten, the tiles that lower that shape."""
+    34 counts."""
+    return shanten_and_useful(counts, melds, caps)[1]
+
+
+def shanten_and_useful(counts: list[int], melds: int, caps: Caps = NO_CAPS) -> tuple[int, list[int]]:
+    """The shanten of 13 tiles (less 3 per declared set) given as 34 counts, and the tile kinds whose
+    drawing lowers it: for each shape at the least shanten, the tiles that lower that shape."""
     groups, parts = hand_parts(counts, caps)
     shapes = {Shape.STANDARD: 13 - 3 * melds - standard_kept(parts, MAX_SETS - melds)}
     knitted = knitted_held(parts)
@@ -228,29 +257,19 @@ def useful_kinds(counts: list[int], melds: int, caps: Caps = NO_CAPS) -> list[in
         shapes[Shape.THIRTEEN_ORPHANS] = 13 - _orphans_kept(parts)
         shapes[Shape.HONOURS_AND_KNITTED] = 13 - _honours_knitted_kept(parts, knitted)
     best = min(shapes.values())
-    if melds <= 1:
-        shapes[Shape.KNITTED_STRAIGHT] = knitted_straight(groups, parts, caps, melds, knitted, best + 1)
-        best = min(best, shapes[Shape.KNITTED_STRAIGHT])
+    patterns = _knitted_patterns(groups, parts, caps, melds, knitted, best + 1) if melds <= 1 else []
+    best = min([best] + [value for value, _, _ in patterns])
     out: set[int] = set()
     if shapes[Shape.STANDARD] == best:
-        tables = [p.table for p in parts]
-        ab, cd = combine(tables[0], tables[1]), combine(tables[2], tables[3])
-        rests = (combine(tables[1], cd), combine(tables[0], cd), combine(ab, tables[3]), combine(ab, tables[2]))
-        index = (MAX_SETS - melds) * 2 + 1
-        for g, (lo, _) in enumerate(_SPAN):
-            out.update(lo + r for r in _standard_useful(groups[g], caps[g], rests[g], index, g == HONOUR_PART))
+        out.update(_rest_useful(list(zip(groups, caps, parts)), MAX_SETS - melds))
     if melds == 0:
         out |= _special_useful(counts, parts, knitted, shapes, best)
-    if shapes.get(Shape.KNITTED_STRAIGHT) == best:
-        for t in range(34):
-            limit = (caps[min(t // 9, 3)] or FULL_CAPS)[t - _SPAN[min(t // 9, 3)][0]]
-            if t not in out and counts[t] < limit:
-                counts[t] += 1
-                grown_groups, grown = hand_parts(counts, caps)
-                if knitted_straight(grown_groups, grown, caps, melds, knitted_held(grown), best) < best:
-                    out.add(t)
-                counts[t] -= 1
-    return sorted(out)
+    for value, rest, classes in patterns:
+        if value == best:
+            # a tile of the pattern not held completes more of it; any other lets the rest keep more
+            out.update(s * 9 + r for s in range(3) for r in range(classes[s], 9, 3) if not counts[s * 9 + r])
+            out.update(_rest_useful(rest, 1 - melds))
+    return best, sorted(out)
 
 
 def useful_tiles(concealed: Sequence[int], melds: int = 0, visible: Sequence[int] = ()) -> list[tuple[int, int]]:
