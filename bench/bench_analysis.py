@@ -43,7 +43,17 @@ def rate(label: str, n: int, seconds: float) -> None:
     print(f"{label:<52} {n:>7} {seconds:>9.3f} {n / seconds:>10,.0f}")
 
 
+def plain_loop() -> float:
+    """Seconds for three million additions: compare between runs to see how busy the machine was."""
+    start = time.perf_counter()
+    total = 0
+    for i in range(3_000_000):
+        total += i
+    return time.perf_counter() - start
+
+
 def main() -> int:
+    print(f"a plain loop of three million additions: {plain_loop():.3f} s")
     rng = random.Random(2026)
     hands = deal(rng, 20_000)
     print(f"{'measure':<52} {'hands':>7} {'seconds':>9} {'hands/s':>10}")

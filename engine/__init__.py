@@ -12,11 +12,15 @@ from typing import Any, Sequence
 from .analysis import readings, waits
 from .analysis.advice import (DiscardAdvice, HandTiles, ShantenReport, Useful, analysis_context, read_tiles,
                               read_visible, shanten_report)
-from .core import Block, Context, Hand, HandError, Kind, Meld, MeldKind, Reading, Shape, format_hand, parse_hand
-from .core import hand_from_record, hand_to_record
+from .core import (Block, CliError, Context, Diagnostic, ErrorKind, FanrulesError, Hand, HandError, InvalidHandError, Kind, Meld,
+                   MeldKind, NotAWinError, Reading, RuleSetError, Shape, UnknownFanError, format_hand, hand_from_record,
+                   hand_to_record, parse_hand)
+from .dsl import DiagnosticError, Level
 from .ruleset import Fan, RuleSet, load_ruleset
-from .scoring import CountedFan, NotCounted, Result, Scorer
+from .scoring import CountedFan, NotCounted, Principle, Result, Scorer
+from .settlement import CompetitionRow, Entry, Seating, Session, Settlement, SettlementError, Standing, competition
 from .scoring.reach import Analysis, DiscardPath, Reach, analyze_tiles
+from .settlement import seating, settle
 
 __version__ = "0.1.0"
 
@@ -31,8 +35,9 @@ def score(hand: Hand | str | dict[str, Any], rules: str | Path = "mcr", **contex
     """Score a hand given as a Hand, a hand string (context as keyword arguments: self_drawn,
     last_copy, kong_related, last_tile, seat_wind, prevalent_wind, flowers) or a JSONL record.
 
-    Returns a Result (``result.is_win`` is false below the minimum). Raises HandError with
-    ``kind`` ``invalid`` or ``not_a_win`` for a hand that cannot be scored."""
+    Returns a Result (``result.is_win`` is false below the minimum). Raises a HandError for a hand
+    that cannot be scored: InvalidHandError (``kind`` ``invalid``) or NotAWinError (``not_a_win``);
+    RuleSetError for a rule set that cannot be loaded."""
     if isinstance(hand, str):
         hand = parse_hand(hand, **context)
     elif isinstance(hand, dict):
@@ -56,8 +61,11 @@ def analyze(hand: Hand | HandTiles | str, visible: str | Sequence[int] = (), rul
 
 
 __all__ = [
-    "Analysis", "Block", "Context", "CountedFan", "DiscardAdvice", "DiscardPath", "Fan", "Hand", "HandError",
-    "HandTiles", "Kind", "Meld", "MeldKind", "NotCounted", "Reach", "Reading", "Result", "RuleSet", "Scorer", "Shape",
-    "ShantenReport", "Useful", "analyze", "format_hand", "hand_from_record", "hand_to_record", "load_ruleset",
-    "parse_hand", "readings", "score", "scorer", "shanten", "waits",
+    "Analysis", "Block", "CliError", "CompetitionRow", "Context", "CountedFan", "Diagnostic", "DiagnosticError",
+    "DiscardAdvice", "DiscardPath", "Entry", "ErrorKind", "Fan", "FanrulesError", "Hand", "HandError", "HandTiles",
+    "InvalidHandError", "Kind", "Level", "Meld", "MeldKind", "NotAWinError", "NotCounted", "Principle", "Reach",
+    "Reading", "Result", "RuleSet", "RuleSetError", "Scorer", "Seating", "Session", "Settlement", "SettlementError",
+    "Shape", "ShantenReport", "Standing", "UnknownFanError", "Useful", "analyze", "competition", "format_hand",
+    "hand_from_record", "hand_to_record", "load_ruleset", "parse_hand", "readings", "score", "scorer", "seating",
+    "settle", "shanten", "waits",
 ]

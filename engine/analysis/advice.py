@@ -6,7 +6,8 @@ from dataclasses import dataclass
 from typing import Any, Mapping, NamedTuple, Sequence
 
 from ..core.blocks import Shape
-from ..core.hand import Context, Hand, HandError, Meld, check_meld
+from ..core.errors import InvalidHandError
+from ..core.hand import Context, Hand, Meld, check_meld
 from ..core.notation import parse_hand
 from ..core.tiles import TILE_CODES, TILE_INDEX, Tile
 from .shanten import Caps, by_shape, hand_parts, shanten_and_useful, split_caps, useful_kinds
@@ -47,7 +48,7 @@ class HandTiles:
 
 def read_tiles(hand: str | Hand | HandTiles) -> HandTiles:
     """The tiles of a hand string (declared sets in brackets, then 13 or 14 tiles in all), a Hand
-    (its winning tile among the concealed ones) or HandTiles; HandError in one sentence otherwise."""
+    (its winning tile among the concealed ones) or HandTiles; InvalidHandError in one sentence otherwise."""
     if isinstance(hand, HandTiles):
         tiles = hand
     elif isinstance(hand, Hand):
@@ -56,15 +57,15 @@ def read_tiles(hand: str | Hand | HandTiles) -> HandTiles:
         parsed = parse_hand(hand, check=False)
         tiles = HandTiles(tuple(sorted(parsed.concealed + (parsed.win_tile,))), parsed.melds)
     if len(tiles.melds) > 4:
-        raise HandError(f"{len(tiles.melds)} declared sets; a hand has at most 4")
+        raise InvalidHandError(f"{len(tiles.melds)} declared sets; a hand has at most 4")
     for i, meld in enumerate(tiles.melds):
         check_meld(meld, f"declared set {i + 1}")
     if tiles.size not in (13, 14):
-        raise HandError(f"wrong number of tiles: {tiles.size} (a declared set counts 3); analysis needs 13 or 14")
+        raise InvalidHandError(f"wrong number of tiles: {tiles.size} (a declared set counts 3); analysis needs 13 or 14")
     held = [a + b for a, b in zip(tiles.counts(), tiles.declared)]
     over = [TILE_CODES[t] for t in range(34) if held[t] > 4]
     if over:
-        raise HandError(f"fifth copy of {', '.join(over)}: a tile exists only four times")
+        raise InvalidHandError(f"fifth copy of {', '.join(over)}: a tile exists only four times")
     return tiles
 
 
@@ -75,10 +76,10 @@ def analysis_context(*, self_drawn: bool = False, last_tile: bool = False, seat_
     winds = []
     for name, value in (("seat wind", seat_wind), ("prevalent wind", prevalent_wind)):
         if value not in ("E", "S", "W", "N"):
-            raise HandError(f"{name} must be E, S, W or N, not {value!r}")
+            raise InvalidHandError(f"{name} must be E, S, W or N, not {value!r}")
         winds.append(TILE_INDEX[value])
     if not isinstance(flowers, int) or not 0 <= flowers <= 8:
-        raise HandError(f"flowers must be between 0 and 8, not {flowers!r}")
+        raise InvalidHandError(f"flowers must be between 0 and 8, not {flowers!r}")
     return Context(self_drawn=bool(self_drawn), last_tile=bool(last_tile), seat_wind=winds[0],
                    prevalent_wind=winds[1], flowers=flowers)
 
@@ -94,7 +95,7 @@ def read_visible(visible: str | Sequence[Tile]) -> tuple[Tile, ...]:
     out = tuple(visible)
     bad = [t for t in out if not isinstance(t, int) or not 0 <= t < 34]
     if bad:
-        raise HandError(f"a visible tile is a number from 0 to 33, not {bad[0]!r}")
+        raise InvalidHandError(f"a visible tile is a number from 0 to 33, not {bad[0]!r}")
     return out
 
 
@@ -106,7 +107,7 @@ def unseen(tiles: HandTiles, visible: Sequence[Tile]) -> list[int]:
         seen[t] += 1
     over = [TILE_CODES[t] for t in range(34) if seen[t] > 4]
     if over:
-        raise HandError(f"visible tiles: fifth copy of {', '.join(over)} with the hand's own; a tile exists only four times")
+        raise InvalidHandError(f"visible tiles: fifth copy of {', '.join(over)} with the hand's own; a tile exists only four times")
     return [4 - s for s in seen]
 
 
@@ -164,7 +165,7 @@ def useful_of(counts: list[int], melds: int, caps: Caps, left: Sequence[int]) ->
 def useful(tiles: HandTiles, visible: Sequence[Tile] = ()) -> tuple[Useful, ...]:
     """The useful tiles of a 13-tile hand, in tile order."""
     if tiles.size != 13:
-        raise HandError(f"useful tiles are those of a 13-tile hand; this hand has {tiles.size}")
+        raise InvalidHandError(f"useful tiles are those of a 13-tile hand; this hand has {tiles.size}")
     return useful_of(tiles.counts(), len(tiles.melds), tiles.caps, unseen(tiles, visible))
 
 
@@ -172,7 +173,7 @@ def advise(tiles: HandTiles, visible: Sequence[Tile] = ()) -> list[DiscardAdvice
     """For each distinct discard of a 14-tile hand, the shanten after it and the useful tiles; the
     best first: lower shanten, then more unseen useful tiles, then tile order."""
     if tiles.size != 14:
-        raise HandError(f"discard advice is for a 14-tile hand; this hand has {tiles.size}")
+        raise InvalidHandError(f"discard advice is for a 14-tile hand; this hand has {tiles.size}")
     left = unseen(tiles, visible)
     counts = tiles.counts()
     melds, caps = len(tiles.melds), tiles.caps

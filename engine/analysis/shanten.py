@@ -23,7 +23,7 @@ from itertools import permutations
 from typing import Sequence
 
 from ..core.blocks import Shape
-from ..core.hand import HandError
+from ..core.errors import InvalidHandError
 from .parts import COMBINED, FULL_CAPS, MAX_SETS, MEMO_LIMIT, PARTS, Counts, Part, Table, combine, knitted_rest, part
 
 #: The knitted class (ranks 1-4-7, 2-5-8, 3-6-9) of each suit, for the six knitted patterns.
@@ -41,7 +41,7 @@ def check_tiles(concealed: Sequence[int], melds: int, sizes: tuple[int, ...] = (
     """The 34 counts of ``concealed``; HandError unless they are tiles 0..33, at most four of a kind,
     and as many as ``sizes`` allow with ``melds`` declared sets."""
     if not isinstance(melds, int) or not 0 <= melds <= MAX_SETS:
-        raise HandError(f"the number of declared sets must be 0 to 4, not {melds!r}")
+        raise InvalidHandError(f"the number of declared sets must be 0 to 4, not {melds!r}")
     counts = [0] * 34
     try:
         for t in concealed:
@@ -51,14 +51,13 @@ def check_tiles(concealed: Sequence[int], melds: int, sizes: tuple[int, ...] = (
         low = -1
     if low < 0:
         bad = next(t for t in concealed if not isinstance(t, int) or not 0 <= t < 34)
-        raise HandError(f"a tile is a number from 0 to 33, not {bad!r}")
+        raise InvalidHandError(f"a tile is a number from 0 to 33, not {bad!r}")
     n = len(concealed)
-    allowed = [size - 3 * melds for size in sizes]
-    if n not in allowed:
-        wanted = " or ".join(str(a) for a in allowed)
-        raise HandError(f"wrong number of tiles: {n} concealed tiles with {melds} declared set(s), expected {wanted}")
+    if n + 3 * melds not in sizes:
+        wanted = " or ".join(str(size - 3 * melds) for size in sizes)
+        raise InvalidHandError(f"wrong number of tiles: {n} concealed tiles with {melds} declared set(s), expected {wanted}")
     if max(counts) > 4:
-        raise HandError("fifth copy of a tile: a tile exists only four times")
+        raise InvalidHandError("fifth copy of a tile: a tile exists only four times")
     return counts
 
 
@@ -126,12 +125,12 @@ def _knitted_patterns(groups: Sequence[Counts], parts: Sequence[Part], caps: Cap
     """For each knitted pattern that could go below ``beat``: its shanten, the counts, caps and Part
     of each part of the rest of the hand, and its knitted class of each suit."""
     base = 13 - 3 * melds
-    room = 3 * (1 - melds) + 2
-    tiles = parts[0].tiles + parts[1].tiles + parts[2].tiles + parts[3].tiles
+    tables = [p.table for p in parts]
+    room = combine(combine(tables[0], tables[1]), combine(tables[2], tables[3]))[(1 - melds) * 2 + 1]
     out = []
     honours = (groups[HONOUR_PART], caps[HONOUR_PART], parts[HONOUR_PART])
     for held, classes in zip(knitted, KNIT_CLASSES):
-        if beat is not None and base - held - min(room, tiles - held) >= beat:
+        if beat is not None and base - held - room >= beat:
             continue
         rest = (knitted_rest(groups[0], caps[0], classes[0]), knitted_rest(groups[1], caps[1], classes[1]),
                 knitted_rest(groups[2], caps[2], classes[2]), honours)
@@ -153,21 +152,27 @@ def by_shape(groups: Sequence[Counts], parts: Sequence[Part], melds: int, caps: 
 
 
 def overall(groups: Sequence[Counts], parts: Sequence[Part], melds: int, caps: Caps = NO_CAPS) -> int:
-    """The least shanten over the shapes; the knitted straight is tried only where it could beat it."""
+    """The least shanten over the shapes; the knitted shapes are tried only where bounds say they could
+    beat it (the rest of a knitted straight keeps no more than the whole hand's one set and pair)."""
     a, b, c, d = parts
     get = COMBINED.get
     ab, cd = (a.table, b.table), (c.table, d.table)
     ab = get(ab) or combine(*ab)
     cd = get(cd) or combine(*cd)
-    best = 13 - 3 * melds - (get((ab, cd)) or combine(ab, cd))[(MAX_SETS - melds) * 2 + 1]
+    whole = get((ab, cd)) or combine(ab, cd)
+    best = 13 - 3 * melds - whole[(MAX_SETS - melds) * 2 + 1]
     if melds > 1 or best < 0:
         return best
-    knitted = knitted_held(parts)
     if melds == 0:
-        best = min(best, 13 - _seven_pairs_kept(parts), 13 - _orphans_kept(parts),
-                   13 - _honours_knitted_kept(parts, knitted))
-    if best > 0 and max(knitted) + min(5, a.tiles + b.tiles + c.tiles + d.tiles) > 13 - 3 * melds - best:
-        best = min(best, knitted_straight(groups, parts, caps, melds, knitted, best))
+        pairs = min(7, a.pairs + b.pairs + c.pairs + d.pairs)
+        best = min(best, 13 - 2 * pairs - min(7 - pairs, a.odd + b.odd + c.odd + d.odd),
+                   13 - a.orphans - b.orphans - c.orphans - d.orphans
+                   - (a.orphan_pair or b.orphan_pair or c.orphan_pair or d.orphan_pair))
+    knit_most = max(a.knit) + max(b.knit) + max(c.knit)  # at least the most of any one pattern
+    if melds == 0 and 13 - min(14, d.kinds + knit_most) < best:
+        best = min(best, 13 - _honours_knitted_kept(parts, knitted_held(parts)))
+    if best > 0 and 13 - 3 * melds - knit_most - whole[(1 - melds) * 2 + 1] < best:
+        best = min(best, knitted_straight(groups, parts, caps, melds, knitted_held(parts), best))
     return best
 
 
@@ -281,6 +286,6 @@ def useful_tiles(concealed: Sequence[int], melds: int = 0, visible: Sequence[int
     seen = list(counts)
     for t in visible:
         if not isinstance(t, int) or not 0 <= t < 34:
-            raise HandError(f"a visible tile is a number from 0 to 33, not {t!r}")
+            raise InvalidHandError(f"a visible tile is a number from 0 to 33, not {t!r}")
         seen[t] += 1
     return [(t, max(0, 4 - seen[t])) for t in useful_kinds(counts, melds)]

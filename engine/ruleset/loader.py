@@ -8,9 +8,12 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from ..dsl import Compiled, Diagnostic, DiagnosticError, Origin, compile_predicate, predicate_cache
+from ..core.errors import Diagnostic, RuleSetError
+from ..dsl import Compiled, Origin, compile_predicate, predicate_cache
 from .schema import EXAMPLE_KEYS, EXCLUSION_KEYS, FAN_KEYS, FAN_REQUIRED_NEW, RULESET_KEYS, RULESET_REQUIRED_ROOT, Key
 from .model import Example, Exclusion, Fan, RuleSet, Where
+from .section_keys import SECTIONS
+from .sections import check_value, merge, origins as section_origins, plain
 from .yamlpos import NULL_TAG, YList, YMap, read_yaml
 
 RULESET_FILE = "ruleset.yaml"
@@ -30,7 +33,7 @@ class _FileContext:
     def error(self, pos: tuple[int, int], code: str, message: str, hint: str = "") -> None:
         line, col = pos
         source = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
-        self.sink.append(Diagnostic(self.path, line, col, code, message, hint, source))
+        self.sink.append(Diagnostic(file=self.path, line=line, column=col, code=code, message=message, hint=hint, source_line=source))
 
     def where(self, pos: tuple[int, int]) -> Where:
         return Where(self.path, pos[0], pos[1])
@@ -70,13 +73,15 @@ def _type_ok(value: Any, typ: str) -> bool:
         return isinstance(value, bool)
     if typ == "array":
         return isinstance(value, list)
+    if typ == "object":
+        return isinstance(value, dict)
     if typ == "ref":
         return isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool))
     return True
 
 
 def _type_word(typ: str) -> str:
-    return {"string": "text", "integer": "a whole number", "boolean": "true or false", "array": "a list", "ref": "a fan name or number"}[typ]
+    return {"string": "text", "integer": "a whole number", "boolean": "true or false", "array": "a list", "object": "a mapping", "ref": "a fan name or number"}[typ]
 
 
 def _value_word(value: Any) -> str:
@@ -97,7 +102,7 @@ def _read(path: Path, sink: list[Diagnostic]) -> tuple[Any, _FileContext | None]
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as err:
-        sink.append(Diagnostic(str(path), 1, 1, "R000", f"cannot read the file: {err}"))
+        sink.append(Diagnostic(file=str(path), line=1, column=1, code="R000", message=f"cannot read the file: {err}"))
         return None, None
     data, diags = read_yaml(str(path), text)
     sink.extend(diags)
@@ -111,7 +116,7 @@ def _read(path: Path, sink: list[Diagnostic]) -> tuple[Any, _FileContext | None]
 # --- raw fan records (before compilation), merged along the inheritance chain ---------------------
 
 
-@dataclass
+@dataclass(kw_only=True)
 class _RawFan:
     """A fan's keys as merged along the inheritance chain, each with the file it came from.
     ``exclusions`` holds every exclusion item with its position and file, ``excludes`` and
@@ -136,10 +141,10 @@ def _origin_of(ctx: _FileContext, data: YMap, key: str) -> Origin:
                 first = i + 1
                 break
         indent = len(ctx.lines[first - 1]) - len(ctx.lines[first - 1].lstrip(" "))
-        return Origin(ctx.path, first, indent + 1, tuple(ctx.lines), block=True)
+        return Origin(file=ctx.path, line=first, column=indent + 1, file_lines=tuple(ctx.lines), block=True)
     if style in ('"', "'"):
         col += 1
-    return Origin(ctx.path, line, col, tuple(ctx.lines), block=False)
+    return Origin(file=ctx.path, line=line, column=col, file_lines=tuple(ctx.lines), block=False)
 
 
 def _load_fan_file(path: Path, sink: list[Diagnostic]) -> tuple[YMap | None, _FileContext | None]:
@@ -207,6 +212,7 @@ def _collect(path: Path, sink: list[Diagnostic], seen: tuple[str, ...]) -> tuple
         if key in data and _type_ok(data[key], RULESET_KEYS[key].type):
             fields[key] = data[key]
             origins[key] = ctx.where(data.value_pos[key])
+    _collect_sections(data, ctx, fields, origins)
     fields["path"] = str(path)
     fans_dir = path.parent / (data.get("fans") if isinstance(data.get("fans"), str) else "fans")
     fields["fans_dir"] = str(fans_dir)
@@ -226,6 +232,19 @@ def _collect(path: Path, sink: list[Diagnostic], seen: tuple[str, ...]) -> tuple
     elif "fans" in data:
         ctx.error(data.value_pos["fans"], "R000", f"the fans folder {fans_dir} does not exist")
     return fields, fans, chain, origins
+
+
+def _collect_sections(data: YMap, ctx: _FileContext, fields: dict[str, Any], origins: dict[str, Where]) -> None:
+    """Check this file's sections (``procedure:``, ...) and merge each over the parent's."""
+    sections = dict(fields.get("sections", {}))
+    for name, spec in SECTIONS.items():
+        if name not in data or not isinstance(data[name], dict):
+            continue  # absent, or not a mapping (reported by check_keys)
+        pos = data.value_pos[name]
+        if check_value(data[name], spec, name, pos, ctx.error, partial=name in sections):
+            sections[name] = merge(sections[name], data[name]) if name in sections else plain(data[name])
+            origins.update(section_origins(data[name], name, ctx.where, pos))
+    fields["sections"] = sections
 
 
 def _merge_fan(fan_path: Path, fans: dict[int, _RawFan], numbers: dict[int, str], sink: list[Diagnostic]) -> None:
@@ -252,7 +271,7 @@ def _merge_fan(fan_path: Path, fans: dict[int, _RawFan], numbers: dict[int, str]
                 ctx.error(data.key_pos[key], "R014", f"'{key}' only applies when overriding a parent's fan; fan {number} is new", "use 'excludes' for a new fan")
         if missing:
             return
-        raw = fans[number] = _RawFan({}, {}, {}, {}, {})
+        raw = fans[number] = _RawFan(fields={}, origins={}, ctx={}, nodes={}, positions={})
     for key, value in data.items():
         if key not in FAN_KEYS or not _type_ok(value, FAN_KEYS[key].type):
             continue
@@ -353,14 +372,17 @@ def _examples(raw: _RawFan, fans_dir: str) -> tuple[Example, ...]:
         if not ctx.check_keys(item, EXAMPLE_KEYS, "an example"):  # type: ignore[union-attr]
             continue
         context = {k: v for k, v in item.items() if k not in ("hand", "count", "total", "note")}
-        out.append(Example(item["hand"], item["count"], context, item.get("total") if own else None, item.get("note", ""), ctx.where(pos)))  # type: ignore[union-attr]
+        where = ctx.where(pos)  # type: ignore[union-attr]
+        out.append(Example(hand=item["hand"], count=item["count"], context=context, total=item.get("total") if own else None,
+                           note=item.get("note", ""), where=where))
     return tuple(out)
 
 
 def _build(path: Path) -> RuleSet:
     sink: list[Diagnostic] = []
     if not path.is_file():
-        raise DiagnosticError([Diagnostic(str(path), 1, 1, "R013", "no rule set here", f"shipped rule sets: {', '.join(shipped_rulesets())}; or give a folder with {RULESET_FILE}")])
+        hint = f"shipped rule sets: {', '.join(shipped_rulesets())}; or give a folder with {RULESET_FILE}"
+        raise RuleSetError([Diagnostic(file=str(path), line=1, column=1, code="R013", message="no rule set here", hint=hint)])
     fields, raw_fans, chain, origins = _collect(path, sink, ())
     by_ref = _refs(raw_fans)
     seen_names: dict[str, int] = {}
@@ -386,14 +408,16 @@ def _build(path: Path) -> RuleSet:
         examples = _examples(raw, fields["fans_dir"])
         if compiled is None or sink:  # the rule set will not load: only collect the diagnostics
             continue
-        fans.append(Fan(number, f["name_zh"], f["name_en"], f["value"], f.get("description", ""), f["predicate"], compiled,
-                        excludes, examples, bool(f.get("bonus", False)), raw.origins.get("number", raw.origins["predicate"]), dict(raw.origins)))
+        fans.append(Fan(number=number, name_zh=f["name_zh"], name_en=f["name_en"], value=f["value"], description=f.get("description", ""),
+                        predicate=f["predicate"], compiled=compiled, excludes=excludes, examples=examples, bonus=bool(f.get("bonus", False)),
+                        where=raw.origins.get("number", raw.origins["predicate"]), origins=dict(raw.origins)))
     predicate_cache().save()
     if sink:
-        raise DiagnosticError(sink)
-    return RuleSet(fields.get("name", path.parent.name), fields.get("title", ""), str(fields.get("version", "")),
-                   fields.get("description", ""), fields.get("minimum", 0), tuple(fields.get("sources", ())), tuple(fans),
-                   str(path), tuple(Path(c).parent.name for c in chain), origins)
+        raise RuleSetError(sink)
+    return RuleSet(name=fields.get("name", path.parent.name), title=fields.get("title", ""), version=str(fields.get("version", "")),
+                   description=fields.get("description", ""), minimum=fields.get("minimum", 0), sources=tuple(fields.get("sources", ())),
+                   fans=tuple(fans),
+                   path=str(path), chain=tuple(Path(c).parent.name for c in chain), origins=origins, sections=fields.get("sections", {}))
 
 
 @lru_cache(maxsize=16)
@@ -402,7 +426,7 @@ def _load_cached(path: str) -> RuleSet:
 
 
 def load_ruleset(spec: str | Path = "mcr") -> RuleSet:
-    """Load a rule set by shipped name (``mcr``), folder or ``ruleset.yaml`` path. Raises DiagnosticError
+    """Load a rule set by shipped name (``mcr``), folder or ``ruleset.yaml`` path. Raises RuleSetError
     with every problem found. Loaded rule sets are cached in memory."""
     return _load_cached(str(resolve(spec).resolve()))
 
