@@ -5,9 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
-
 import fanrules
+import pytest
 from fanrules.analysis.advice import HandTiles, read_tiles
 from fanrules.analysis.readings import readings
 from fanrules.analysis.waits import waits

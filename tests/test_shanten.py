@@ -12,15 +12,12 @@ import os
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-
 from fanrules.analysis.readings import KNITTED_PATTERNS, readings
 from fanrules.analysis.shanten import shanten, shanten_by_shape, useful_tiles
 from fanrules.core.blocks import Shape
-from fanrules.core.hand import Hand, HandError, Meld, MeldKind
-from fanrules.core.notation import parse_hand
-from fanrules.core.tiles import TILE_CODES, TILE_INDEX
+from fanrules.core.hand import Hand, Meld
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 EXAMPLES = 3000 if os.environ.get("HYPOTHESIS_PROFILE") == "long" else 60
 ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)

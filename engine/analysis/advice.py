@@ -2,8 +2,9 @@
 useful tiles with the copies still unseen, and for 14 tiles the advice for each discard."""
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Mapping, NamedTuple, Sequence
+from typing import Any, NamedTuple
 
 from ..core.blocks import Shape
 from ..core.errors import InvalidHandError

@@ -62,7 +62,7 @@ def _suit_table(held: Counts, caps: Counts) -> Table:
                         if n > cap:
                             break
                         key = (chows, a, sets + chows + pung, pair + pr)
-                        value = kept + (n if n < h else h)
+                        value = kept + (min(h, n))
                         if nxt.get(key, -1) < value:
                             nxt[key] = value
         states = nxt
@@ -182,8 +182,7 @@ def combine(a: Table, b: Table) -> Table:
                 j = (m - m1) * 2
                 for p1 in range(p + 1):
                     value = a[m1 * 2 + p1] + b[j + p - p1]
-                    if value > best:
-                        best = value
+                    best = max(best, value)
             out[m * 2 + p] = best
     found = tuple(out)
     COMBINED[key] = found

@@ -19,8 +19,8 @@ ready (no fifth copy can be drawn), although ``waits`` lists such a tile for sco
 tests/test_shanten.py checks all of this against a brute-force search over draws and discards."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import permutations
-from typing import Sequence
 
 from ..core.blocks import Shape
 from ..core.errors import InvalidHandError
@@ -127,7 +127,7 @@ def _knitted_patterns(groups: Sequence[Counts], parts: Sequence[Part], caps: Cap
     base = 13 - 3 * melds
     tables = [p.table for p in parts]
     room = combine(combine(tables[0], tables[1]), combine(tables[2], tables[3]))[(1 - melds) * 2 + 1]
-    out = []
+    out: list[tuple[int, KnittedRest, tuple[int, ...]]] = []
     honours = (groups[HONOUR_PART], caps[HONOUR_PART], parts[HONOUR_PART])
     for held, classes in zip(knitted, KNIT_CLASSES):
         if beat is not None and base - held - room >= beat:
@@ -156,9 +156,8 @@ def overall(groups: Sequence[Counts], parts: Sequence[Part], melds: int, caps: C
     beat it (the rest of a knitted straight keeps no more than the whole hand's one set and pair)."""
     a, b, c, d = parts
     get = COMBINED.get
-    ab, cd = (a.table, b.table), (c.table, d.table)
-    ab = get(ab) or combine(*ab)
-    cd = get(cd) or combine(*cd)
+    ab = get((a.table, b.table)) or combine(a.table, b.table)
+    cd = get((c.table, d.table)) or combine(c.table, d.table)
     whole = get((ab, cd)) or combine(ab, cd)
     best = 13 - 3 * melds - whole[(MAX_SETS - melds) * 2 + 1]
     if melds > 1 or best < 0:
@@ -212,13 +211,22 @@ def _standard_useful(held: Counts, caps: Counts | None, rest: Table, index: int,
 
 def _rest_useful(rest: Sequence[tuple[Counts, Counts | None, Part]], sets: int) -> list[int]:
     """The tiles whose drawing lets ``sets`` sets and a pair keep one tile more of parts ``rest``."""
-    tables = [r[2].table for r in rest]
-    ab, cd = combine(tables[0], tables[1]), combine(tables[2], tables[3])
-    rests = (combine(tables[1], cd), combine(tables[0], cd), combine(ab, tables[3]), combine(ab, tables[2]))
-    out = []
-    for g, (lo, _) in enumerate(_SPAN):
+    get = COMBINED.get
+    t0, t1, t2, t3 = rest[0][2].table, rest[1][2].table, rest[2][2].table, rest[3][2].table
+    ab = get((t0, t1)) or combine(t0, t1)
+    cd = get((t2, t3)) or combine(t2, t3)
+    rests = (get((t1, cd)) or combine(t1, cd), get((t0, cd)) or combine(t0, cd),
+             get((ab, t3)) or combine(ab, t3), get((ab, t2)) or combine(ab, t2))
+    index = sets * 2 + 1
+    out: list[int] = []
+    for g in range(4):
         held, caps, _ = rest[g]
-        out.extend(lo + r for r in _standard_useful(held, caps, rests[g], sets * 2 + 1, g == HONOUR_PART))
+        found = _USEFUL.get((held, caps, rests[g], index))
+        if found is None:
+            found = _standard_useful(held, caps, rests[g], index, g == HONOUR_PART)
+        if found:
+            lo = _SPAN[g][0]
+            out.extend([lo + r for r in found])
     return out
 
 
@@ -236,7 +244,7 @@ def _special_useful(counts: list[int], parts: Sequence[Part], knitted: list[int]
     if shapes[Shape.THIRTEEN_ORPHANS] == best:
         paired = any(counts[t] >= 2 for t in ORPHANS)
         out.update(t for t in ORPHANS if not counts[t] or not paired)
-    if shapes[Shape.HONOURS_AND_KNITTED] == best:
+    if shapes.get(Shape.HONOURS_AND_KNITTED) == best:
         out.update(t for t in range(27, 34) if not counts[t])
         most = max(knitted)
         for held, classes in zip(knitted, KNIT_CLASSES):
@@ -253,17 +261,26 @@ def useful_kinds(counts: list[int], melds: int, caps: Caps = NO_CAPS) -> list[in
 
 def shanten_and_useful(counts: list[int], melds: int, caps: Caps = NO_CAPS) -> tuple[int, list[int]]:
     """The shanten of 13 tiles (less 3 per declared set) given as 34 counts, and the tile kinds whose
-    drawing lowers it: for each shape at the least shanten, the tiles that lower that shape."""
+    drawing lowers it: for each shape at the least shanten, the tiles that lower that shape. The
+    knitted shapes are looked at only when the bounds of ``overall`` say they could be the least."""
     groups, parts = hand_parts(counts, caps)
-    shapes = {Shape.STANDARD: 13 - 3 * melds - standard_kept(parts, MAX_SETS - melds)}
-    knitted = knitted_held(parts)
+    a, b, c, d = parts
+    whole = combine(combine(a.table, b.table), combine(c.table, d.table))
+    shapes = {Shape.STANDARD: 13 - 3 * melds - whole[(MAX_SETS - melds) * 2 + 1]}
+    knit_most = max(a.knit) + max(b.knit) + max(c.knit)
+    knitted: list[int] = []
     if melds == 0:
         shapes[Shape.SEVEN_PAIRS] = 13 - _seven_pairs_kept(parts)
         shapes[Shape.THIRTEEN_ORPHANS] = 13 - _orphans_kept(parts)
-        shapes[Shape.HONOURS_AND_KNITTED] = 13 - _honours_knitted_kept(parts, knitted)
+        if 13 - min(14, d.kinds + knit_most) <= min(shapes.values()):
+            knitted = knitted_held(parts)
+            shapes[Shape.HONOURS_AND_KNITTED] = 13 - _honours_knitted_kept(parts, knitted)
     best = min(shapes.values())
-    patterns = _knitted_patterns(groups, parts, caps, melds, knitted, best + 1) if melds <= 1 else []
-    best = min([best] + [value for value, _, _ in patterns])
+    patterns: list[tuple[int, KnittedRest, tuple[int, ...]]] = []
+    if melds <= 1 and 13 - 3 * melds - knit_most - whole[(1 - melds) * 2 + 1] <= best:
+        knitted = knitted or knitted_held(parts)
+        patterns = _knitted_patterns(groups, parts, caps, melds, knitted, best + 1)
+        best = min([best] + [value for value, _, _ in patterns])
     out: set[int] = set()
     if shapes[Shape.STANDARD] == best:
         out.update(_rest_useful(list(zip(groups, caps, parts)), MAX_SETS - melds))

@@ -9,8 +9,9 @@ tile), each winning tile being the last one drawn. Hands two or more from ready 
 completions are too many to score in the time an assistant can wait): their reach is None."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Sequence
+from typing import Any
 
 from ..analysis.advice import DiscardAdvice, HandTiles, ShantenReport, Useful, advise, shanten_report, unseen, useful
 from ..analysis.shanten import hand_parts, overall, useful_kinds
@@ -145,10 +146,10 @@ class Analysis:
         return out
 
 
-def analyze_tiles(tiles: HandTiles, scorer: Scorer, context: Context = Context(), visible: Sequence[Tile] = (),
+def analyze_tiles(tiles: HandTiles, scorer: Scorer, context: Context | None = None, visible: Sequence[Tile] = (),
                   points: bool = True) -> Analysis:
     """The whole analysis of a hand; ``points`` False leaves the points in reach out (no scoring)."""
-    context = replace(context, last_copy=False, kong_related=False)
+    context = replace(context or Context(), last_copy=False, kong_related=False)
     report = shanten_report(tiles)
     left = unseen(tiles, visible)
     scored: Scored = {}
