@@ -38,35 +38,42 @@ class Part(NamedTuple):
 
 
 def _suit_table(held: Counts, caps: Counts) -> Table:
-    """The use table of a number suit, by dynamic programming over the ranks: the state is the chows
-    started one and two ranks before (they cover this rank), the sets and pairs placed so far. Only
-    blocks that keep a held tile are placed: one that keeps none adds nothing that an unplaced one
-    (the table's "at most") does not."""
-    states: dict[tuple[int, int, int, int], int] = {(0, 0, 0, 0): 0}
+    """The use table of a number suit (or a run of ranks), by dynamic programming over the ranks: the
+    state is the chows started one and two ranks before (they cover this rank), under which the best
+    tiles kept for each number of sets and pairs placed so far. Only blocks that keep a held tile are
+    placed: one that keeps none adds nothing that an unplaced one (the table's "at most") does not."""
+    states: dict[tuple[int, int], dict[tuple[int, int], int]] = {(0, 0): {(0, 0): 0}}
     last = len(held) - 2  # chows start before the last two ranks
     for i in range(len(held)):
         h, cap = held[i], caps[i]
         reach = max(h, held[i + 1], held[i + 2]) if i < last else 0
-        nxt: dict[tuple[int, int, int, int], int] = {}
-        for (a, b, sets, pair), kept in states.items():
-            for chows in range(min(reach, MAX_SETS - sets) + 1):
+        pungs = (0, 1) if h and cap >= 3 else (0,)
+        nxt: dict[tuple[int, int], dict[tuple[int, int], int]] = {}
+        for (a, b), inner in states.items():
+            for chows in range(reach + 1):
                 n0 = a + b + chows
                 if n0 > cap:
                     break
-                for pung in (0, 1) if h and sets + chows < MAX_SETS else (0,):
-                    n1 = n0 + 3 * pung
-                    if n1 > cap:
-                        break
-                    for pr in (0, 1) if h and not pair else (0,):
-                        n = n1 + 2 * pr
-                        if n > cap:
+                bucket = nxt.setdefault((chows, a), {})
+                for (sets, pair), kept in inner.items():
+                    for pung in pungs:
+                        s1, n1 = sets + chows + pung, n0 + 3 * pung
+                        if s1 > MAX_SETS or n1 > cap:
                             break
-                        key = (chows, a, sets + chows + pung, pair + pr)
-                        value = kept + (min(h, n))
-                        if nxt.get(key, -1) < value:
-                            nxt[key] = value
-        states = nxt
-    return _closed({(sets, pair): kept for (_, _, sets, pair), kept in states.items()})
+                        value = kept + (n1 if n1 < h else h)
+                        if bucket.get((s1, pair), -1) < value:
+                            bucket[s1, pair] = value
+                        if h and not pair and n1 + 2 <= cap:
+                            value = kept + (n1 + 2 if n1 + 2 < h else h)
+                            if bucket.get((s1, 1), -1) < value:
+                                bucket[s1, 1] = value
+        states = {key: inner for key, inner in nxt.items() if inner}
+    best: dict[tuple[int, int], int] = {}
+    for inner in states.values():
+        for key, kept in inner.items():
+            if best.get(key, -1) < kept:
+                best[key] = kept
+    return _closed(best)
 
 
 _RUNS: dict[Counts, Table] = {}
