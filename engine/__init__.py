@@ -52,12 +52,14 @@ def shanten(hand: Hand | HandTiles | str) -> ShantenReport:
 
 
 def analyze(hand: Hand | HandTiles | str, visible: str | Sequence[int] = (), rules: str | Path = "mcr",
-            points: bool = True, **context: Any) -> Analysis:
+            points: bool = True, two_from_ready: float = 0.0, **context: Any) -> Analysis:
     """Analyse a hand of 13 or 14 tiles: shanten per shape, useful tiles with their unseen copies
     (``visible``: a tile string or tile numbers of what else is in sight), for 14 tiles the advice
-    for each discard, and the points in reach (``points=False`` skips them) winning as the context
-    says (keywords self_drawn, last_tile, seat_wind, prevalent_wind, flowers). docs/analysis.md."""
-    return analyze_tiles(read_tiles(hand), scorer(rules), analysis_context(**context), read_visible(visible), points)
+    for each discard, and the points in reach (``points=False`` skips them; hands two from ready only
+    with ``two_from_ready`` seconds to search each) winning as the context says (keywords self_drawn,
+    last_tile, seat_wind, prevalent_wind, flowers). docs/analysis.md."""
+    return analyze_tiles(read_tiles(hand), scorer(rules), analysis_context(**context), read_visible(visible), points,
+                         two_from_ready)
 
 
 __all__ = [

@@ -195,7 +195,18 @@ def test_a_variant_changes_the_points_in_reach(tmp_path: Path) -> None:
     assert not fanrules.analyze("123m456p789s2355p", rules=tmp_path).reach.reaches_minimum  # type: ignore[union-attr]
 
 
-def test_a_hand_two_from_ready_has_no_points_in_reach() -> None:
+def test_a_hand_two_from_ready_is_searched_only_with_time() -> None:
+    hand = "2233m4455p68sENW"
+    assert fanrules.analyze(hand).reach is None
+    result = fanrules.analyze(hand, two_from_ready=120)
+    assert result.shanten == 2 and result.reach is not None
+    _replay(result.reach, list(read_tiles(hand).concealed), 3)
+    assert fanrules.analyze(hand, two_from_ready=1e-9).reach is None  # out of time: not a partial answer
+    paths = fanrules.analyze("2233m4455p6678sEN", two_from_ready=120).discards
+    assert any(p.advice.shanten == 2 and p.reach is not None for p in paths)
+
+
+def test_a_hand_three_from_ready_has_no_points_in_reach() -> None:
     result = fanrules.analyze("135m246p789sEESWN")
     assert result.shanten == 3 and all(d.reach is None for d in result.discards)
 

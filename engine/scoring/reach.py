@@ -5,10 +5,12 @@ advice of fanrules.analysis, the whole analysis of a hand.
 Every completion is scored by the Scorer, so what a fan is worth comes from the rule set alone. A
 ready hand (shanten 0) is scored on each of its waits; a hand one from ready (shanten 1) on every
 complete hand it can reach with two draws (a useful draw, a discard that leaves it ready, a winning
-tile), each winning tile being the last one drawn. Hands two or more from ready are not scored (their
-completions are too many to score in the time an assistant can wait): their reach is None."""
+tile), each winning tile being the last one drawn. A hand two from ready is searched the same way with
+three draws only when the caller gives it time, and given up (reach None) when the time runs out:
+its completions are many. Hands farther from ready are not scored: their reach is None."""
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -62,41 +64,70 @@ def _better(best: Result | None, result: Result | None) -> Result | None:
     return result if result is not None and (best is None or result.total > best.total) else best
 
 
-def reach(concealed: Sequence[Tile], melds: tuple[Meld, ...], context: Context, scorer: Scorer,
-          left: Sequence[int], scored: Scored | None = None) -> Reach | None:
-    """The best total 13 tiles (less 3 per declared set) reach, winning as ``context`` says, with
-    draws limited to the unseen copies ``left``; None when the hand is two or more from ready."""
-    scored = {} if scored is None else scored
-    counts = [0] * 34
-    for t in concealed:
-        counts[t] += 1
-    caps = HandTiles(tuple(concealed), melds).caps
-    groups, parts = hand_parts(counts, caps)
-    distance = overall(groups, parts, len(melds), caps)
-    best: Result | None = None
-    if distance == 0:
-        hand = tuple(sorted(concealed))
-        for w in waits(hand, len(melds)):
-            if left[w] > 0:
-                best = _better(best, _score(hand, melds, w, context, scorer, scored))
-    elif distance == 1:
-        for t in useful_kinds(counts, len(melds), caps):
-            if left[t] <= 0:
+class _Search:
+    """One search of completions: the hand's melds and caps, the win context, the scorer, the unseen
+    copies (changed while a drawn tile is held, then put back), the complete hands already scored, and
+    the time past which a search of hands two from ready gives up (perf_counter seconds)."""
+
+    def __init__(self, melds: tuple[Meld, ...], context: Context, scorer: Scorer, left: Sequence[int],
+                 scored: Scored, deadline: float | None) -> None:
+        self.melds, self.context, self.scorer, self.scored = melds, context, scorer, scored
+        self.caps = HandTiles((), melds).caps
+        self.left = list(left)
+        self.deadline = deadline
+
+    def distance(self, counts: list[int]) -> int:
+        groups, parts = hand_parts(counts, self.caps)
+        return overall(groups, parts, len(self.melds), self.caps)
+
+    def ready(self, counts: list[int]) -> Result | None:
+        """The best win of a ready hand on a tile still unseen."""
+        hand = tuple(x for x in range(34) for _ in range(counts[x]))
+        best = None
+        for w in waits(hand, len(self.melds)):
+            if self.left[w] > 0:
+                best = _better(best, _score(hand, self.melds, w, self.context, self.scorer, self.scored))
+        return best
+
+    def closer(self, counts: list[int], distance: int) -> Result | None:
+        """The best of every useful draw followed by every discard that leaves the hand one closer."""
+        best = None
+        for t in useful_kinds(counts, len(self.melds), self.caps):
+            if self.left[t] <= 0:
                 continue
             counts[t] += 1
+            self.left[t] -= 1
             for y in range(34):
                 if not counts[y] or y == t:
                     continue
+                if self.deadline is not None and time.perf_counter() > self.deadline:
+                    raise TimeoutError
                 counts[y] -= 1
-                ready_groups, ready_parts = hand_parts(counts, caps)
-                if overall(ready_groups, ready_parts, len(melds), caps) == 0:
-                    hand = tuple(x for x in range(34) for _ in range(counts[x]))
-                    for w in waits(hand, len(melds)):
-                        if left[w] - (w == t) > 0:
-                            best = _better(best, _score(hand, melds, w, context, scorer, scored))
+                if self.distance(counts) == distance - 1:
+                    best = _better(best, self.ready(counts) if distance == 1 else self.closer(counts, 1))
                 counts[y] += 1
             counts[t] -= 1
-    else:
+            self.left[t] += 1
+        return best
+
+
+def reach(concealed: Sequence[Tile], melds: tuple[Meld, ...], context: Context, scorer: Scorer,
+          left: Sequence[int], scored: Scored | None = None, two_seconds: float = 0.0) -> Reach | None:
+    """The best total 13 tiles (less 3 per declared set) reach, winning as ``context`` says, with
+    draws limited to the unseen copies ``left``. A hand two from ready is searched only when
+    ``two_seconds`` is positive, and given up after that many seconds; None for a hand not searched
+    (two from ready without the time or out of it, or farther)."""
+    counts = [0] * 34
+    for t in concealed:
+        counts[t] += 1
+    deadline = time.perf_counter() + two_seconds if two_seconds > 0 else None
+    search = _Search(melds, context, scorer, left, {} if scored is None else scored, deadline)
+    distance = search.distance(counts)
+    if distance > 2 or distance == 2 and deadline is None:
+        return None
+    try:
+        best = search.ready(counts) if distance == 0 else search.closer(counts, distance)
+    except TimeoutError:
         return None
     return Reach(best, scorer.ruleset.minimum)
 
@@ -147,8 +178,9 @@ class Analysis:
 
 
 def analyze_tiles(tiles: HandTiles, scorer: Scorer, context: Context | None = None, visible: Sequence[Tile] = (),
-                  points: bool = True) -> Analysis:
-    """The whole analysis of a hand; ``points`` False leaves the points in reach out (no scoring)."""
+                  points: bool = True, two_seconds: float = 0.0) -> Analysis:
+    """The whole analysis of a hand; ``points`` False leaves the points in reach out (no scoring);
+    ``two_seconds`` above 0 searches hands two from ready too, that long at most per hand or path."""
     context = replace(context or Context(), last_copy=False, kong_related=False)
     report = shanten_report(tiles)
     left = unseen(tiles, visible)
@@ -156,14 +188,14 @@ def analyze_tiles(tiles: HandTiles, scorer: Scorer, context: Context | None = No
     if tiles.size == 13:
         ready = report.shanten == 0
         table = tuple(score_waits(tiles.concealed, tiles.melds, context, scorer)) if ready and points else ()
-        in_reach = reach(tiles.concealed, tiles.melds, context, scorer, left, scored) if points else None
+        in_reach = reach(tiles.concealed, tiles.melds, context, scorer, left, scored, two_seconds) if points else None
         return Analysis(tiles, report, context, useful(tiles, visible), table, in_reach, points=points)
     paths = []
     for advice in advise(tiles, visible):
         in_reach = None
-        if points and advice.shanten <= 1:
+        if points and (advice.shanten <= 1 or advice.shanten == 2 and two_seconds > 0):
             rest = list(tiles.concealed)
             rest.remove(advice.discard)
-            in_reach = reach(rest, tiles.melds, context, scorer, left, scored)
+            in_reach = reach(rest, tiles.melds, context, scorer, left, scored, two_seconds)
         paths.append(DiscardPath(advice, in_reach))
     return Analysis(tiles, report, context, discards=tuple(paths), points=points)

@@ -34,6 +34,8 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--round", default="E", help="prevalent wind E/S/W/N (default E)")
     p.add_argument("--flowers", type=int, default=0, help="number of flowers 0..8")
     p.add_argument("--no-points", action="store_true", help="leave out the points in reach (no scoring: fast)")
+    p.add_argument("--two-from-ready", type=float, default=0.0, metavar="SECONDS",
+                   help="also search the points in reach of hands two from ready, SECONDS at most for each")
     p.add_argument("--json", action="store_true", help="one JSON object (docs/analysis.md)")
     p.add_argument("--rules", default="mcr", help="rule set: a shipped name (mcr, ...) or a folder/ruleset.yaml path")
     p.set_defaults(run=run)
@@ -44,7 +46,8 @@ def run(args: argparse.Namespace) -> int:
     context = analysis_context(self_drawn=args.self_drawn, last_tile=args.last_tile, seat_wind=args.seat,
                                prevalent_wind=args.round, flowers=args.flowers)
     visible = read_visible(args.visible)
-    result = analyze_tiles(tiles, Scorer(load_ruleset(args.rules)), context, visible, not args.no_points)
+    result = analyze_tiles(tiles, Scorer(load_ruleset(args.rules)), context, visible, not args.no_points,
+                           args.two_from_ready)
     print(json.dumps(result.to_json(), ensure_ascii=False) if args.json else format_analysis(result))
     return 0
 
@@ -60,7 +63,7 @@ def _reach_text(reach: Reach | None, points: bool) -> str:
     if not points:
         return ""
     if reach is None:
-        return "- (two or more from ready)"
+        return "- (not searched)"
     if reach.total is None:
         return "no completion left"
     fans = ", ".join(c.fan.name_en + (f" x{c.count}" if c.count > 1 else "") for c in reach.fans)
