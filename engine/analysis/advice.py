@@ -158,16 +158,12 @@ def shanten_report(tiles: HandTiles) -> ShantenReport:
     return ShantenReport(min(shapes.values()), shapes)
 
 
-def useful_of(counts: list[int], melds: int, caps: Caps, left: Sequence[int]) -> tuple[Useful, ...]:
-    """The useful tiles of 13 tiles (as 34 counts) with their unseen copies ``left``."""
-    return tuple(USEFUL[t][left[t]] for t in useful_kinds(counts, melds, caps))
-
-
 def useful(tiles: HandTiles, visible: Sequence[Tile] = ()) -> tuple[Useful, ...]:
     """The useful tiles of a 13-tile hand, in tile order."""
     if tiles.size != 13:
         raise InvalidHandError(f"useful tiles are those of a 13-tile hand; this hand has {tiles.size}")
-    return useful_of(tiles.counts(), len(tiles.melds), tiles.caps, unseen(tiles, visible))
+    left = unseen(tiles, visible)
+    return tuple(USEFUL[t][left[t]] for t in useful_kinds(tiles.counts(), len(tiles.melds), tiles.caps))
 
 
 def advise(tiles: HandTiles, visible: Sequence[Tile] = ()) -> list[DiscardAdvice]:
