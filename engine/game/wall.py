@@ -92,14 +92,11 @@ def arranged_wall(proc: Procedure, hands: Sequence[Sequence[int]], draws: Sequen
     14 or 13 tiles first), then gives ``draws`` from the front and ``end`` from the end (first
     replacement first); the rest of the tile set fills the middle in tile order. For scripted games."""
     takers = deal_order(proc)
+    for seat, hand in enumerate(hands):
+        if len(hand) != takers.count(seat):
+            raise ValueError(f"hand {seat} has {len(hand)} tiles; the deal gives it {takers.count(seat)}")
     queues = [list(h) for h in hands]
-    dealt = []
-    for seat in takers:
-        if not queues[seat]:
-            raise ValueError(f"hand {seat} has too few tiles for the deal")
-        dealt.append(queues[seat].pop(0))
-    if any(queues):
-        raise ValueError("a hand has more tiles than the deal gives")
+    dealt = [queues[seat].pop(0) for seat in takers]
     rest = tile_set(proc)
     for t in (*dealt, *draws, *end):
         if t not in rest:
