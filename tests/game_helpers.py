@@ -61,11 +61,14 @@ def fill(tab: Table, until: Any = None) -> None:
             return
 
 
-def run(tab: Table, *script: Action) -> Table:
-    """Step the script, filling in draws, flowers and passes of the players the script does not name."""
+def run(tab: Table, *script: Action, settle: bool = False) -> Table:
+    """Step the script, filling in draws, flowers and passes of the players the script does not name;
+    ``settle``: then let the players it left out pass on the last claim."""
     for action in script:
         fill(tab, until=lambda tb, a=action: a in tb.legal_actions(a.player))
         tab.step(action)
+    while settle and tab.phase in ("claims", "rob"):
+        tab.step(Action(tab.to_act()[0], "pass"))
     return tab
 
 
