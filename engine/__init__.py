@@ -14,6 +14,7 @@ from .core import (Block, CliError, Context, Diagnostic, ErrorKind, FanrulesErro
                    MeldKind, NotAWinError, Reading, RuleSetError, Shape, UnknownFanError, format_hand, hand_from_record,
                    hand_to_record, parse_hand)
 from .dsl import DiagnosticError, Level
+from .game import Action, IllegalAction, Observation, ProcedureError, Table, observe, simulate
 from .ruleset import Fan, RuleSet, load_ruleset
 from .scoring import CountedFan, NotCounted, Principle, Result, Scorer
 
@@ -41,6 +42,7 @@ def score(hand: Hand | str | dict[str, Any], rules: str | Path = "mcr", **contex
 
 
 __all__ = [
+    "Action", "IllegalAction", "Observation", "ProcedureError", "Table", "observe", "simulate",
     "Block", "CliError", "Context", "CountedFan", "Diagnostic", "DiagnosticError", "ErrorKind", "Fan", "FanrulesError", "Hand",
     "HandError", "InvalidHandError", "Kind", "Level", "Meld", "MeldKind", "NotAWinError", "NotCounted", "Principle",
     "Reading", "Result", "RuleSet", "RuleSetError", "Scorer", "Shape", "UnknownFanError", "format_hand",

@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..core.errors import FanrulesError
 from .wall import tile_code, tile_of_code
 
 #: Every kind of action: draw, discard, chow, pung, kong (melded, on a discard), concealed_kong,
@@ -13,7 +14,7 @@ KINDS = ("draw", "discard", "chow", "pung", "kong", "concealed_kong", "added_kon
 CLAIM_KIND = {"win": "win", "kong": "pung", "pung": "pung", "chow": "chow"}
 
 
-class IllegalAction(ValueError):
+class IllegalAction(FanrulesError, ValueError):
     """An action the table does not allow now; the table is left as it was."""
 
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 from typing import Callable, Sequence
 
-from ..analysis.shanten import shanten
 from ..analysis.waits import waits
 from ..core.hand import Context, Meld, MeldKind
 from .actions import Action
@@ -54,8 +53,11 @@ class GreedyPlayer:
     claim, only when a wait would reach the minimum (scored with the table's rules)."""
 
     def __init__(self, rules: GameRules, seed: int | str = 0) -> None:
+        from ..analysis.shanten import shanten  # the analysis layer's, imported when a greedy player is made
+
         self.rules = rules
         self.rng = random.Random(seed)
+        self.shanten = shanten
 
     def __call__(self, obs: Observation) -> Action:
         legal = obs.legal
@@ -77,7 +79,7 @@ class GreedyPlayer:
         for t in sorted(set(tiles)):
             rest = list(tiles)
             rest.remove(t)
-            s = shanten(rest, len(melds))
+            s = self.shanten(rest, len(melds))
             if best is not None and s > best[0]:
                 continue
             good = -self._scoring_waits(rest, melds, obs) if s == 0 else 0
@@ -106,14 +108,14 @@ class GreedyPlayer:
             if action.kind in ("concealed_kong", "added_kong") and action.tile is not None:
                 rest = [t for t in tiles if t != action.tile]
                 extra = 0 if action.kind == "added_kong" else 1
-                if shanten(rest, len(melds) + extra) <= s:
+                if self.shanten(rest, len(melds) + extra) <= s:
                     return action
         return Action(obs.player, "discard", tile)
 
     def _claim(self, obs: Observation) -> Action:
         tiles = _plain(obs.hand)
         melds = _own_melds(obs)
-        now = shanten(tiles, len(melds))
+        now = self.shanten(tiles, len(melds))
         best: tuple[int, int, Action] | None = None
         for action in obs.legal:
             if action.kind == "pass" or action.tile is None:
@@ -126,7 +128,7 @@ class GreedyPlayer:
             meld = Meld(MeldKind.CHOW if action.kind == "chow" else MeldKind.KONG if action.kind == "kong" else MeldKind.PUNG,
                         action.tiles or (action.tile,) * (len(used) + 1), "left")
             if action.kind == "kong":
-                s, good = shanten(rest, len(melds) + 1), 0
+                s, good = self.shanten(rest, len(melds) + 1), 0
                 if s > now:
                     continue
             else:

@@ -4,11 +4,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..core.errors import FanrulesError
 from ..core.tiles import TILE_INDEX
 from ..ruleset import RuleSet
 
 
-class ProcedureError(ValueError):
+class ProcedureError(FanrulesError, ValueError):
     """A rule set whose procedure the engine cannot play (no ``procedure:`` section, or values that
     contradict each other)."""
 

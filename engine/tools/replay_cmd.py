@@ -6,7 +6,7 @@ import argparse
 import json
 from typing import Any
 
-from .cli import CliError
+from ..core.errors import CliError
 
 
 def register(sub: Any) -> None:

@@ -8,7 +8,7 @@ import json
 import sys
 from typing import Any
 
-from .cli import CliError
+from ..core.errors import CliError
 
 
 def register(sub: Any) -> None:
