@@ -4,9 +4,13 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
 from fanrules.core.tiles import TILE_INDEX
-from fanrules.game.session import play_session
-from fanrules.settlement import seating
+
+pytest.importorskip("fanrules.settlement", reason="the settlement layer (issue 17) is not merged yet")
+from fanrules.game.session import play_session  # noqa: E402
+from fanrules.settlement import seating  # noqa: E402
 
 
 def test_a_sixteen_hand_session_moves_seats_and_dealers_as_the_rules_say() -> None:
@@ -33,6 +37,7 @@ def test_a_sixteen_hand_session_moves_seats_and_dealers_as_the_rules_say() -> No
 
 
 def test_a_session_of_greedy_players_is_reproducible() -> None:
+    pytest.importorskip("fanrules.analysis.shanten", reason="the greedy player needs shanten (issue 15)")
     first = play_session("mcr", seed=8)
     again = play_session("mcr", seed=8)
     assert [t.events for t in first.tables] == [t.events for t in again.tables]
