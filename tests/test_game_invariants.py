@@ -12,7 +12,6 @@ import random
 from collections import Counter
 
 import pytest
-
 from fanrules.game import Table, game_rules, log_lines, observe, read_games, replay_game, simulate
 from fanrules.game.simulate import game_seed, players_of
 from fanrules.game.wall import tile_set

@@ -5,12 +5,11 @@ import json
 from pathlib import Path
 
 import pytest
-from game_helpers import A, run, table, variant
-
 from fanrules.dsl import DiagnosticError
 from fanrules.game import Procedure, ProcedureError, Table, game_rules, log_lines, read_games, replay_game, rules_hash
 from fanrules.ruleset import load_ruleset
 from fanrules.tools.cli import main
+from game_helpers import A, run, table, variant
 
 CONFLICT = ["3s 111m 999m 111p 999p E", "45s 678m 345p 678p NN", "33s 456m 567p 789s WW", "22m 44m 22p 44p 66s 88s 3s"]
 

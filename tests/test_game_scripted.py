@@ -6,9 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from game_helpers import A, fan_names, run, snapshot, t, table, tsumogiri, variant, win_event
-
 from fanrules.game import IllegalAction, Table
+from game_helpers import A, fan_names, run, snapshot, t, table, tsumogiri, variant, win_event
 
 
 def test_concealed_kong_then_a_win_on_its_replacement_tile() -> None:

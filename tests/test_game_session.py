@@ -5,12 +5,11 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-
 from fanrules.core.tiles import TILE_INDEX
 
 pytest.importorskip("fanrules.settlement", reason="the settlement layer (issue 17) is not merged yet")
-from fanrules.game.session import play_session  # noqa: E402
-from fanrules.settlement import seating  # noqa: E402
+from fanrules.game.session import play_session
+from fanrules.settlement import seating
 
 
 def test_a_sixteen_hand_session_moves_seats_and_dealers_as_the_rules_say() -> None:

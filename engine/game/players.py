@@ -4,7 +4,7 @@ ready, claims only what brings it closer, and prefers waits that reach the rule 
 from __future__ import annotations
 
 import random
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from ..analysis.waits import waits
 from ..core.hand import Context, Meld, MeldKind
@@ -13,6 +13,9 @@ from .observation import Observation
 from .winning import GameRules, score_win
 
 Player = Callable[[Observation], Action]
+#: Shanten by (tiles, sets), shared by greedy players; cleared when it holds _SHANTEN_KEPT hands.
+_SHANTEN: dict[tuple[tuple[int, ...], int], int] = {}
+_SHANTEN_KEPT = 1 << 17
 
 
 def random_player(seed: int | str = 0) -> Player:
@@ -57,7 +60,18 @@ class GreedyPlayer:
 
         self.rules = rules
         self.rng = random.Random(seed)
-        self.shanten = shanten
+        self._shanten = shanten
+
+    def shanten(self, tiles: list[int], melds: int) -> int:
+        """Shanten of ``tiles`` (in order) with ``melds`` sets, remembered: the hands a player weighs
+        come back turn after turn (discarding the drawn tile leaves the hand it had)."""
+        key = (tuple(tiles), melds)
+        found = _SHANTEN.get(key)
+        if found is None:
+            if len(_SHANTEN) >= _SHANTEN_KEPT:
+                _SHANTEN.clear()
+            found = _SHANTEN[key] = self._shanten(tiles, melds)
+        return found
 
     def __call__(self, obs: Observation) -> Action:
         legal = obs.legal

@@ -3,8 +3,9 @@ from __future__ import annotations
 
 import multiprocessing
 from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from .log import log_lines
 from .observation import observe

@@ -8,8 +8,9 @@ raises IllegalAction and leaves the table as it was."""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 from ..core.hand import Context, Meld, MeldKind
 from ..ruleset import RuleSet

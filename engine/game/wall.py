@@ -7,8 +7,8 @@ the front is where players draw and the end is where flower and kong replacement
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from ..core.tiles import TILE_CODES, TILE_INDEX
 from .procedure import Procedure
