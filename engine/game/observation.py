@@ -55,7 +55,7 @@ def observe(table: Table, player: int) -> Observation:
     own_turn = table.phase == "turn" and table.current == player
     return Observation(
         player=player, seat_winds=table.seat_winds, prevalent_wind=table.prevalent_wind, dealer=table.dealer,
-        phase=table.phase, hand=tuple(own.concealed()), drawn=own.drawn if own_turn and table.may_self_win else None, melds=melds,
+        phase=table.phase, hand=own.tiles(), drawn=own.drawn if own_turn and table.may_self_win else None, melds=melds,
         discards=tuple(tuple(s.discards) for s in seats), flowers=tuple(len(s.flowers) for s in seats),
         hand_sizes=tuple(s.size() for s in seats), wall_left=max(table.remaining, 0),
         last_discard=table.last_discard if table.phase == "claims" else None,

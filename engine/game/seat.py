@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import chain, repeat
 
 from ..analysis.waits import waits
 from ..core.hand import Meld, MeldKind
@@ -26,12 +27,16 @@ class Seat:
 
     def concealed(self) -> list[int]:
         """The concealed tiles in order (flowers included)."""
+        return list(self.tiles())
+
+    def tiles(self) -> tuple[int, ...]:
+        """The concealed tiles in order, as a tuple made once per change."""
         if self._tiles is None:
-            self._tiles = tuple(t for t, n in enumerate(self.counts) for _ in range(n))
-        return list(self._tiles)
+            self._tiles = tuple(chain.from_iterable(repeat(t, n) for t, n in enumerate(self.counts) if n))
+        return self._tiles
 
     def size(self) -> int:
-        return len(self._tiles) if self._tiles is not None else sum(self.counts)
+        return len(self.tiles())
 
     def take(self, tile: int) -> None:
         self.counts[tile] += 1
@@ -62,10 +67,12 @@ class Seat:
 
     def waits(self, without: int | None = None) -> frozenset[int]:
         """The tiles that complete the concealed tiles (less ``without``) with the declared sets."""
-        tiles = self.concealed()
+        key = self.tiles()
         if without is not None:
-            tiles.remove(without)
-        key = tuple(t for t in tiles if t < 34)
+            i = key.index(without)
+            key = key[:i] + key[i + 1:]
+        if key and key[-1] >= 34:
+            key = tuple(t for t in key if t < 34)
         if self._waits is None or self._waits[0] != key:
             self._waits = (key, frozenset(waits(key, len(self.melds))))
         return self._waits[1]
