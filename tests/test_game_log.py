@@ -23,7 +23,7 @@ def simulated_log(tmp_path: Path, games: int = 6, seed: int = 2, rules: str = "m
 
 def test_a_log_starts_with_a_header_and_carries_each_win_as_a_contract_record(tmp_path: Path) -> None:
     tab = run(table(CONFLICT), A(0, "discard", "3s"), A(3, "win"), settle=True)
-    lines = [json.loads(line) for line in log_lines(tab, scripted=True)]
+    lines = [json.loads(line) for line in log_lines(tab)]
     head = lines[0]
     assert head["type"] == "header" and head["rules"] == "mcr" and head["rules_hash"] == rules_hash(game_rules("mcr"))
     assert head["seed"] == 0 and head["seat_winds"] == ["E", "S", "W", "N"] and len(head["wall"]) == 144
@@ -56,7 +56,7 @@ def test_replay_verifies_every_event_and_reports_the_first_divergence(tmp_path: 
 def test_replay_under_another_rule_set_reports_where_scores_change(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     tab = run(table(CONFLICT), A(0, "discard", "3s"), A(3, "win"), settle=True)
     path = tmp_path / "one.jsonl"
-    path.write_text("\n".join(log_lines(tab, scripted=True)) + "\n", encoding="utf-8")
+    path.write_text("\n".join(log_lines(tab)) + "\n", encoding="utf-8")
     richer = tmp_path / "richer"
     richer.mkdir()
     (richer / "ruleset.yaml").write_text("name: richer\nextends: mcr\nfans: fans\n", encoding="utf-8")

@@ -175,7 +175,7 @@ def test_refused_actions_leave_the_table_unchanged() -> None:
     tab = table(CONFLICT)
     before = snapshot(tab)
     for bad, message in ((A(2, "discard", "3s"), "not this player's turn"), (A(0, "discard", "5p"), "not allowed now"),
-                         (A(0, "pung", "3s"), "not allowed now"), (A(0, "win"), "no winning shape")):
+                         (A(0, "pung", "3s"), "not allowed now"), (A(0, "win"), "refused: there is no winning shape")):
         with pytest.raises(IllegalAction, match=message):
             tab.step(bad)
         assert snapshot(tab) == before
@@ -185,6 +185,6 @@ def test_a_win_below_the_minimum_is_refused() -> None:
     tab = table(["123m 456m 789p 234s EE", "45s 678m 345p 678p NN", "33s 456m 567p 789s WW", "22m 44m 22p 44p 66s 88s 3s"])
     assert A(0, "win") not in tab.legal_actions(0)
     before = snapshot(tab)
-    with pytest.raises(IllegalAction, match=r"refused: \d points, below the minimum of 8"):
+    with pytest.raises(IllegalAction, match=r"refused: \d points, flowers not counted, below the minimum of 8"):
         tab.step(A(0, "win"))
     assert snapshot(tab) == before

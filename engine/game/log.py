@@ -38,21 +38,22 @@ def rules_hash(rules: GameRules) -> str:
     return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
 
 
-def header(table: Table, scripted: bool = False) -> dict[str, Any]:
-    """The first line of a table's log: what is needed to set the same table again."""
+def header(table: Table) -> dict[str, Any]:
+    """The first line of a table's log: what is needed to set the same table again (the wall itself
+    when it was given rather than shuffled from the seed)."""
     out: dict[str, Any] = {
         "type": "header", "format": LOG_FORMAT, "fanrules": fanrules_version(), "rules": table.rules.name,
         "rules_hash": rules_hash(table.rules), "seed": table.seed,
         "seat_winds": [tile_code(w) for w in table.seat_winds], "prevalent_wind": tile_code(table.prevalent_wind),
     }
-    if scripted:
+    if table.scripted:
         out["wall"] = [tile_code(t) for t in table.wall]
     return out
 
 
-def log_lines(table: Table, scripted: bool = False, extra: dict[str, Any] | None = None) -> list[str]:
+def log_lines(table: Table, extra: dict[str, Any] | None = None) -> list[str]:
     """The log of a table: its header (with ``extra`` fields, e.g. a game number) and its events."""
-    head = {**header(table, scripted), **(extra or {})}
+    head = {**header(table), **(extra or {})}
     return [encode(head)] + [encode(e) for e in table.events]
 
 

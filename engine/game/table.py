@@ -15,6 +15,7 @@ from typing import Any
 from ..core.hand import Context, Meld, MeldKind
 from ..ruleset import RuleSet
 from .actions import CLAIM_KIND, Action, IllegalAction
+from .refusal import why_illegal
 from .seat import RELATIVE, Seat
 from .wall import Opening, deal_order, is_flower, shuffled_wall, tile_code
 from .winning import GameRules, Win, as_game_rules, score_win
@@ -46,6 +47,8 @@ class Table:
             if sorted(live) != sorted(t for t in range(34) for _ in range(4)) + list(range(34, 34 + proc.flowers)):
                 raise ValueError(f"a wall must hold the {proc.tile_count} tiles of the set exactly once each")
         self.wall = live
+        #: The wall was given, not shuffled from the seed: a log must carry it.
+        self.scripted = wall is not None
         self.front, self.back = 0, len(live)
         self.seats = [Seat() for _ in range(4)]
         self.phase = DEAL
@@ -164,23 +167,39 @@ class Table:
                        seat_wind=self.seat_winds[player], prevalent_wind=self.prevalent_wind,
                        flowers=len(self.seats[player].flowers))
 
-    def _win(self, player: int, tile: int, discarder: int | None, ctx: Context) -> Win | None:
+    def _win(self, player: int, tile: int, discarder: int | None, ctx: Context, minimum: bool = True) -> Win | None:
         seat = self.seats[player]
         concealed = [t for t in seat.concealed() if not is_flower(t)]
         if discarder is None:
             concealed.remove(tile)
         win = score_win(self.rules, player, discarder, concealed, tuple(seat.melds), tile, ctx)
-        if win is None or win.points(self.proc.flowers_count) < self.proc.minimum:
+        if win is None or (minimum and win.points(self.proc.flowers_count) < self.proc.minimum):
             return None
         return win
 
-    def _self_win(self, player: int) -> Win | None:
+    def _self_win(self, player: int, minimum: bool = True) -> Win | None:
         seat = self.seats[player]
         tile = seat.drawn
-        if tile is None or tile not in seat.waits(without=tile):
+        if tile is None or (minimum and tile not in seat.waits(without=tile)):
             return None
         ctx = self._context(player, tile, True, self.turn_source == "kong", self.turn_last, self.visible(tile))
-        return self._win(player, tile, None, ctx)
+        return self._win(player, tile, None, ctx, minimum)
+
+    def _claim_win(self, player: int, discarder: int, tile: int, robbing: bool, minimum: bool = True) -> Win | None:
+        last = not robbing and self.discard_on_empty
+        ctx = self._context(player, tile, False, robbing, last, self.visible(tile) - (0 if robbing else 1))
+        return self._win(player, tile, discarder, ctx, minimum)
+
+    def win_candidate(self, player: int) -> Win | None:
+        """The win ``player`` would declare now, scored whether or not it reaches the minimum (None when
+        there is no tile to win on or no winning shape): what a refused win is explained with."""
+        if self.phase == TURN and player == self.current and self.may_self_win:
+            return self._self_win(player, minimum=False)
+        if self.phase == CLAIMS and self.last_discard is not None and self.last_discard[0] != player:
+            return self._claim_win(player, self.last_discard[0], self.last_discard[1], False, minimum=False)
+        if self.phase == ROB and self.pending_kong is not None and self.pending_kong[0] != player:
+            return self._claim_win(player, self.pending_kong[0], self.pending_kong[1], True, minimum=False)
+        return None
 
     def _claim_options(self, discarder: int, tile: int, robbing: bool) -> None:
         """Each other player's options on ``tile`` (a discard, or a kong's tile that may be robbed)."""
@@ -191,9 +210,7 @@ class Table:
             seat = self.seats[q]
             acts: list[Action] = []
             if tile in seat.waits():
-                last = not robbing and self.discard_on_empty
-                ctx = self._context(q, tile, False, robbing, last, self.visible(tile) - (0 if robbing else 1))
-                win = self._win(q, tile, discarder, ctx)
+                win = self._claim_win(q, discarder, tile, robbing)
                 if win is not None:
                     self.claim_wins[q] = win
                     acts.append(Action(q, "win"))
@@ -225,41 +242,14 @@ class Table:
         action is not one of ``legal_actions(action.player)``."""
         legal = self.legal_actions(action.player)
         if action not in legal:
-            raise IllegalAction(self._why_illegal(action, legal))
+            win = self.win_candidate(action.player) if action.kind == "win" and legal else None
+            raise IllegalAction(why_illegal(action, legal, self.phase, self.to_act(), win, self.proc))
         start = len(self.events)
         self._steps += 1
         event = {"type": "action", **action.to_json()}
         self.events.append(event)
         getattr(self, f"_do_{action.kind}")(action, event)
         return self.events[start:]
-
-    def _why_illegal(self, action: Action, legal: list[Action]) -> str:
-        if self.phase == OVER:
-            return f"{action}: the hand is over"
-        if not legal:
-            waiting = ", ".join(map(str, self.to_act()))
-            return f"{action}: not this player's turn (the table waits for player {waiting} to {self.phase})"
-        if action.kind == "win":
-            return f"{action}: refused: {self._why_no_win(action.player)}"
-        shown = "; ".join(str(a).split(" ", 2)[2] for a in legal)
-        return f"{action}: not allowed now; player {action.player} may: {shown}"
-
-    def _why_no_win(self, player: int) -> str:
-        seat = self.seats[player]
-        tile = seat.drawn if self.phase == TURN else (self.pending_kong[1] if self.pending_kong else
-                                                       self.last_discard[1] if self.last_discard else None)
-        if tile is None or (self.phase == TURN and not self.may_self_win):
-            return "there is no tile to win on"
-        self_drawn = self.phase == TURN
-        concealed = [t for t in seat.concealed() if not is_flower(t)]
-        if self_drawn:
-            concealed.remove(tile)
-        win = score_win(self.rules, player, None, concealed, tuple(seat.melds), tile,
-                        self._context(player, tile, self_drawn, False, False, 0))
-        if win is None:
-            return f"the tiles and {tile_code(tile)} form no winning shape"
-        points = win.points(self.proc.flowers_count)
-        return f"{points} points, below the minimum of {self.proc.minimum}"
 
     def _do_draw(self, action: Action, event: dict[str, Any]) -> None:
         seat = self.seats[action.player]
