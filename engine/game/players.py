@@ -16,6 +16,9 @@ Player = Callable[[Observation], Action]
 #: Shanten by (tiles, sets), shared by greedy players; cleared when it holds _SHANTEN_KEPT hands.
 _SHANTEN: dict[tuple[tuple[int, ...], int], int] = {}
 _SHANTEN_KEPT = 1 << 17
+#: How many waits reach the minimum, by (id of the rules, tiles, sets, context); kept like _SHANTEN.
+_SCORING: dict[tuple[Any, ...], int] = {}
+_RULES_SEEN: dict[int, GameRules] = {}
 
 
 def random_player(seed: int | str = 0) -> Player:
@@ -104,14 +107,22 @@ class GreedyPlayer:
         return best[0], best[1], best[3]
 
     def _scoring_waits(self, tiles: list[int], melds: tuple[Meld, ...], obs: Observation) -> int:
-        """How many of the waits of ``tiles`` would win (reach the minimum) on a discard."""
+        """How many of the waits of ``tiles`` would win (reach the minimum) on a discard (remembered
+        per rule set, tiles, sets and context)."""
         ctx = Context(seat_wind=obs.seat_winds[obs.player], prevalent_wind=obs.prevalent_wind, flowers=obs.flowers[obs.player])
-        proc = self.rules.procedure
-        found = 0
-        for w in waits(tuple(sorted(tiles)), len(melds)):
-            win = score_win(self.rules, obs.player, 0, tiles, melds, w, ctx)
-            if win is not None and win.points(proc.flowers_count) >= proc.minimum:
-                found += 1
+        key = (id(self.rules), tuple(tiles), melds, ctx)
+        found = _SCORING.get(key)
+        if found is None:
+            proc = self.rules.procedure
+            found = 0
+            for w in waits(key[1], len(melds)):
+                win = score_win(self.rules, obs.player, 0, tiles, melds, w, ctx)
+                if win is not None and win.points(proc.flowers_count) >= proc.minimum:
+                    found += 1
+            if len(_SCORING) >= _SHANTEN_KEPT:
+                _SCORING.clear()
+            _RULES_SEEN[id(self.rules)] = self.rules  # kept alive, so that its id is never reused
+            _SCORING[key] = found
         return found
 
     def _turn(self, obs: Observation) -> Action:
