@@ -9,6 +9,7 @@ import sys
 from typing import Any
 
 from ..core.errors import CliError
+from .cli import _pad, _width
 
 
 def register(sub: Any) -> None:
@@ -71,8 +72,8 @@ def format_stats(all_stats: list[Any], players: str, seed: int) -> str:
         rows.append(("wins scoring each fan:", *[""] * (len(rows[0]) - 1)))
     for fan in fans:
         row("  " + fan, [s.fans.get(fan, 0) for s in all_stats])
-    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    widths = [max(_width(r[i]) for r in rows) for i in range(len(rows[0]))]
     lines = [f"{players} players, seed {seed}"]
     for r in rows:
-        lines.append("  ".join([r[0].ljust(widths[0])] + [c.rjust(w) for c, w in zip(r[1:], widths[1:])]).rstrip())
+        lines.append("  ".join([_pad(r[0], widths[0])] + [_pad(c, w, right=True) for c, w in zip(r[1:], widths[1:])]).rstrip())
     return "\n".join(lines) + "\n"
