@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from .procedure_keys import PROCEDURE
 from .sections import Field
+from .settlement_keys import SETTLEMENT
 
 #: Section name -> its table. A section's table lives in its own module here (``procedure_keys``,
 #: ``settlement_keys``), so that the loader, ``check`` and the JSON Schema all read one source.
-SECTIONS: dict[str, Field] = {"procedure": PROCEDURE}
+SECTIONS: dict[str, Field] = {"procedure": PROCEDURE, "settlement": SETTLEMENT}
