@@ -8,14 +8,15 @@ from .log import Replay, log_lines, read_games, replay_game, rules_hash
 from .observation import Observation, observe
 from .players import GreedyPlayer, Player, greedy_player, random_player
 from .procedure import Procedure, ProcedureError
+from .session import PlayedSession, play_session
 from .simulate import Stats, play, simulate
 from .table import Table
 from .wall import arranged_wall, tile_code, tile_of_code
 from .winning import GameRules, Win, game_rules
 
 __all__ = [
-    "KINDS", "Action", "GameRules", "GreedyPlayer", "IllegalAction", "Observation", "Player", "Procedure",
+    "KINDS", "Action", "GameRules", "GreedyPlayer", "IllegalAction", "Observation", "PlayedSession", "Player", "Procedure",
     "ProcedureError", "Replay", "Stats", "Table", "Win", "arranged_wall", "game_rules", "greedy_player",
-    "log_lines", "observe", "play", "random_player", "read_games", "replay_game", "rules_hash", "simulate",
+    "log_lines", "observe", "play", "play_session", "random_player", "read_games", "replay_game", "rules_hash", "simulate",
     "tile_code", "tile_of_code",
 ]
