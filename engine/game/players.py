@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from ..analysis.waits import waits
 from ..core.hand import Context, Meld, MeldKind
