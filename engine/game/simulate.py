@@ -17,12 +17,14 @@ PlayerFactory = Callable[[GameRules, int], Sequence[Callable[..., Any]]]
 
 
 def play(table: Table, players: Sequence[Callable[..., Any]], max_steps: int = 10_000) -> Table:
-    """Play ``table`` to its end, asking each player in turn (a player is given its Observation)."""
+    """Play ``table`` to its end, asking each player in turn (a player is given its Observation); a
+    step with one legal action (a draw, the only flower) is taken without asking."""
     for _ in range(max_steps):
         if table.over:
             return table
         player = table.to_act()[0]
-        table.step(players[player](observe(table, player)))
+        legal = table.legal_actions(player)
+        table.step(legal[0] if len(legal) == 1 else players[player](observe(table, player)))
     raise RuntimeError(f"the game did not end within {max_steps} steps")
 
 
