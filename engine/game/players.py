@@ -89,21 +89,27 @@ class GreedyPlayer:
         return self._turn(obs)
 
     def _best_discard(self, tiles: list[int], melds: tuple[Meld, ...], obs: Observation) -> tuple[int, int, int]:
-        """(shanten, -minimum-reaching waits, tile) of the best discard from ``tiles``."""
+        """(shanten, -minimum-reaching waits, tile) of the best discard from ``tiles``: the fewest tiles
+        from ready, then (once ready) the most waits that reach the minimum, then the least connected
+        tile. The 14 tiles' own shanten is the best a discard can reach, so away from ready the least
+        connected tile that reaches it is taken without weighing the others."""
         counts = [0] * 34
         for t in tiles:
             counts[t] += 1
+        target = max(self.shanten(tiles, len(melds)), 0)
         best: tuple[int, int, int, int] | None = None
-        for t in sorted(set(tiles)):
+        for isolation, t in sorted((_isolation(t, counts), t) for t in set(tiles)):
             rest = list(tiles)
             rest.remove(t)
             s = self.shanten(rest, len(melds))
             if best is not None and s > best[0]:
                 continue
             good = -self._scoring_waits(rest, melds, obs) if s == 0 else 0
-            key = (s, good, _isolation(t, counts), t)
+            key = (s, good, isolation, t)
             if best is None or key < best:
                 best = key
+            if s == target > 0:
+                break
         assert best is not None
         return best[0], best[1], best[3]
 
