@@ -6,7 +6,17 @@ from pathlib import Path
 
 import pytest
 from fanrules.dsl import DiagnosticError
-from fanrules.game import Procedure, ProcedureError, Table, game_rules, log_lines, read_games, replay_game, rules_hash
+from fanrules.game import (
+    Procedure,
+    ProcedureError,
+    Table,
+    game_rules,
+    log_lines,
+    read_games,
+    replay_game,
+    rules_hash,
+)
+from fanrules.game.wall import Opening, open_wall
 from fanrules.ruleset import load_ruleset
 from fanrules.tools.cli import main
 from game_helpers import A, run, table, variant
@@ -106,3 +116,23 @@ def test_one_seed_one_wall_and_dice() -> None:
     dice = a.events[0]["dice"]
     assert len(dice) == 2 and all(3 <= d <= 18 for d in dice)
     assert a.events[0]["counted_on"] == (dice[0] - 1) % 4 and a.events[0]["stacks"] == sum(dice)
+
+
+def test_the_dice_open_the_wall_on_the_seat_they_point_to(tmp_path: Path) -> None:
+    proc = game_rules("mcr").procedure
+    tiles = list(range(144))
+    assert open_wall(tiles, proc, Opening((2, 3), 0, 5))[:3] == [10, 11, 12]  # the dealer's wall, stack 6 on
+    assert open_wall(tiles, proc, Opening((6, 3), 1, 9))[0] == 2 * (3 * 18 + 9)  # the next player's wall
+    assert open_wall(tiles, proc, Opening((18, 18), 1, 36))[0] == 2 * ((3 * 18 + 36) % 72)  # counted past its end
+    hk = variant(tmp_path, "hk", "dice: {count: 2, throws: 1, wall: dealer}")
+    deal = Table(hk, 5).events[0]
+    assert len(deal["dice"]) == 1 and 2 <= deal["dice"][0] <= 12
+    assert deal["counted_on"] == 0 and deal["stacks"] == deal["dice"][0]
+
+
+def test_replacements_may_come_from_the_front(tmp_path: Path) -> None:
+    front = variant(tmp_path, "front", "flowers: {replace_from: front}\nkongs: {replace_from: front}")
+    tab = table(["1f 123m 456m 789m 11p 2s E", "123p 456p 789p 11s 3s N", "CCC FFF PP SS 55m E",
+                 "WWW NNN 99s 88s 77s 6s"], draws="4s", rules=front)
+    run(tab, A(0, "flower", "1f"), A(0, "draw"))
+    assert tab.events[-1]["tile"] == "4s" and tab.events[-1]["source"] == "flower" and tab.front == 54
