@@ -136,3 +136,16 @@ def test_replacements_may_come_from_the_front(tmp_path: Path) -> None:
                  "WWW NNN 99s 88s 77s 6s"], draws="4s", rules=front)
     run(tab, A(0, "flower", "1f"), A(0, "draw"))
     assert tab.events[-1]["tile"] == "4s" and tab.events[-1]["source"] == "flower" and tab.front == 54
+
+
+def test_a_log_of_a_rule_set_that_is_not_shipped_replays_from_its_path(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = tmp_path / "quick"
+    folder.mkdir()
+    (folder / "ruleset.yaml").write_text("name: quick\nextends: mcr\nminimum: 1\n", encoding="utf-8")
+    path = tmp_path / "quick.jsonl"
+    assert main(["simulate", "--games", "3", "--rules", str(folder), "--players", "random", "--log", str(path), "--json"]) == 0
+    head = json.loads(path.read_text(encoding="utf-8").splitlines()[0])
+    assert head["rules"] == "quick" and head["rules_path"].endswith("ruleset.yaml")
+    capsys.readouterr()
+    assert main(["replay", str(path)]) == 0
+    assert "3 game(s) replayed: 3 matched the log" in capsys.readouterr().out

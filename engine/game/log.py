@@ -6,10 +6,13 @@ import hashlib
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from importlib import metadata
+from pathlib import Path
 from typing import Any
 
 from ..core.tiles import TILE_INDEX
+from ..ruleset import resolve, shipped_rulesets
 from .actions import Action, IllegalAction
 from .table import Table
 from .wall import tile_code, tile_of_code
@@ -38,6 +41,11 @@ def rules_hash(rules: GameRules) -> str:
     return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
 
 
+@lru_cache(maxsize=1)
+def _shipped_paths() -> frozenset[str]:
+    return frozenset(str(resolve(name).resolve()) for name in shipped_rulesets())
+
+
 def header(table: Table) -> dict[str, Any]:
     """The first line of a table's log: what is needed to set the same table again (the wall itself
     when it was given rather than shuffled from the seed)."""
@@ -46,6 +54,8 @@ def header(table: Table) -> dict[str, Any]:
         "rules_hash": rules_hash(table.rules), "seed": table.seed,
         "seat_winds": [tile_code(w) for w in table.seat_winds], "prevalent_wind": tile_code(table.prevalent_wind),
     }
+    if str(Path(table.rules.ruleset.path).resolve()) not in _shipped_paths():
+        out["rules_path"] = table.rules.ruleset.path
     if table.scripted:
         out["wall"] = [tile_code(t) for t in table.wall]
     return out

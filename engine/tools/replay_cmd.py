@@ -25,7 +25,7 @@ def run(args: argparse.Namespace) -> int:
         with open(args.log, encoding="utf-8") as f:
             for head, events in read_games(f):
                 games += 1
-                rules = game_rules(args.rules or head.get("rules", "mcr"))
+                rules = game_rules(args.rules or head.get("rules_path") or head.get("rules", "mcr"))
                 report = replay_game(head, events, rules)
                 failed += report.divergence is not None
                 changed += bool(report.score_changes)
