@@ -15,12 +15,12 @@ from .cli import _pad, _width
 def register(sub: Any) -> None:
     p = sub.add_parser("simulate", help="play seeded games with built-in players and print statistics")
     p.add_argument("--games", type=int, default=100, help="how many games (default 100)")
-    p.add_argument("--seed", type=int, default=0, help="seed of the first game's wall; game i uses seed*1000003+i")
+    p.add_argument("--seed", type=int, default=0, help="seed of the simulation: game i is played on the wall of seed*1000003+i")
     p.add_argument("--rules", default="mcr", help="rule set: a shipped name or a folder/ruleset.yaml path")
     p.add_argument("--against", help="a second rule set played on the same seeds; the differences are shown")
     p.add_argument("--players", default="greedy", choices=("greedy", "random"), help="built-in players (default greedy)")
     p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1); the results do not depend on it")
-    p.add_argument("--log", help="write every game's log (JSON lines) to this file")
+    p.add_argument("--log", help="write every game's log (JSON lines; the games under --rules) to this file")
     p.add_argument("--json", action="store_true", help="print the statistics as JSON")
     p.set_defaults(run=run)
 
