@@ -77,8 +77,6 @@ def check_game(rules_name: str, kind: str, index: int) -> Table:
 
 @pytest.mark.parametrize("rules_name,kind,games", RUNS)
 def test_invariants_over_simulated_games(rules_name: str, kind: str, games: int) -> None:
-    if kind == "greedy":
-        pytest.importorskip("fanrules.analysis.shanten", reason="the greedy player needs shanten (issue 15)")
     rules = game_rules(rules_name)
     scorer = rules.scorer
     wins = 0

@@ -4,11 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-import pytest
 from fanrules.core.tiles import TILE_INDEX
-
-pytest.importorskip("fanrules.settlement", reason="the settlement layer (issue 17) is not merged yet")
-from fanrules.game.session import play_session
+from fanrules.game import play_session
 from fanrules.settlement import seating
 
 
@@ -36,7 +33,6 @@ def test_a_sixteen_hand_session_moves_seats_and_dealers_as_the_rules_say() -> No
 
 
 def test_a_session_of_greedy_players_is_reproducible() -> None:
-    pytest.importorskip("fanrules.analysis.shanten", reason="the greedy player needs shanten (issue 15)")
     first = play_session("mcr", seed=8)
     again = play_session("mcr", seed=8)
     assert [t.events for t in first.tables] == [t.events for t in again.tables]

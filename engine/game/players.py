@@ -7,6 +7,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from ..analysis.shanten import shanten
 from ..analysis.waits import waits
 from ..core.hand import Context, Meld, MeldKind
 from .actions import Action
@@ -59,12 +60,8 @@ class GreedyPlayer:
     kong or claims a set only when that does not leave it farther from ready, and, once ready after a
     claim, only when a wait would reach the minimum (scored with the table's rules)."""
 
-    def __init__(self, rules: GameRules, seed: int | str = 0) -> None:
-        from ..analysis.shanten import shanten  # the analysis layer's, imported when a greedy player is made
-
+    def __init__(self, rules: GameRules) -> None:
         self.rules = rules
-        self.rng = random.Random(seed)
-        self._shanten = shanten
 
     def shanten(self, tiles: list[int], melds: int) -> int:
         """Shanten of ``tiles`` (in order) with ``melds`` sets, remembered: the hands a player weighs
@@ -74,7 +71,7 @@ class GreedyPlayer:
         if found is None:
             if len(_SHANTEN) >= _SHANTEN_KEPT:
                 _SHANTEN.clear()
-            found = _SHANTEN[key] = self._shanten(tiles, melds)
+            found = _SHANTEN[key] = shanten(tiles, melds)
         return found
 
     def __call__(self, obs: Observation) -> Action:
@@ -175,7 +172,8 @@ class GreedyPlayer:
 
 
 def greedy_player(rules: GameRules, seed: int | str = 0) -> Player:
-    return GreedyPlayer(rules, seed)
+    """A GreedyPlayer: deterministic, so ``seed`` (taken for the common factory signature) is unused."""
+    return GreedyPlayer(rules)
 
 
 PLAYERS: dict[str, Callable[[GameRules, int | str], Player]] = {
