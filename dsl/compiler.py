@@ -13,6 +13,7 @@ from typing import Any
 from . import ast
 from .builtins import REGISTRY, Const
 from .checker import Checked
+from .cost import MAX_COUNT
 from ..core.blocks import every_block
 from .compiled import COMPARE, NAMESPACE, Compiled, Guard, Record, build
 
@@ -46,13 +47,14 @@ class Compiler:
             assert isinstance(rule, ast.HandRule)
             value = self.expr(rule.expr)
             if self.checked.result == "int":
-                lines = ["def run(f):", f"    n = {value}", "    return [EMPTY] * n if n > 0 else []"]
+                lines = ["def run(f):", f"    n = {value}", f"    return [EMPTY] * min(n, {MAX_COUNT}) if n > 0 else []"]
             else:
                 lines = ["def run(f):", f"    return [EMPTY] if {value} else []"]
             arity = 0
         return Record("\n".join(lines) + "\n", tuple(self.constants.items()), self.checked.level,
                       isinstance(rule, ast.EachRule), arity, self.checked.result == "each[set]", self.guards(rule),
-                      value, self.checked.result == "int", self.keyed(rule) if isinstance(rule, ast.EachRule) else "")
+                      value, self.checked.result == "int", self.keyed(rule) if isinstance(rule, ast.EachRule) else "",
+                      self.checked.cost)
 
     def keyed(self, rule: ast.EachRule) -> str:
         """The collection of an each rule over sets that reads its items only as ``tile``, ``suit`` or
@@ -221,7 +223,7 @@ class Compiler:
         self.constants = before
         sets = source_type == "list[set]"
         try:
-            table = frozenset(b.code for b in every_block() if test(b)) if sets else frozenset(t for t in range(34) if test(t))
+            table = frozenset(b.code for b in every_block() if test(b)) if sets else frozenset(t for t in range(-1, 34) if test(t))
         except (IndexError, KeyError, TypeError):  # a value no hand holds; left to run as written
             return None
         return self.constant(table), sets

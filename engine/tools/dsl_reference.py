@@ -14,7 +14,8 @@ from lark.lexer import PatternStr
 from ..core.tiles import HONOUR_CODES, SUIT_LETTERS, SUIT_NAMES, Z_CODES
 from ..dsl import compile_predicate
 from ..dsl.builtins import LEVELS, REGISTRY, Builtin
-from ..dsl.checker import MAX_COST, MAX_EACH_NAMES, TYPE_WORDS, check
+from ..dsl.checker import MAX_EACH_NAMES, TYPE_WORDS, check
+from ..dsl.cost import MAX_COST, MAX_COUNT
 from ..dsl.diagnostics import CODES, Origin
 from ..dsl.parser import MAX_NESTING, MAX_PREDICATE_CHARS, grammar, parse
 
@@ -278,9 +279,12 @@ def render() -> str:
         "### Limits", "",
         f"A predicate has at most {MAX_PREDICATE_CHARS} characters, at most {MAX_NESTING} levels of parentheses and at most "
         f"{MAX_NESTING} operations inside one another. "
-        f"Its innermost condition may run at most {MAX_COST} times on one reading, so quantifiers over "
+        f"Its conditions may run at most {MAX_COST} times on one reading, counted over the whole predicate "
+        "(every quantifier and every group an each rule tries, added up), so quantifiers over "
         "`tile_kinds` (34 kinds) nest at most twice; an each rule names at most "
-        f"{MAX_EACH_NAMES} items.", "",
+        f"{MAX_EACH_NAMES} items. A count predicate's value is the number of times its fan applies: "
+        f"one whose numbers could make it larger than {MAX_COUNT} (the number of tile kinds) is refused (P119), "
+        f"and a count is never taken above {MAX_COUNT} when it runs.", "",
         "### The formal grammar", "",
         "The parser reads this LALR(1) grammar (Lark syntax); `?rule` passes a single child through.", "",
         "```lark", grammar_text, "```", "",
