@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import ast
-from .builtins import REGISTRY, Const
+from .builtins import REGISTRY, Const, Level
 from .checker import Checked
 from .cost import MAX_COUNT
 from ..core.blocks import every_block
@@ -80,7 +80,7 @@ class Compiler:
             if isinstance(node, ast.Name) and id(node) in slots:
                 if slots[id(node)] in bound:
                     return ""  # an item used otherwise than through its tile
-            elif isinstance(node, (ast.Name, ast.Call)) and REGISTRY[node.name].level != "pure":
+            elif isinstance(node, (ast.Name, ast.Call)) and REGISTRY[node.name].level is not Level.PURE:
                 return ""
             stack.extend(ast.children(node))
         return attr
@@ -221,7 +221,7 @@ class Compiler:
             if isinstance(n, ast.Name) and id(n) in slots:
                 if slots[id(n)] not in own:
                     return None
-            elif isinstance(n, (ast.Name, ast.Call)) and REGISTRY[n.name].level != "pure":
+            elif isinstance(n, (ast.Name, ast.Call)) and REGISTRY[n.name].level is not Level.PURE:
                 return None
         sets = source_type == "list[set]"
         table = next(self.known) if self.known is not None else self.tabulate(node, sets)
@@ -235,7 +235,7 @@ class Compiler:
         test = eval(compile(code, "<table>", "eval"), {**NAMESPACE, **self.constants})  # generated code only: see above
         self.constants, self.tables = before, self.tables[:tables]
         try:
-            return frozenset(b.code for b in every_block() if test(b)) if sets else frozenset(t for t in range(-1, 34) if test(t))
+            return frozenset(b.code for b in every_block() if test(b)) if sets else frozenset(t for t in range(34) if test(t))
         except (IndexError, KeyError, TypeError):  # a value no hand holds; left to run as written
             return None
 

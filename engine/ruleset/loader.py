@@ -7,10 +7,13 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from ..dsl import Compiled, Diagnostic, DiagnosticError, Origin, compile_predicate, predicate_cache
+from ..core.errors import Diagnostic, RuleSetError
+from ..dsl import Compiled, Origin, compile_predicate, predicate_cache
 from .files import MAX_FAN_FILES, RULESET_FILE, Budget, Refused, fan_files, parent_ruleset, read_text, resolve, shipped_rulesets
 from .schema import EXAMPLE_KEYS, EXCLUSION_KEYS, FAN_KEYS, FAN_REQUIRED_NEW, RULESET_KEYS, RULESET_REQUIRED_ROOT, Key
 from .model import Example, Exclusion, Fan, RuleSet, Where
+from .section_keys import SECTIONS
+from .sections import check_value, merge, origins as section_origins, plain
 from .yamlpos import NULL_TAG, YList, YMap, read_yaml
 
 #: A rule set extends at most this many ancestors (the shipped variants have one).
@@ -78,13 +81,15 @@ def _type_ok(value: Any, typ: str) -> bool:
         return isinstance(value, bool)
     if typ == "array":
         return isinstance(value, list)
+    if typ == "object":
+        return isinstance(value, dict)
     if typ == "ref":
         return isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool))
     return True
 
 
 def _type_word(typ: str) -> str:
-    return {"string": "text", "integer": "a whole number", "boolean": "true or false", "array": "a list", "ref": "a fan name or number"}[typ]
+    return {"string": "text", "integer": "a whole number", "boolean": "true or false", "array": "a list", "object": "a mapping", "ref": "a fan name or number"}[typ]
 
 
 def _value_word(value: Any) -> str:
@@ -195,6 +200,7 @@ def _collect(path: Path, sink: list[Diagnostic], seen: tuple[str, ...], budget: 
         if key in data and _type_ok(data[key], RULESET_KEYS[key].type):
             fields[key] = data[key]
             origins[key] = ctx.where(data.value_pos[key])
+    _collect_sections(data, ctx, fields, origins)
     fields["path"] = str(path)
     fans_dir = path.parent / (data.get("fans") if isinstance(data.get("fans"), str) else "fans")
     fields["fans_dir"] = str(fans_dir)
@@ -218,6 +224,19 @@ def _collect(path: Path, sink: list[Diagnostic], seen: tuple[str, ...], budget: 
         for fan_path in found:
             _merge_fan(fan_path, fans, numbers, sink, path.parent, budget)
     return fields, fans, chain, origins
+
+
+def _collect_sections(data: YMap, ctx: _FileContext, fields: dict[str, Any], origins: dict[str, Where]) -> None:
+    """Check this file's sections (``procedure:``, ...) and merge each over the parent's."""
+    sections = dict(fields.get("sections", {}))
+    for name, spec in SECTIONS.items():
+        if name not in data or not isinstance(data[name], dict):
+            continue  # absent, or not a mapping (reported by check_keys)
+        pos = data.value_pos[name]
+        if check_value(data[name], spec, name, pos, ctx.error, partial=name in sections):
+            sections[name] = merge(sections[name], data[name]) if name in sections else plain(data[name])
+            origins.update(section_origins(data[name], name, ctx.where, pos))
+    fields["sections"] = sections
 
 
 def _merge_fan(fan_path: Path, fans: dict[int, _RawFan], numbers: dict[int, str], sink: list[Diagnostic], root: Path, budget: Budget) -> None:
@@ -354,11 +373,11 @@ def _examples(raw: _RawFan, fans_dir: str) -> tuple[Example, ...]:
 def _build(path: Path) -> RuleSet:
     sink: list[Diagnostic] = []
     if not path.is_file():
-        raise DiagnosticError([Diagnostic(str(path), 1, 1, "R013", "no rule set here", f"shipped rule sets: {', '.join(shipped_rulesets())}; or give a folder with {RULESET_FILE}")])
+        raise RuleSetError([Diagnostic(str(path), 1, 1, "R013", "no rule set here", f"shipped rule sets: {', '.join(shipped_rulesets())}; or give a folder with {RULESET_FILE}")])
     fields, raw_fans, chain, origins = _collect(path, sink, (), Budget())
     if len(raw_fans) > MAX_FANS:
         sink.append(Diagnostic(str(path), 1, 1, "R016", f"the rule set has {len(raw_fans)} fans; the limit is {MAX_FANS}", "MCR has 81 fans"))
-        raise DiagnosticError(sink)
+        raise RuleSetError(sink)
     if not raw_fans and not sink:
         sink.append(Diagnostic(str(path), 1, 1, "R004", "the rule set has no fans", "put fan files in its fans folder, or extend a rule set that has them"))
     by_ref = _refs(raw_fans)
@@ -385,7 +404,7 @@ def _build(path: Path) -> RuleSet:
             if text_left < 0:
                 raw.ctx["predicate"].error(raw.positions["predicate"], "R016", f"the predicates of the rule set hold more than {MAX_PREDICATE_TEXT} characters in all",
                                            "MCR's 81 predicates hold under 6,000")
-                raise DiagnosticError(sink)
+                raise RuleSetError(sink)
             origin = _origin_of(raw.ctx["predicate"], raw.nodes["predicate"], "predicate")
             compiled, diags = compile_predicate(f["predicate"], origin)
             sink.extend(diags)
@@ -393,7 +412,7 @@ def _build(path: Path) -> RuleSet:
             if cost_left < 0:
                 raw.ctx["predicate"].error(raw.positions["predicate"], "R016", f"with this predicate the conditions of the rule set could run more than {MAX_RULESET_COST} times per reading in all",
                                            "MCR's add up to under 2,000: use fewer or cheaper quantifiers")
-                raise DiagnosticError(sink)
+                raise RuleSetError(sink)
         excludes = _exclusions(raw, number, by_ref, fields.get("disabled", set()))
         examples = _examples(raw, fields["fans_dir"])
         if compiled is None or sink:  # the rule set will not load: only collect the diagnostics
@@ -402,10 +421,10 @@ def _build(path: Path) -> RuleSet:
                         excludes, examples, bool(f.get("bonus", False)), raw.origins.get("number", raw.origins["predicate"]), dict(raw.origins)))
     predicate_cache().save()
     if sink:
-        raise DiagnosticError(sink)
+        raise RuleSetError(sink)
     return RuleSet(fields.get("name", path.parent.name), fields.get("title", ""), str(fields.get("version", "")),
                    fields.get("description", ""), fields.get("minimum", 0), tuple(fields.get("sources", ())), tuple(fans),
-                   str(path), tuple(Path(c).parent.name for c in chain), origins)
+                   str(path), tuple(Path(c).parent.name for c in chain), origins, fields.get("sections", {}))
 
 
 @lru_cache(maxsize=16)
@@ -414,13 +433,13 @@ def _load_cached(path: str) -> RuleSet:
 
 
 def load_ruleset(spec: str | Path = "mcr") -> RuleSet:
-    """Load a rule set by shipped name (``mcr``), folder or ``ruleset.yaml`` path. Raises DiagnosticError
+    """Load a rule set by shipped name (``mcr``), folder or ``ruleset.yaml`` path. Raises RuleSetError
     with every problem found. Loaded rule sets are cached in memory."""
     path = resolve(spec)
     try:
         path = path.resolve(strict=path.is_symlink())
     except (OSError, RuntimeError):
-        raise DiagnosticError([Diagnostic(str(path), 1, 1, "R015", "cannot read the rule set: its path is a loop of symbolic links or leads nowhere")]) from None
+        raise RuleSetError([Diagnostic(str(path), 1, 1, "R015", "cannot read the rule set: its path is a loop of symbolic links or leads nowhere")]) from None
     return _load_cached(str(path))
 
 

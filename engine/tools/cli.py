@@ -5,19 +5,16 @@ import argparse
 import json
 import os
 import sys
-from typing import Sequence
+from importlib import import_module
+from typing import Any, Sequence
 
 from ..analysis.readings import readings
-from ..core.hand import Hand, HandError
+from ..core.hand import Hand
+from ..core.errors import CliError, HandError, InvalidHandError, NotAWinError, RuleSetError, UnknownFanError
 from ..core.notation import format_hand, parse_hand
 from ..core.tiles import TILE_CODES, code
-from ..dsl import DiagnosticError
 from ..ruleset import load_ruleset
 from ..scoring import Result, Scorer
-
-
-class CliError(Exception):
-    """A one-line error for stderr (exit status 2)."""
 
 
 def _context_args(p: argparse.ArgumentParser) -> None:
@@ -108,7 +105,7 @@ def cmd_waits(args: argparse.Namespace) -> int:
     tiles = parse_hand(args.hand, check=False, seat_wind=args.seat, prevalent_wind=args.round)
     concealed = tiles.concealed + (tiles.win_tile,)
     if len(concealed) + 3 * len(tiles.melds) != 13:
-        raise HandError(f"waits needs 13 tiles (a declared set counts 3), got {len(concealed) + 3 * len(tiles.melds)}")
+        raise InvalidHandError(f"waits needs 13 tiles (a declared set counts 3), got {len(concealed) + 3 * len(tiles.melds)}")
     from ..scoring.scored_waits import score_waits
 
     table = score_waits(concealed, tiles.melds, tiles.context, Scorer(load_ruleset(args.rules)))
@@ -132,7 +129,7 @@ def cmd_readings(args: argparse.Namespace) -> int:
     hand = _hand(args)
     found = readings(hand)
     if not found:
-        raise HandError("the tiles form no winning shape", "not_a_win")
+        raise NotAWinError("the tiles form no winning shape")
     for i, r in enumerate(found, 1):
         print(f"{i}. {r}")
     return 0
@@ -161,13 +158,25 @@ def cmd_test(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
+def _section_lines(value: Any, path: str, origins: dict[str, Any]) -> list[str]:
+    """A section's values, one ``path: value    # where`` line each, mappings opened key by key."""
+    if isinstance(value, dict) and value:
+        return [line for key, item in value.items() for line in _section_lines(item, f"{path}.{key}", origins)]
+    where = origins.get(path)
+    shown = json.dumps(value, ensure_ascii=False)
+    return [f"  {path}: {shown}" + (f"    # {where}" if where else "    # inherited")]
+
+
 def cmd_rules_show(args: argparse.Namespace) -> int:
     ruleset = load_ruleset(args.rules)
+    if args.fan in ruleset.sections:
+        print("\n".join(_section_lines(ruleset.sections[args.fan], args.fan, ruleset.origins)))
+        return 0
     if args.fan:
         try:
             fans = [ruleset.fan(int(args.fan) if args.fan.isdigit() else args.fan)]
-        except KeyError as err:
-            raise CliError(str(err).strip('"')) from None
+        except UnknownFanError as err:
+            raise CliError(str(err)) from None
     else:
         fans = list(ruleset.fans)
         print(f"rule set {ruleset.name}: {ruleset.title} (version {ruleset.version})")
@@ -175,6 +184,8 @@ def cmd_rules_show(args: argparse.Namespace) -> int:
         for key in ("minimum",):
             where = ruleset.origins.get(key)
             print(f"  {key}: {getattr(ruleset, key)}    # {where}")
+        for name, section in ruleset.sections.items():
+            print("\n".join(_section_lines(section, name, ruleset.origins)))
         print()
     names = {f.number: f.name_zh for f in ruleset.fans}
     for fan in fans:
@@ -223,6 +234,11 @@ def cmd_demo(args: argparse.Namespace) -> int:
     return 0
 
 
+#: Modules of fanrules.tools that add commands of their own: each has ``register(subparsers)``, which
+#: adds its parser and sets ``run``; each imports what its command needs only when it runs.
+COMMAND_MODULES: tuple[str, ...] = ()
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="fanrules", description="Score Chinese Official Mahjong (MCR) hands with rules written as data.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -258,7 +274,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("rules", help="show the effective rule set")
     rsub = p.add_subparsers(dest="rules_command", required=True)
     p = rsub.add_parser("show", help="the effective rule set after inheritance, with where each field comes from")
-    p.add_argument("fan", nargs="?")
+    p.add_argument("fan", nargs="?", help="a fan (number or name), or a section (procedure, settlement); default: everything")
     _rules_arg(p)
     p.set_defaults(run=cmd_rules_show)
     p = sub.add_parser("diff", help="score JSONL cases under two rule sets and report what changes")
@@ -271,6 +287,8 @@ def build_parser() -> argparse.ArgumentParser:
     _rules_arg(p)
     p.add_argument("--fans", nargs="*", default=[2, 39, 19, 63], type=int, help="fan numbers whose first example to show")
     p.set_defaults(run=cmd_demo)
+    for name in COMMAND_MODULES:
+        import_module(f"{__package__}.{name}").register(sub)
     return parser
 
 
@@ -281,7 +299,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except HandError as err:
         print(f"fanrules: {err.kind}: {err}", file=sys.stderr)
         return 2
-    except DiagnosticError as err:
+    except RuleSetError as err:
+        if not err.diagnostics:  # a lookup in a loaded rule set (UnknownFanError)
+            print(f"fanrules: {err}", file=sys.stderr)
+            return 2
         print(str(err), file=sys.stderr)
         print(f"fanrules: {len(err.diagnostics)} problem(s) in the rule set", file=sys.stderr)
         return 2
