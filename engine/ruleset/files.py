@@ -118,12 +118,18 @@ def parent_ruleset(spec: str, base: Path) -> Path | None:
     """The ruleset.yaml that ``extends: spec`` names: a shipped rule set, or a folder holding a
     ruleset.yaml (or that file itself). Anything else names no rule set and is never opened."""
     path = resolve(spec, base)
-    if path.name != RULESET_FILE:
+    if path.name != RULESET_FILE or not (path.is_file() or path.is_symlink()):
         return None
+    return located(path)
+
+
+def located(path: Path) -> Path:
+    """``path`` with the links of its folder resolved but not its own: read_text then reads it only if
+    it is, or leads to, a file inside that folder."""
     try:
-        return path.resolve(strict=True) if path.is_file() else None
+        return path.parent.resolve(strict=True) / path.name
     except (OSError, RuntimeError):
-        return None
+        return path
 
 
 def _too_big(size: int, limit: int) -> str:

@@ -9,7 +9,7 @@ from typing import Any
 
 from ..core.errors import Diagnostic, RuleSetError
 from ..dsl import Compiled, Origin, compile_predicate, predicate_cache
-from .files import MAX_FAN_FILES, RULESET_FILE, Budget, Refused, fan_files, parent_ruleset, read_text, resolve, shipped_rulesets
+from .files import MAX_FAN_FILES, RULESET_FILE, Budget, Refused, fan_files, located, parent_ruleset, read_text, resolve, shipped_rulesets
 from .schema import EXAMPLE_KEYS, EXCLUSION_KEYS, FAN_KEYS, FAN_REQUIRED_NEW, RULESET_KEYS, RULESET_REQUIRED_ROOT, Key
 from .model import Example, Exclusion, Fan, RuleSet, Where
 from .section_keys import SECTIONS
@@ -372,7 +372,7 @@ def _examples(raw: _RawFan, fans_dir: str) -> tuple[Example, ...]:
 
 def _build(path: Path) -> RuleSet:
     sink: list[Diagnostic] = []
-    if not path.is_file():
+    if not path.is_file() and not path.is_symlink():  # a link is followed (or refused) by read_text
         raise RuleSetError([Diagnostic(str(path), 1, 1, "R013", "no rule set here", f"shipped rule sets: {', '.join(shipped_rulesets())}; or give a folder with {RULESET_FILE}")])
     fields, raw_fans, chain, origins = _collect(path, sink, (), Budget())
     if len(raw_fans) > MAX_FANS:
@@ -435,12 +435,7 @@ def _load_cached(path: str) -> RuleSet:
 def load_ruleset(spec: str | Path = "mcr") -> RuleSet:
     """Load a rule set by shipped name (``mcr``), folder or ``ruleset.yaml`` path. Raises RuleSetError
     with every problem found. Loaded rule sets are cached in memory."""
-    path = resolve(spec)
-    try:
-        path = path.resolve(strict=path.is_symlink())
-    except (OSError, RuntimeError):
-        raise RuleSetError([Diagnostic(str(path), 1, 1, "R015", "cannot read the rule set: its path is a loop of symbolic links or leads nowhere")]) from None
-    return _load_cached(str(path))
+    return _load_cached(str(located(resolve(spec))))
 
 
 __all__ = ["Exclusion", "Example", "Fan", "RuleSet", "Where", "load_ruleset", "resolve", "shipped_rulesets"]
