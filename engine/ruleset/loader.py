@@ -378,8 +378,6 @@ def _build(path: Path) -> RuleSet:
     if len(raw_fans) > MAX_FANS:
         sink.append(Diagnostic(str(path), 1, 1, "R016", f"the rule set has {len(raw_fans)} fans; the limit is {MAX_FANS}", "MCR has 81 fans"))
         raise RuleSetError(sink)
-    if not raw_fans and not sink:
-        sink.append(Diagnostic(str(path), 1, 1, "R004", "the rule set has no fans", "put fan files in its fans folder, or extend a rule set that has them"))
     by_ref = _refs(raw_fans)
     seen_names: dict[str, int] = {}
     fans: list[Fan] = []
