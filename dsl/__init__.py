@@ -36,6 +36,9 @@ def compile_predicate(text: str, origin: Origin = Origin(), use_cache: bool = Tr
 
     label = f"<predicate {origin.file}:{origin.line}>"
     cache = predicate_cache() if use_cache else None
+    known = cache.verified.get(text) if cache is not None else None
+    if known is not None:
+        return build(known, label), []
     cached = cache.tree(text) if cache is not None else None
     if cached is not None and cache is not None:
         try:
@@ -44,6 +47,7 @@ def compile_predicate(text: str, origin: Origin = Origin(), use_cache: bool = Tr
         except Exception:  # noqa: BLE001 - a damaged tree: compile the text instead
             record = None
         if record is not None and code_hash(record) == cached[2]:
+            cache.verified[text] = record
             return build(record, label), []
         cache.drop(text)
     from .parser import parse

@@ -77,6 +77,8 @@ class PredicateCache:
         self.entries: dict[str, dict[str, Any]] = {}
         self.clock = 0
         self.dirty = False
+        #: Records this process compiled or verified itself, by predicate text: used again as they are.
+        self.verified: dict[str, Record] = {}
         if path is not None:
             loaded = _read(path)
             if loaded is None:
@@ -104,6 +106,7 @@ class PredicateCache:
         return node, tables, wanted
 
     def drop(self, text: str) -> None:
+        self.verified.pop(text, None)
         if self.entries.pop(text, None) is not None:
             self.dirty = True
 
@@ -111,9 +114,11 @@ class PredicateCache:
         if text not in self.entries and len(self.entries) >= MAX_ENTRIES:
             for old in sorted(self.entries, key=lambda t: self.entries[t].get("used", 0))[: len(self.entries) - MAX_ENTRIES + 1]:
                 del self.entries[old]
+                self.verified.pop(old, None)
         self.clock += 1
         self.entries[text] = {"tree": to_json(node), "tables": [None if t is None else sorted(t) for t in tables],
                               "code": code_hash(record), "used": self.clock}
+        self.verified[text] = record
         self.dirty = True
 
     def save(self) -> None:

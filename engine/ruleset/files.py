@@ -33,24 +33,30 @@ class Budget:
 
     left: int = MAX_RULESET_BYTES
     read: list[str] = field(default_factory=list)
+    roots: dict[Path, str] = field(default_factory=dict)
 
 
-def inside(path: Path, folder: Path) -> Path:
-    """``path`` with every link resolved, if that is inside ``folder`` (resolved too); else Refused."""
+def inside(path: Path, folder: Path, roots: dict[Path, str] | None = None) -> Path:
+    """``path`` with every link resolved, if that is inside ``folder`` (resolved too, and remembered in
+    ``roots``); else Refused."""
     try:
-        real = path.resolve(strict=True)
-        root = folder.resolve(strict=True)
-    except (OSError, RuntimeError) as err:  # missing, or a loop of links
+        root = roots.get(folder) if roots is not None else None
+        if root is None:
+            root = os.path.realpath(folder, strict=True)
+            if roots is not None:
+                roots[folder] = root
+        real = os.path.realpath(path, strict=True)
+    except (OSError, RuntimeError, ValueError) as err:  # missing, a loop of links, a name too long or with a NUL
         raise Refused(_reason(err), "R000" if isinstance(err, FileNotFoundError) else "R015") from None
-    if real != root and root not in real.parents:
+    if real != root and not real.startswith(root.rstrip(os.sep) + os.sep):
         raise Refused(f"it leads outside the rule set's folder {root}")
-    return real
+    return Path(real)
 
 
 def read_text(path: Path, folder: Path, budget: Budget) -> str:
     """The UTF-8 text of the regular file ``path`` inside ``folder``; Refused with the reason otherwise.
     The size is checked on the opened file before anything is read, and no more than the limit is read."""
-    real = inside(path, folder)
+    real = inside(path, folder, budget.roots)
     try:
         fd = os.open(real, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0))
     except OSError as err:
@@ -91,7 +97,7 @@ def fan_files(folder: Path, root: Path) -> list[Path]:
 def _shipped(name: str) -> Path | None:
     root = Path(str(resources.files("fanrules.rules")))
     candidate = root / name / RULESET_FILE
-    return candidate if candidate.is_file() else None
+    return candidate if is_file(candidate) else None
 
 
 def shipped_rulesets() -> list[str]:
@@ -104,12 +110,12 @@ def resolve(spec: str | Path, base: Path | None = None) -> Path:
     """The ruleset.yaml of a shipped name, a directory or a file."""
     if isinstance(spec, str) and "/" not in spec and not spec.endswith((".yaml", ".yml")):
         shipped = _shipped(spec)
-        if shipped is not None and not (base and (base / spec).exists()):
+        if shipped is not None and not (base and (is_folder(base / spec) or (base / spec).is_symlink())):
             return shipped
     path = Path(spec)
     if base is not None and not path.is_absolute():
         path = base / path
-    if path.is_dir():
+    if is_folder(path):
         path = path / RULESET_FILE
     return path
 
@@ -117,8 +123,11 @@ def resolve(spec: str | Path, base: Path | None = None) -> Path:
 def parent_ruleset(spec: str, base: Path) -> Path | None:
     """The ruleset.yaml that ``extends: spec`` names: a shipped rule set, or a folder holding a
     ruleset.yaml (or that file itself). Anything else names no rule set and is never opened."""
-    path = resolve(spec, base)
-    if path.name != RULESET_FILE or not (path.is_file() or path.is_symlink()):
+    try:
+        path = resolve(spec, base)
+        if path.name != RULESET_FILE or not (path.is_file() or path.is_symlink()):
+            return None
+    except (OSError, ValueError):  # a name too long, or with a NUL
         return None
     return located(path)
 
@@ -128,7 +137,7 @@ def located(path: Path) -> Path:
     it is, or leads to, a file inside that folder."""
     try:
         return path.parent.resolve(strict=True) / path.name
-    except (OSError, RuntimeError):
+    except (OSError, RuntimeError, ValueError):
         return path
 
 
@@ -138,7 +147,25 @@ def _too_big(size: int, limit: int) -> str:
     return f"the file is larger than {MAX_FILE_BYTES} bytes ({size} bytes)"
 
 
+def is_file(path: Path) -> bool:
+    """Whether ``path`` is a file or a link (False for a name the system cannot even look up)."""
+    try:
+        return path.is_file() or path.is_symlink()
+    except (OSError, ValueError):
+        return False
+
+
+def is_folder(path: Path) -> bool:
+    """Whether ``path`` is a folder (False for a name the system cannot even look up)."""
+    try:
+        return path.is_dir()
+    except (OSError, ValueError):
+        return False
+
+
 def _reason(err: BaseException) -> str:
+    if isinstance(err, ValueError):
+        return "its name holds a NUL character"
     if isinstance(err, RuntimeError) or getattr(err, "errno", None) == 40:  # ELOOP
         return "it is a loop of symbolic links"
     if isinstance(err, FileNotFoundError):

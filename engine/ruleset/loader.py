@@ -9,7 +9,7 @@ from typing import Any
 
 from ..core.errors import Diagnostic, RuleSetError
 from ..dsl import Compiled, Origin, compile_predicate, predicate_cache
-from .files import MAX_FAN_FILES, RULESET_FILE, Budget, Refused, fan_files, located, parent_ruleset, read_text, resolve, shipped_rulesets
+from .files import MAX_FAN_FILES, RULESET_FILE, Budget, Refused, fan_files, is_file, is_folder, located, parent_ruleset, read_text, resolve, shipped_rulesets
 from .schema import EXAMPLE_KEYS, EXCLUSION_KEYS, FAN_KEYS, FAN_REQUIRED_NEW, RULESET_KEYS, RULESET_REQUIRED_ROOT, Key
 from .model import Example, Exclusion, Fan, RuleSet, Where
 from .section_keys import SECTIONS
@@ -213,7 +213,7 @@ def _collect(path: Path, sink: list[Diagnostic], seen: tuple[str, ...], budget: 
             # Other fans' exclusions of a disabled fan are dropped with it (see _exclusions).
             fields.setdefault("disabled", set()).update(r for r, n in by_ref.items() if n == number)
             fans.pop(number, None)  # the same fan may be named twice (number and name)
-    if fans_dir.is_dir() or "fans" in data:
+    if is_folder(fans_dir) or "fans" in data:
         try:
             found = fan_files(fans_dir, path.parent)
         except Refused as err:
@@ -372,7 +372,7 @@ def _examples(raw: _RawFan, fans_dir: str) -> tuple[Example, ...]:
 
 def _build(path: Path) -> RuleSet:
     sink: list[Diagnostic] = []
-    if not path.is_file() and not path.is_symlink():  # a link is followed (or refused) by read_text
+    if not is_file(path):  # a link is followed (or refused) by read_text
         raise RuleSetError([Diagnostic(str(path), 1, 1, "R013", "no rule set here", f"shipped rule sets: {', '.join(shipped_rulesets())}; or give a folder with {RULESET_FILE}")])
     fields, raw_fans, chain, origins = _collect(path, sink, (), Budget())
     if len(raw_fans) > MAX_FANS:

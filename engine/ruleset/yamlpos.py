@@ -74,7 +74,7 @@ class _Reader:
         if isinstance(node, yaml.ScalarNode):
             if node.tag == "tag:yaml.org,2002:str":
                 return node.value
-            if node.tag in _NUMBER_TAGS and sum(c.isalnum() for c in node.value) > MAX_INT_DIGITS:
+            if node.tag in _NUMBER_TAGS and len(node.value) > MAX_INT_DIGITS and sum(c.isalnum() for c in node.value) > MAX_INT_DIGITS:
                 self.error(_pos(node), "R017", f"a number of more than {MAX_INT_DIGITS} digits", "numbers in rule files are small: fan numbers, values, counts")
                 return None
             return _SCALARS.construct_object(node)
