@@ -204,7 +204,8 @@ def test_an_exclusion_chain_longer_than_the_stack_is_linted() -> None:
 
 
 def test_control_characters_in_rule_text_are_escaped_when_printed() -> None:
-    d = Diagnostic("f.yaml", 1, 9, "R003", "unknown key 'a\x1b]52;c;SGk=\x07'", "hint\nfanrules: forged", "key: 'a\x1b[2J'")
+    d = Diagnostic(file="f.yaml", line=1, column=9, code="R003", message="unknown key 'a\x1b]52;c;SGk=\x07'",
+                   hint="hint\nfanrules: forged", source_line="key: 'a\x1b[2J'")
     text = d.format()
     assert "\x1b" not in text and "\x07" not in text and "\\x1b]52" in text
     assert len(text.splitlines()) == 4  # the message, the source line, the caret, the hint: no forged line

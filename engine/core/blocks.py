@@ -82,7 +82,7 @@ def block_code(kind: int, tile: Tile, concealed: bool, melded: bool, declared: b
 
 #: The block that stands for no block: its kind is NO_SET, it has no tiles, and its tile (-1) reads as
 #: an honour's (rank 0), like no real set's.
-NO_SET = Block(Kind.NO_SET, -1, False)
+NO_SET = Block(kind=Kind.NO_SET, tile=-1, concealed=False)
 
 
 @lru_cache(maxsize=1)
@@ -91,7 +91,7 @@ def every_block() -> tuple[Block, ...]:
     pairs of every tile, with every combination of flags, and NO_SET (what ``win_set`` is when the
     winning tile completes no set)."""
     return tuple(
-        Block(kind, tile, concealed, melded, declared)
+        Block(kind=kind, tile=tile, concealed=concealed, melded=melded, declared=declared)
         for kind in KINDS
         for tile in range(34)
         if kind is not Kind.CHOW or (tile < 27 and tile % 9 < 7)

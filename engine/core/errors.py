@@ -53,7 +53,7 @@ class NotAWinError(HandError):
 MAX_SOURCE_CHARS = 300
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Diagnostic:
     """A problem at ``file:line:column`` (1-based), with a stable ``code``, a message and a hint."""
 
