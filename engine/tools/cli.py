@@ -6,7 +6,7 @@ import json
 import os
 import sys
 from importlib import import_module
-from typing import Any, Sequence
+from typing import IO, Any, Iterator, Sequence
 
 from ..analysis.readings import readings
 from ..core.hand import Hand
