@@ -29,10 +29,10 @@ class Refused(Exception):
 
 @dataclass
 class Budget:
-    """What one load may still read: bytes in all, shared by every file of the chain."""
+    """What one load may still read (bytes in all, shared by every file of the chain), and the folders
+    it resolved."""
 
     left: int = MAX_RULESET_BYTES
-    read: list[str] = field(default_factory=list)
     roots: dict[Path, str] = field(default_factory=dict)
 
 
@@ -72,7 +72,6 @@ def read_text(path: Path, folder: Path, budget: Budget) -> str:
     if len(data) > limit:  # it grew while being read
         raise Refused(_too_big(len(data), limit), "R010")
     budget.left -= len(data)
-    budget.read.append(str(real))
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as err:

@@ -247,10 +247,13 @@ Four things make scoring fast without changing what a predicate means:
   a collection together and remembers what they found by the collection's sets (at most 32,768
   collections); the same chows or pungs in a later hand are answered from memory.
 
-Compiled predicates are kept in a cache in your cache folder (`$FANRULES_CACHE_DIR`, else
+Parsed predicates are kept in a cache in your cache folder (`$FANRULES_CACHE_DIR`, else
 `$XDG_CACHE_HOME/fanrules`, else `~/.cache/fanrules`), keyed by the predicate text and a fingerprint of
-the language's own source, so that loading a rule set later parses nothing. `FANRULES_NO_CACHE=1`
-turns the cache off; a predicate with a diagnostic is never cached.
+the modules the entries depend on, so that loading a rule set later parses nothing. The cache holds
+data, never code: a JSON file of syntax trees and tables, validated, checked and compiled again on
+load, and run only if the code matches the hash stored with it; a damaged entry is dropped and compiled
+afresh, and the 2,000 most recently used predicates are kept. `FANRULES_NO_CACHE=1` turns the cache
+off; a predicate with a diagnostic is never cached.
 """
 
 
