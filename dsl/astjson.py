@@ -6,6 +6,7 @@ numbers; positions as pairs of numbers; a bounded depth and size. Anything else 
 ValueError. The tree then goes through the checker and the compiler like a freshly parsed one."""
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from . import ast
@@ -46,6 +47,7 @@ def from_json(data: Any) -> ast.Node:
     return node
 
 
+@lru_cache(maxsize=None)
 def _fields(cls: type) -> tuple[str, ...]:
     return tuple(name for klass in reversed(cls.__mro__) for name in getattr(klass, "__slots__", ()))
 

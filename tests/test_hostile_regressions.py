@@ -209,3 +209,30 @@ def test_control_characters_in_rule_text_are_escaped_when_printed() -> None:
     text = d.format()
     assert "\x1b" not in text and "\x07" not in text and "\\x1b]52" in text
     assert len(text.splitlines()) == 4  # the message, the source line, the caret, the hint: no forged line
+
+
+def test_the_limits_table_in_docs_rules_md_says_what_the_code_does() -> None:
+    from fanrules.dsl import cost, parser
+    from fanrules.dsl.checker import MAX_EACH_NAMES
+    from fanrules.ruleset import files, loader, yamlpos
+
+    text = (Path(__file__).resolve().parents[1] / "docs" / "rules.md").read_text(encoding="utf-8")
+    rows = {line.split("|")[1].strip(): line.split("|")[2].strip() for line in text.split("## Limits and confinement")[1].splitlines()
+            if line.startswith("| ") and not line.startswith("| limit")}
+    expected = {
+        "size of one rule file (`ruleset.yaml` or a fan file)": f"{yamlpos.MAX_FILE_BYTES:,} bytes",
+        "size of all the files of a rule set and its parents": f"{files.MAX_RULESET_BYTES:,} bytes",
+        "fan files in one `fans` folder": f"{files.MAX_FAN_FILES}",
+        "fans of a rule set after inheritance": f"{loader.MAX_FANS}",
+        "length of an `extends` chain": f"{loader.MAX_CHAIN} parents",
+        "YAML nesting": f"{yamlpos.MAX_DEPTH} levels",
+        "digits of a number in a rule file (`0x…`, `1:59:59`, …)": f"{yamlpos.MAX_INT_DIGITS}",
+        "characters of one predicate": f"{parser.MAX_PREDICATE_CHARS:,}",
+        "nesting of a predicate (parentheses or operations)": f"{parser.MAX_NESTING} levels",
+        "runs of a predicate's conditions per reading, every quantifier and each rule added up": f"{cost.MAX_COST:,}",
+        "value of a count predicate (times a fan applies in one hand)": f"{cost.MAX_COUNT} (the number of tile kinds)",
+        "names of an each rule": f"{MAX_EACH_NAMES}",
+        "characters of all the predicates of a rule set": f"{loader.MAX_PREDICATE_TEXT:,}",
+        "runs of all the predicates' conditions per reading": f"{loader.MAX_RULESET_COST:,}",
+    }
+    assert {k: rows.get(k) for k in expected} == expected

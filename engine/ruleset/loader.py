@@ -21,7 +21,7 @@ MAX_CHAIN = 8
 #: A rule set has at most this many fans after inheritance (MCR has 81).
 MAX_FANS = MAX_FAN_FILES
 #: The predicates of a rule set hold at most this many characters in all (MCR's: under 6,000).
-MAX_PREDICATE_TEXT = 30_000
+MAX_PREDICATE_TEXT = 20_000
 #: The conditions of all the predicates of a rule set may run at most this many times per reading in
 #: all (each predicate's cost is bounded by dsl/cost.py; MCR's add up to under 2,000).
 MAX_RULESET_COST = 50_000
