@@ -236,3 +236,17 @@ def test_the_limits_table_in_docs_rules_md_says_what_the_code_does() -> None:
         "runs of all the predicates' conditions per reading": f"{loader.MAX_RULESET_COST:,}",
     }
     assert {k: rows.get(k) for k in expected} == expected
+
+
+def test_an_unexpected_failure_of_one_line_is_that_lines_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    scorer = fanrules.scorer()
+
+    def broken(hand: object) -> object:
+        raise ZeroDivisionError("a bug")
+
+    monkeypatch.setattr(scorer, "score", broken)
+    out = io.BytesIO()
+    assert batch.run(io.BytesIO((GOOD + "\n").encode() * 2), out, scorer) == 2
+    records = _records(out.getvalue())
+    assert [r["error"]["kind"] for r in records] == ["invalid", "invalid"]  # type: ignore[index]
+    assert all("internal error (ZeroDivisionError)" in r["error"]["message"] for r in records)  # type: ignore[index]
