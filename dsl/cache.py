@@ -30,7 +30,10 @@ from .compiled import Record
 
 #: At most this many predicates are kept (a rule set has at most 200); the least recently used go first.
 MAX_ENTRIES = 2_000
-#: A cache file larger than this is not read (2,000 entries take about 3 MB).
+#: The predicates kept hold at most this many characters in all (a cached tree takes about 15 bytes a
+#: character: the file stays under 5 MB, quick to read and to write; MCR's predicates hold 5,800).
+MAX_TEXT = 300_000
+#: A cache file larger than this is not read.
 MAX_FILE_BYTES = 16_000_000
 FORMAT = "fanrules predicate cache 2"
 #: A predicate has fewer tables than this (one per quantifier).
@@ -111,10 +114,17 @@ class PredicateCache:
             self.dirty = True
 
     def put(self, text: str, node: ast.Node, record: Record, tables: list[frozenset[int] | None]) -> None:
-        if text not in self.entries and len(self.entries) >= MAX_ENTRIES:
-            for old in sorted(self.entries, key=lambda t: self.entries[t].get("used", 0))[: len(self.entries) - MAX_ENTRIES + 1]:
-                del self.entries[old]
-                self.verified.pop(old, None)
+        """Add an entry, first making room for it: the least recently used entries go until at most
+        MAX_ENTRIES entries of at most MAX_TEXT characters of predicate text in all remain."""
+        self.drop(text)
+        chars = sum(map(len, self.entries)) + len(text)
+        oldest = iter(sorted(self.entries, key=lambda t: self.entries[t].get("used", 0)))
+        while len(self.entries) >= MAX_ENTRIES or chars > MAX_TEXT:
+            old = next(oldest, None)
+            if old is None:
+                break
+            chars -= len(old)
+            self.drop(old)
         self.clock += 1
         self.entries[text] = {"tree": to_json(node), "tables": [None if t is None else sorted(t) for t in tables],
                               "code": code_hash(record), "used": self.clock}
@@ -128,8 +138,9 @@ class PredicateCache:
             return
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
+            text = json.dumps({"format": FORMAT, "clock": self.clock, "entries": self.entries}, ensure_ascii=False, allow_nan=False)
             with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=self.path.parent, delete=False) as f:
-                json.dump({"format": FORMAT, "clock": self.clock, "entries": self.entries}, f, ensure_ascii=False, allow_nan=False)
+                f.write(text)
             os.replace(f.name, self.path)
             self.dirty = False
         except (OSError, ValueError):

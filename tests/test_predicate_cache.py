@@ -193,3 +193,12 @@ def test_a_forged_table_is_dropped(fresh_cache: Path) -> None:
     path.write_text(json.dumps(data), encoding="utf-8")
     compiled, _ = compile_predicate(text)
     assert compiled is not None and compiled.record == compile_predicate(text, use_cache=False)[0].record  # type: ignore[union-attr]
+
+
+def test_the_cache_keeps_its_text_bounded_so_it_stays_quick_to_write(fresh_cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cache, "MAX_TEXT", 400)
+    long = [" and ".join([f"size(chows) >= {n}"] * 8) for n in range(5)]  # about 150 characters each
+    for text in long:
+        compile_predicate(text)
+    store = cache.predicate_cache()
+    assert sum(map(len, store.entries)) <= 400 and list(store.entries) == long[-2:]
