@@ -2,11 +2,14 @@
 it loads that one with a notice (the ``deprecated`` text)."""
 from __future__ import annotations
 
+import warnings
 from pathlib import Path
 from typing import Any, Callable
 
 from ..core.errors import Diagnostic, RuleSetError
 from .families import FileContext
+from .files import located, resolve, shipped_rulesets
+from .model import RuleSet
 from .yamlpos import YMap
 
 #: How many old names may lead to a rule set (a longer chain is a mistake, or a loop).
@@ -15,8 +18,7 @@ MAX_HOPS = 4
 ALIAS_KEYS = ("name", "description", "deprecated", "alias_of")
 
 
-def alias_target(path: Path, data: YMap, ctx: FileContext, resolve: Callable[[str, Path], Path],
-                 shipped: Callable[[], list[str]]) -> tuple[Path, str] | None:
+def alias_target(path: Path, data: YMap, ctx: FileContext) -> tuple[Path, str] | None:
     """The file of the rule set that ``data`` (read from ``path``) stands for, and the notice; None when
     it is no alias. Problems are reported on ``ctx`` (the caller raises them)."""
     if "alias_of" not in data:
@@ -29,21 +31,20 @@ def alias_target(path: Path, data: YMap, ctx: FileContext, resolve: Callable[[st
         ctx.error(data.value_pos["alias_of"], "R005", "'alias_of' must be text: a shipped name or a path")
         return path, ""
     if not resolve(target, path.parent).is_file():
-        ctx.error(data.value_pos["alias_of"], "R013", f"unknown rule set '{target}' in alias_of", f"shipped rule sets: {', '.join(shipped())}")
+        ctx.error(data.value_pos["alias_of"], "R013", f"unknown rule set '{target}' in alias_of", f"shipped rule sets: {', '.join(shipped_rulesets())}")
     name = data.get("name", path.parent.name)
     said = data.get("deprecated") or "an old name"
-    return resolve(target, path.parent).resolve(), f"'{name}' is an old name of '{target}': {said}"
+    return located(resolve(target, path.parent)), f"'{name}' is an old name of '{target}': {said}"
 
 
-def follow_aliases(path: str, read: Callable[[Path, list[Diagnostic]], tuple[Any, Any]], resolve: Callable[[str, Path], Path],
-                   shipped: Callable[[], list[str]]) -> tuple[str, tuple[str, ...]]:
+def follow_aliases(path: str, read: Callable[[Path, list[Diagnostic]], tuple[Any, Any]]) -> tuple[str, tuple[str, ...]]:
     """The file a rule-set path stands for after its old names, and their notices. Raises RuleSetError
     for a bad alias or a chain longer than MAX_HOPS."""
     notices: list[str] = []
     while Path(path).is_file():
         sink: list[Diagnostic] = []
         data, ctx = read(Path(path), sink)
-        alias = alias_target(Path(path), data, ctx, resolve, shipped) if isinstance(data, YMap) and ctx else None
+        alias = alias_target(Path(path), data, ctx) if isinstance(data, YMap) and ctx else None
         if alias is None:
             break
         if sink or len(notices) >= MAX_HOPS:
@@ -52,3 +53,16 @@ def follow_aliases(path: str, read: Callable[[Path, list[Diagnostic]], tuple[Any
         notices.append(alias[1])
         path = str(alias[0])
     return path, tuple(notices)
+
+
+def deprecation(data: YMap, name: str) -> tuple[str, ...]:
+    """The notice of a rule set's ``deprecated`` key, if it has one."""
+    said = data.get("deprecated")
+    return (f"{name}: {said}",) if isinstance(said, str) else ()
+
+
+def with_warnings(ruleset: RuleSet) -> RuleSet:
+    """``ruleset``, its notices given as DeprecationWarnings to the code that loaded it."""
+    for notice in ruleset.notices:
+        warnings.warn(notice, DeprecationWarning, stacklevel=3)
+    return ruleset

@@ -93,7 +93,7 @@ def _points(rs: RuleSet, names: dict[int, str]) -> dict[str, tuple[str, tuple[st
     families = "; ".join(f"{fam.name}: at most {fam.cap} of {', '.join(names[n] for n in sorted(fam.fans))}" for fam in rs.families)
     out["families of fans with a cap"] = (families or "none", next((f.sources for f in rs.families if f.sources), rs.sources))
     for section, data in sorted(rs.sections.items()):
-        source = tuple(data.get("sources", ()))
+        source = tuple(data.get("sources", ())) or rs.sources  # a section without its own: the rule set's
         for path, value in _leaves(data, section).items():
             out[path] = (value, source)
     return out
