@@ -1,4 +1,4 @@
-"""The ``fanrules`` command line: score, batch, waits, readings, check, test, rules show, diff, demo."""
+"""The ``fanrules`` command line: score, batch, waits, readings, check, test, rules show, diff, demo, book, serve."""
 from __future__ import annotations
 
 import argparse
@@ -271,6 +271,9 @@ def build_parser() -> argparse.ArgumentParser:
     _rules_arg(p)
     p.add_argument("--fans", nargs="*", default=[2, 39, 19, 63], type=int, help="fan numbers whose first example to show")
     p.set_defaults(run=cmd_demo)
+    from .web_commands import add_commands as add_web_commands
+
+    add_web_commands(sub)
     return parser
 
 

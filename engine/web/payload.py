@@ -1,0 +1,112 @@
+"""The JSON of the playground's API: requests read into hands, results and waits written out, errors
+in the words of the command line."""
+from __future__ import annotations
+
+import difflib
+from typing import Any
+
+from ..core.blocks import Block, Reading
+from ..core.hand import Hand, HandError
+from ..core.jsonio import hand_from_record
+from ..core.notation import format_hand, parse_hand
+from ..core.tiles import TILE_CODES
+from ..scoring import Result
+from ..scoring.scored_waits import WaitScore
+
+#: The win context in a request with a hand string: the library's keyword names, and the JSONL
+#: contract's spelling of the two that differ.
+CONTEXT_KEYS = {"self_drawn": "self_drawn", "last_copy": "last_copy", "fourth_tile": "last_copy",
+                "kong_related": "kong_related", "last_tile": "last_tile", "seat_wind": "seat_wind",
+                "prevalent_wind": "prevalent_wind", "round_wind": "prevalent_wind", "flowers": "flowers"}
+#: The keys of a JSONL contract record (``hand`` as a list of tile codes).
+RECORD_KEYS = frozenset({"hand", "melds", "win_tile", "self_drawn", "fourth_tile", "kong_related", "last_tile",
+                         "seat_wind", "round_wind", "flowers"})
+#: Keys that label a corpus record: passed over.
+ANNOTATION_KEYS = frozenset({"id", "expected", "expected_alternatives", "tag", "notes", "source"})
+
+
+class RequestError(Exception):
+    """A request the API cannot read: ``status`` is the HTTP status, ``kind`` the error kind."""
+
+    def __init__(self, status: int, kind: str, message: str) -> None:
+        super().__init__(message)
+        self.status, self.kind, self.message = status, kind, message
+
+
+def error_json(kind: str, message: str) -> dict[str, Any]:
+    """The error object of the JSONL contract."""
+    return {"error": {"kind": kind, "message": message}}
+
+
+def _check_keys(body: dict[str, Any], known: frozenset[str] | set[str]) -> None:
+    for key in body:
+        if key in known or key in ANNOTATION_KEYS or key.startswith("x_"):
+            continue
+        close = difflib.get_close_matches(key, sorted(known), n=1)
+        hint = f" (did you mean '{close[0]}'?)" if close else ""
+        raise HandError(f"unknown field '{key}'{hint}")
+
+
+def hand_from_request(body: Any, check: bool = True) -> Hand:
+    """The Hand of a request: ``{"hand": "<hand string>", <context>}`` or a JSONL contract record.
+    Raises HandError (the command line's message) for anything it cannot read."""
+    if not isinstance(body, dict):
+        raise HandError("the request body must be a JSON object with a 'hand'")
+    if "hand" not in body:
+        raise HandError("missing field 'hand'")
+    if not isinstance(body["hand"], str):
+        _check_keys(body, RECORD_KEYS)
+        return hand_from_record(body)
+    _check_keys(body, {"hand", *CONTEXT_KEYS})
+    context: dict[str, Any] = {}
+    for key, name in CONTEXT_KEYS.items():
+        if key not in body:
+            continue
+        value = body[key]
+        if name == "flowers":
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise HandError(f"flowers must be a whole number from 0 to 8, not {value!r}")
+        elif name.endswith("wind"):
+            if value not in ("E", "S", "W", "N"):
+                raise HandError(f"{key} must be E, S, W or N, not {value!r}")
+        elif not isinstance(value, bool):
+            raise HandError(f"{key} must be true or false, not {value!r}")
+        context[name] = value
+    return parse_hand(body["hand"], check=check, **context)
+
+
+def block_json(block: Block) -> dict[str, Any]:
+    return {"kind": block.kind.name.lower(), "tiles": [TILE_CODES[t] for t in block.tiles], "text": str(block),
+            "concealed": block.concealed, "melded": block.melded, "declared": block.declared}
+
+
+def reading_json(reading: Reading) -> dict[str, Any]:
+    return {"shape": reading.shape.value, "text": str(reading), "blocks": [block_json(b) for b in reading.blocks],
+            "knitted": [TILE_CODES[t] for t in reading.knitted], "win_block": reading.win_block}
+
+
+def result_json(result: Result) -> dict[str, Any]:
+    """A scored hand: the contract's output object, with the hand, the reading, the blocks each fan
+    used (``sets``: per instance, indices into ``reading.blocks``) and what was not counted and why."""
+    out = result.to_json()
+    hand = result.hand
+    ctx = hand.context
+    out.update(hand=format_hand(hand), rules=result.ruleset, minimum=result.minimum, legal=result.is_win,
+               win_tile=TILE_CODES[hand.win_tile], reading=reading_json(result.reading),
+               context={"self_drawn": ctx.self_drawn, "last_copy": ctx.last_copy, "kong_related": ctx.kong_related,
+                        "last_tile": ctx.last_tile, "seat_wind": TILE_CODES[ctx.seat_wind],
+                        "prevalent_wind": TILE_CODES[ctx.prevalent_wind], "flowers": ctx.flowers})
+    for fan_out, counted in zip(out["fans"], result.fans):
+        fan_out["sets"] = [list(inst) for inst in counted.instances]
+        fan_out["sets_text"] = [" ".join(str(b) for b in inst) for inst in result.sets_of(counted)]
+    out["not_counted"] = [
+        {"id": n.fan.number, "name_zh": n.fan.name_zh, "name_en": n.fan.name_en, "count": n.count,
+         "principle": n.principle, "by": n.by.number if n.by else None, "reason": n.reason, "sets": list(n.sets)}
+        for n in result.not_counted
+    ]
+    return out
+
+
+def waits_json(tiles: str, table: list[WaitScore]) -> dict[str, Any]:
+    """The waits of a 13-tile hand (``tiles``, its hand string), each with its results on a discard and self-drawn."""
+    return {"hand": tiles, "waits": [w.to_json() for w in table]}

@@ -1,0 +1,228 @@
+// The playground: build a hand by clicking tiles (or type it), score it through POST /api/score, show
+// the fans with the sets they used, what was not counted and why; the waits of 13 tiles via /api/waits.
+"use strict";
+(function () {
+  const SUITS = ["m", "p", "s"];
+  const HONOURS = ["E", "S", "W", "N", "C", "F", "P"];
+  const CODES = SUITS.flatMap((s) => [1, 2, 3, 4, 5, 6, 7, 8, 9].map((r) => r + s)).concat(HONOURS);
+  const NAMES = { m: "characters", p: "dots", s: "bamboo", E: "east wind", S: "south wind", W: "west wind",
+    N: "north wind", C: "red dragon", F: "green dragon", P: "white dragon" };
+  const $ = (id) => document.getElementById(id);
+  const state = { melds: [], tiles: [] }; // melds: {kind, tiles}; tiles: concealed in click order, last = winning tile
+
+  function el(tag, attrs, children) {
+    const node = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (k === "text") node.textContent = v; else node.setAttribute(k, v);
+    }
+    for (const c of children || []) node.append(c);
+    return node;
+  }
+  function tileName(code) {
+    return code.length === 2 ? code[0] + " " + NAMES[code[1]] : NAMES[code];
+  }
+  function tile(code, extra) {
+    const label = tileName(code) + " (" + code + ")";
+    const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+    svg.setAttribute("viewBox", "0 0 48 64");
+    svg.setAttribute("role", "img");
+    svg.setAttribute("aria-label", label);
+    const use = document.createElementNS("http://www.w3.org/2000/svg", "use");
+    use.setAttribute("href", "#t-" + code);
+    svg.append(use);
+    return el("span", { class: ("tile " + (extra || "")).trim(), "data-tile": code, title: label },
+      [svg, el("span", { class: "code", text: code })]);
+  }
+  const index = (code) => CODES.indexOf(code);
+  const countOf = (code) => state.melds.flatMap((m) => m.tiles).concat(state.tiles).filter((t) => t === code).length;
+  const size = () => state.tiles.length + 3 * state.melds.length;
+
+  // ---- building -------------------------------------------------------------------------------
+  function mode() { return document.querySelector("input[name=mode]:checked").value; }
+  function add(code) {
+    const m = mode();
+    if (m === "tile") {
+      state.tiles.push(code);
+    } else if (m === "chow") {
+      const i = index(code);
+      if (i >= 27 || i % 9 > 6) { return showError("a chow starts at a number tile from 1 to 7"); }
+      state.melds.push({ kind: "chow", tiles: [CODES[i], CODES[i + 1], CODES[i + 2]] });
+    } else {
+      const n = m === "pung" ? 3 : 4;
+      state.melds.push({ kind: m, tiles: Array(n).fill(code) });
+    }
+    changed();
+  }
+  function compact(codes) {
+    let out = "", digits = "", suit = "";
+    for (const c of codes) {
+      if (c.length === 1) { if (digits) { out += digits + suit; digits = ""; } out += c; suit = ""; continue; }
+      if (digits && c[1] !== suit) { out += digits + suit; digits = ""; }
+      suit = c[1]; digits += c[0];
+    }
+    return digits ? out + digits + suit : out;
+  }
+  function notation() {
+    const melds = state.melds.map((m) => "[" + compact(m.tiles) + (m.kind === "concealed_kong" ? "]" : ",1]")).join("");
+    if (!state.tiles.length) return melds;
+    const held = state.tiles.slice(0, -1).sort((a, b) => index(a) - index(b));
+    return melds + compact(held) + compact(state.tiles.slice(-1));
+  }
+  function drawBuilt() {
+    const built = $("built");
+    built.replaceChildren();
+    if (!state.melds.length && !state.tiles.length) {
+      built.append(el("span", { class: "empty", text: "No tiles yet." }));
+    }
+    state.melds.forEach((m, i) => {
+      const set = el("span", { class: "set declared", title: m.kind.replace("_", " ") + ": click to take it back", "data-meld": String(i) },
+        m.tiles.map((c) => tile(c)));
+      set.addEventListener("click", () => { state.melds.splice(i, 1); changed(); });
+      built.append(set);
+    });
+    if (state.tiles.length) {
+      const held = state.tiles.map((c, i) => [c, i]).slice(0, -1).sort((a, b) => index(a[0]) - index(b[0]));
+      const last = state.tiles.length - 1;
+      const group = el("span", { class: "set" }, held.map(([c, i]) => removable(tile(c), i)));
+      built.append(group, el("span", { class: "set" }, [removable(tile(state.tiles[last], "win"), last)]));
+    }
+    $("counter").textContent = size() + " tiles" + (size() === 14 ? ": complete" : size() === 13 ? ": ready for waits" : "");
+    for (const b of document.querySelectorAll("button.pick")) b.disabled = countOf(b.dataset.tile) >= 4;
+  }
+  function removable(node, i) {
+    node.addEventListener("click", () => { state.tiles.splice(i, 1); changed(); });
+    return node;
+  }
+  function changed() {
+    $("notation").value = notation();
+    drawBuilt();
+    if (size() === 14) score();
+    else if (size() === 13) waits();
+  }
+
+  // ---- requests -------------------------------------------------------------------------------
+  function context() {
+    const out = {};
+    for (const k of ["self_drawn", "last_copy", "kong_related", "last_tile"]) if ($(k).checked) out[k] = true;
+    for (const k of ["seat_wind", "prevalent_wind"]) if ($(k).value !== "E") out[k] = $(k).value;
+    const flowers = Number($("flowers").value || 0);
+    if (flowers) out.flowers = Number.isInteger(flowers) ? flowers : $("flowers").value;
+    return out;
+  }
+  async function post(path, body) {
+    const response = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    return { status: response.status, data: await response.json() };
+  }
+  function showError(message) {
+    $("output").replaceChildren(el("div", { class: "errorbox", id: "error", role: "alert", text: message }));
+  }
+  async function score() {
+    const hand = $("notation").value.trim();
+    if (!hand) return showError("invalid: type a hand or click tiles first");
+    const { status, data } = await post("/api/score", Object.assign({ hand: hand }, context()));
+    if (status !== 200) return showError(data.error.kind + ": " + data.error.message);
+    drawResult(data);
+  }
+  async function waits() {
+    const hand = $("notation").value.trim();
+    const body = { hand: hand };
+    for (const k of ["seat_wind", "prevalent_wind"]) if ($(k).value !== "E") body[k] = $(k).value;
+    const { status, data } = await post("/api/waits", body);
+    if (status !== 200) return showError(data.error.kind + ": " + data.error.message);
+    drawWaits(data);
+  }
+
+  // ---- results --------------------------------------------------------------------------------
+  function winPosition(reading, win) {
+    if (reading.win_block !== null) {
+      const tiles = reading.blocks[reading.win_block].tiles;
+      const at = tiles.lastIndexOf(win);
+      return [reading.win_block, at >= 0 ? at : tiles.length - 1];
+    }
+    if (reading.knitted.includes(win)) return [null, reading.knitted.indexOf(win)];
+    const i = reading.blocks.findIndex((b) => b.tiles.includes(win));
+    return i >= 0 ? [i, reading.blocks[i].tiles.indexOf(win)] : [null, -1];
+  }
+  function drawReading(reading, win) {
+    const [winBlock, winAt] = winPosition(reading, win);
+    const group = (i, tiles, cls, label) => el("span", Object.assign({ class: ("set " + cls).trim(), title: label },
+      i === null ? {} : { "data-set": String(i) }), tiles.map((c, j) => tile(c, i === winBlock && j === winAt ? "win" : "")));
+    const declared = [], concealed = [];
+    reading.blocks.forEach((b, i) => {
+      (b.declared ? declared : concealed).push(group(i, b.tiles, b.declared ? "declared" : "", b.kind + " " + b.text));
+    });
+    if (reading.knitted.length) concealed.unshift(group(null, reading.knitted, "knitted", "knitted tiles"));
+    const hand = el("div", { class: "hand" });
+    if (declared.length) hand.append(el("span", { class: "sets declared-sets" }, declared));
+    hand.append(el("span", { class: "sets concealed-sets" }, concealed));
+    return hand;
+  }
+  function highlight(root, sets, on) {
+    for (const s of root.querySelectorAll(".hand .set[data-set]")) {
+      s.classList.toggle("used", on && sets.includes(Number(s.dataset.set)));
+    }
+  }
+  function drawResult(r) {
+    const card = el("div", { class: "result-card result", id: "result", "data-total": String(r.total) });
+    const hand = drawReading(r.reading, r.win_tile);
+    card.append(hand);
+    const flags = Object.entries(r.context).filter(([k, v]) => v === true).map(([k]) => k.replace("_", " "));
+    card.append(el("p", { class: "context" }, [el("code", { text: r.hand }), " · " + (flags.join(", ") || "on a discard") +
+      "; seat " + r.context.seat_wind + ", round " + r.context.prevalent_wind + (r.context.flowers ? ", " + r.context.flowers + " flower(s)" : "") +
+      " · reading: " + r.reading.shape.replace(/_/g, " ")]));
+    const list = el("ul", { class: "fans", id: "fans" });
+    for (const f of r.fans) {
+      const sets = [...new Set(f.sets.flat())];
+      const row = el("li", { "data-fan": String(f.id), "data-sets": sets.join(" "), tabindex: "0",
+        title: f.sets_text.filter(Boolean).join("; ") || "the whole hand" },
+        [el("span", { class: "name", text: f.name_zh + " " + f.name_en }), el("span", { class: "pts", text: f.points + (f.count > 1 ? " ×" + f.count : "") })]);
+      const on = () => { row.classList.add("hover"); highlight(hand, sets, true); };
+      const off = () => { row.classList.remove("hover"); highlight(hand, [], false); };
+      row.addEventListener("mouseenter", on); row.addEventListener("focus", on);
+      row.addEventListener("mouseleave", off); row.addEventListener("blur", off);
+      list.append(row);
+    }
+    card.append(list);
+    const under = r.legal ? [] : [el("span", { class: "under", text: " below the minimum of " + r.minimum + ": not a legal win" })];
+    card.append(el("p", { class: "total" }, ["total ", el("b", { id: "total", text: String(r.total) }),
+      " (with flowers " + r.total_with_flowers + ")"].concat(under)));
+    if (r.not_counted.length) {
+      card.append(el("p", { class: "hint", text: "Not counted:" }));
+      card.append(el("ul", { class: "not-counted", id: "not-counted" }, r.not_counted.map((n) => {
+        const sets = n.sets.map((i) => r.reading.blocks[i].text).join(" ");
+        return el("li", {}, [el("b", { text: n.name_zh + " " + n.name_en + (n.count > 1 ? " ×" + n.count : "") }),
+          (sets ? " (" + sets + ")" : "") + ": " + n.reason]);
+      })));
+    }
+    card.append(el("p", { class: "hint", text: "Point at a fan to see the sets it used." }));
+    $("output").replaceChildren(card);
+  }
+  function drawWaits(w) {
+    const card = el("div", { class: "result-card", id: "wait-table" });
+    card.append(el("p", {}, ["Waits of ", el("code", { text: w.hand }), w.waits.length ? ":" : ": none, the hand is not ready."]));
+    const cell = (r) => r.error ? r.error.kind.replace("_", " ") : r.total + (r.legal ? "" : " (under minimum)");
+    if (w.waits.length) {
+      const rows = w.waits.map((x) => el("tr", { "data-tile": x.tile }, [el("td", {}, [tile(x.tile)]),
+        el("td", { text: cell(x.discard) }), el("td", { text: cell(x.self_drawn) })]));
+      card.append(el("table", { class: "waits" }, [el("tr", {}, [el("th", { text: "wait" }), el("th", { text: "on a discard" }),
+        el("th", { text: "self-drawn" })])].concat(rows)));
+    }
+    $("output").replaceChildren(card);
+  }
+
+  // ---- start ----------------------------------------------------------------------------------
+  const palette = $("palette");
+  for (const row of [CODES.slice(0, 9), CODES.slice(9, 18), CODES.slice(18, 27), CODES.slice(27)]) {
+    palette.append(el("div", { class: "row" }, row.map((code) => {
+      const b = el("button", { class: "pick", type: "button", "data-tile": code, title: "add " + tileName(code) }, [tile(code)]);
+      b.addEventListener("click", () => add(code));
+      return b;
+    })));
+  }
+  $("score").addEventListener("click", score);
+  $("waits").addEventListener("click", waits);
+  $("clear").addEventListener("click", () => { state.melds = []; state.tiles = []; changed(); $("output").replaceChildren(); });
+  $("notation").addEventListener("keydown", (e) => { if (e.key === "Enter") score(); });
+  $("notation").addEventListener("input", () => { state.melds = []; state.tiles = []; drawBuilt(); $("counter").textContent = "typed"; });
+  drawBuilt();
+})();
