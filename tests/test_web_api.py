@@ -1,0 +1,210 @@
+"""The playground's JSON API over real HTTP: every endpoint, the command line's answers and errors,
+malformed and oversized bodies answered with a clear 4xx in JSON, never a traceback."""
+from __future__ import annotations
+
+import http.client
+import json
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from fanrules.ruleset import load_ruleset
+from fanrules.tools.cli import main
+from fanrules.web.server import MAX_BODY, PlaygroundServer, make_server
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[PlaygroundServer]:
+    srv = make_server(load_ruleset("mcr"), port=0, quiet=True)
+    thread = threading.Thread(target=srv.serve_forever, daemon=True)
+    thread.start()
+    yield srv
+    srv.shutdown()
+    srv.server_close()
+
+
+def request(server: PlaygroundServer, method: str, path: str, body: bytes | None = None,
+            headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], bytes]:
+    conn = http.client.HTTPConnection(*server.server_address[:2], timeout=10)
+    try:
+        conn.request(method, path, body=body, headers=headers or {})
+        response = conn.getresponse()
+        return response.status, dict(response.getheaders()), response.read()
+    finally:
+        conn.close()
+
+
+def post(server: PlaygroundServer, path: str, payload: Any) -> tuple[int, dict[str, Any]]:
+    status, headers, body = request(server, "POST", path, json.dumps(payload).encode(), {"Content-Type": "application/json"})
+    assert headers["Content-Type"].startswith("application/json")
+    return status, json.loads(body)
+
+
+def cli_json(capsys: pytest.CaptureFixture[str], *argv: str) -> Any:
+    capsys.readouterr()
+    assert main(list(argv)) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def cli_error(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    capsys.readouterr()
+    assert main(list(argv)) == 2
+    return capsys.readouterr().err.strip()
+
+
+@pytest.mark.parametrize("hand, flags, body", [
+    ("[123p,1][345s,2][999s,3]78mEE9m", [], {}),
+    ("1112345678999m5m", ["--self-drawn"], {"self_drawn": True}),
+    ("[EEE,1][SSSS,1]55pWWWNNN", ["--self-drawn", "--seat", "S", "--round", "W"], {"self_drawn": True, "seat_wind": "S", "prevalent_wind": "W"}),
+    ("4666999sWWWFFF4s", ["--seat", "N", "--round", "N", "--flowers", "4"], {"seat_wind": "N", "round_wind": "N", "flowers": 4}),
+    ("119m19p1sESWNCFP9s", ["--last-copy"], {"fourth_tile": True}),
+])
+def test_score_equals_the_command_line(server: PlaygroundServer, capsys: pytest.CaptureFixture[str],
+                                       hand: str, flags: list[str], body: dict[str, Any]) -> None:
+    status, data = post(server, "/api/score", {"hand": hand, **body})
+    expected = cli_json(capsys, "score", hand, "--json", *flags)
+    assert status == 200
+    assert {k: data[k] for k in expected if k != "fans"} == {k: v for k, v in expected.items() if k != "fans"}
+    assert [{k: f[k] for k in e} for f, e in zip(data["fans"], expected["fans"])] == expected["fans"]
+    assert [(f["id"], f["count"]) for f in data["fans"]] == [(f["id"], f["count"]) for f in expected["fans"]]
+
+
+def test_score_explains_sets_reading_and_what_was_not_counted(server: PlaygroundServer) -> None:
+    status, data = post(server, "/api/score", {"hand": "[123p,1]123456789mEE"})
+    assert status == 200 and data["legal"] is True and data["minimum"] == 8
+    blocks = data["reading"]["blocks"]
+    assert blocks[0]["declared"] and blocks[0]["tiles"] == ["1p", "2p", "3p"]
+    straight = next(f for f in data["fans"] if f["points"] == 16)
+    assert sorted(blocks[i]["text"] for i in straight["sets"][0]) == ["123m", "456m", "789m"]
+    assert straight["sets_text"] == [" ".join(blocks[i]["text"] for i in straight["sets"][0])]
+    assert data["not_counted"] and all(n["reason"] and n["by"] == straight["id"] for n in data["not_counted"])
+    assert data["win_tile"] == "E" and data["reading"]["win_block"] == len(blocks) - 1
+
+
+def test_a_json_record_scores_like_the_string(server: PlaygroundServer) -> None:
+    record = {"hand": ["1m", "1m", "1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "9m", "9m"], "win_tile": "5m",
+              "self_drawn": True, "tag": "passed over", "x_note": "passed over"}
+    assert post(server, "/api/score", record)[1]["total"] == post(server, "/api/score", {"hand": "1112345678999m5m", "self_drawn": True})[1]["total"]
+
+
+def test_under_the_minimum_is_scored_with_the_contract_error(server: PlaygroundServer) -> None:
+    status, data = post(server, "/api/score", {"hand": "[123p,1][345p,1]888s999s6m6m"})
+    assert status == 200 and data["legal"] is False and data["error"]["kind"] == "under_minimum"
+
+
+@pytest.mark.parametrize("hand", ["123m", "1112345678999m1m1m"[:-2] + "X", "11111m2345678999m"[:14] + "9m", "123m456m789m11p24s5s"])
+def test_bad_hands_get_the_command_lines_error(server: PlaygroundServer, capsys: pytest.CaptureFixture[str], hand: str) -> None:
+    status, data = post(server, "/api/score", {"hand": hand})
+    assert status == 422
+    assert cli_error(capsys, "score", hand) == f"fanrules: {data['error']['kind']}: {data['error']['message']}"
+
+
+@pytest.mark.parametrize("body, words", [
+    ({"hand": "1112345678999m5m", "selfdrawn": True}, "unknown field 'selfdrawn' (did you mean 'self_drawn'?)"),
+    ({"hand": "1112345678999m5m", "self_drawn": "yes"}, "self_drawn must be true or false"),
+    ({"hand": "1112345678999m5m", "seat_wind": "X"}, "seat_wind must be E, S, W or N"),
+    ({"hand": "1112345678999m5m", "flowers": 1.5}, "flowers must be a whole number"),
+    ({"self_drawn": True}, "missing field 'hand'"),
+    (["1112345678999m5m"], "must be a JSON object"),
+    ({"hand": 5}, "missing field 'win_tile'"),
+])
+def test_bad_fields_are_named(server: PlaygroundServer, body: Any, words: str) -> None:
+    status, data = post(server, "/api/score", body)
+    assert status == 422 and data["error"]["kind"] == "invalid" and words in data["error"]["message"]
+
+
+def test_waits_equal_the_command_line(server: PlaygroundServer, capsys: pytest.CaptureFixture[str]) -> None:
+    status, data = post(server, "/api/waits", {"hand": "1112345678999m", "seat_wind": "S"})
+    assert status == 200 and data["hand"] == "1112345678999m"
+    assert data["waits"] == cli_json(capsys, "waits", "1112345678999m", "--seat", "S", "--json")
+    assert [w["tile"] for w in data["waits"]] == [f"{r}m" for r in range(1, 10)]
+
+
+def test_waits_errors(server: PlaygroundServer, capsys: pytest.CaptureFixture[str]) -> None:
+    status, data = post(server, "/api/waits", {"hand": "111m"})
+    assert status == 422 and cli_error(capsys, "waits", "111m") == f"fanrules: invalid: {data['error']['message']}"
+    status, data = post(server, "/api/waits", {"hand": "1112345678999m", "self_drawn": True})
+    assert status == 422 and "unknown field 'self_drawn'" in data["error"]["message"]
+    status, data = post(server, "/api/waits", {"hand": ["1m"]})
+    assert status == 422 and "hand string" in data["error"]["message"]
+    assert post(server, "/api/waits", {"hand": "1234m5678p19sESW"})[1]["waits"] == []
+
+
+def test_analyze_says_it_is_not_available(server: PlaygroundServer) -> None:
+    status, data = post(server, "/api/analyze", {"hand": "1112345678999m"})
+    assert status == 501 and data["error"]["kind"] == "unavailable"
+
+
+@pytest.mark.parametrize("path", ["/api/score", "/api/waits", "/api/analyze"])
+@pytest.mark.parametrize("raw, words", [
+    (b"{bad", "not valid JSON: Expecting property name enclosed in double quotes at line 1 column 2"),
+    (b"", "not valid JSON"),
+    (b"\xff\xfe", "not UTF-8"),
+    (b"[" * 100000 + b"]" * 100000, "at most"),
+])
+def test_malformed_bodies_are_4xx_json(server: PlaygroundServer, path: str, raw: bytes, words: str) -> None:
+    status, headers, body = request(server, "POST", path, raw, {"Content-Type": "application/json"})
+    data = json.loads(body)
+    assert 400 <= status < 500 and words in data["error"]["message"] and b"Traceback" not in body
+
+
+def test_deep_nesting_within_the_limit_is_refused_cleanly(server: PlaygroundServer) -> None:
+    raw = b"[" * (MAX_BODY // 2) + b"]" * (MAX_BODY // 2)
+    status, _, body = request(server, "POST", "/api/score", raw)
+    assert status in (400, 422) and "error" in json.loads(body)
+
+
+def test_oversized_body_is_413_without_reading_it(server: PlaygroundServer) -> None:
+    conn = http.client.HTTPConnection(*server.server_address[:2], timeout=10)
+    conn.putrequest("POST", "/api/score")
+    conn.putheader("Content-Length", str(10 ** 9))
+    conn.endheaders()
+    response = conn.getresponse()
+    data = json.loads(response.read())
+    conn.close()
+    assert response.status == 413 and f"at most {MAX_BODY}" in data["error"]["message"]
+
+
+@pytest.mark.parametrize("headers, status", [({"Transfer-Encoding": "chunked"}, 411), ({"Content-Length": "ten"}, 400), ({"Content-Length": "-1"}, 400)])
+def test_body_length_must_be_given(server: PlaygroundServer, headers: dict[str, str], status: int) -> None:
+    conn = http.client.HTTPConnection(*server.server_address[:2], timeout=10)
+    conn.putrequest("POST", "/api/score")
+    for key, value in headers.items():
+        conn.putheader(key, value)
+    conn.endheaders()
+    response = conn.getresponse()
+    data = json.loads(response.read())
+    conn.close()
+    assert response.status == status and data["error"]["kind"] == "invalid"
+
+
+def test_unknown_paths_methods_and_hosts(server: PlaygroundServer) -> None:
+    status, _, body = request(server, "POST", "/api/nothing", b"{}")
+    assert status == 404 and "/api/score" in json.loads(body)["error"]["message"]
+    status, _, body = request(server, "GET", "/api/score")
+    assert status == 405 and "POST" in json.loads(body)["error"]["message"]
+    status, _, body = request(server, "GET", "/etc/passwd")
+    assert status == 404
+    status, _, body = request(server, "GET", "/", headers={"Host": "evil.example:80"})
+    assert status == 403
+
+
+def test_page_and_assets(server: PlaygroundServer) -> None:
+    status, headers, body = request(server, "GET", "/")
+    page = body.decode()
+    assert status == 200 and headers["Content-Type"].startswith("text/html")
+    assert 'id="t-1m"' in page and 'id="t-P"' in page and "{sprite}" not in page and "<code>mcr</code>" in page
+    for path, kind in (("/static/style.css", "text/css"), ("/static/playground.js", "text/javascript")):
+        status, headers, body = request(server, "GET", path)
+        assert status == 200 and headers["Content-Type"].startswith(kind) and body
+    assert request(server, "HEAD", "/")[2] == b""
+
+
+def test_binds_to_localhost_by_default() -> None:
+    srv = make_server(load_ruleset("mcr"), port=0, quiet=True)
+    try:
+        assert srv.server_address[0] == "127.0.0.1"
+    finally:
+        srv.server_close()
