@@ -74,6 +74,9 @@ class RuleSet:
     path: str
     chain: tuple[str, ...]
     origins: dict[str, Where] = field(default_factory=dict, compare=False)
+    #: The rule set's sections beyond its fans (``procedure``, ``settlement``), merged along ``chain``:
+    #: plain data checked against ``fanrules.ruleset.section_keys``.
+    sections: dict[str, Any] = field(default_factory=dict, compare=False)
 
     def fan(self, ref: int | str) -> Fan:
         """A fan by number, Chinese or English name (case-insensitive)."""

@@ -5,7 +5,8 @@ import argparse
 import json
 import os
 import sys
-from typing import Sequence
+from importlib import import_module
+from typing import Any, Sequence
 
 from ..analysis.readings import readings
 from ..core.hand import Hand, HandError
@@ -161,8 +162,20 @@ def cmd_test(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
+def _section_lines(value: Any, path: str, origins: dict[str, Any]) -> list[str]:
+    """A section's values, one ``path: value    # where`` line each, mappings opened key by key."""
+    if isinstance(value, dict) and value:
+        return [line for key, item in value.items() for line in _section_lines(item, f"{path}.{key}", origins)]
+    where = origins.get(path)
+    shown = json.dumps(value, ensure_ascii=False)
+    return [f"  {path}: {shown}" + (f"    # {where}" if where else "    # inherited")]
+
+
 def cmd_rules_show(args: argparse.Namespace) -> int:
     ruleset = load_ruleset(args.rules)
+    if args.fan in ruleset.sections:
+        print("\n".join(_section_lines(ruleset.sections[args.fan], args.fan, ruleset.origins)))
+        return 0
     if args.fan:
         try:
             fans = [ruleset.fan(int(args.fan) if args.fan.isdigit() else args.fan)]
@@ -175,6 +188,8 @@ def cmd_rules_show(args: argparse.Namespace) -> int:
         for key in ("minimum",):
             where = ruleset.origins.get(key)
             print(f"  {key}: {getattr(ruleset, key)}    # {where}")
+        for name, section in ruleset.sections.items():
+            print("\n".join(_section_lines(section, name, ruleset.origins)))
         print()
     names = {f.number: f.name_zh for f in ruleset.fans}
     for fan in fans:
@@ -223,6 +238,11 @@ def cmd_demo(args: argparse.Namespace) -> int:
     return 0
 
 
+#: Modules of fanrules.tools that add commands of their own: each has ``register(subparsers)``, which
+#: adds its parser and sets ``run``; each imports what its command needs only when it runs.
+COMMAND_MODULES: tuple[str, ...] = ("web_commands",)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="fanrules", description="Score Chinese Official Mahjong (MCR) hands with rules written as data.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -258,7 +278,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("rules", help="show the effective rule set")
     rsub = p.add_subparsers(dest="rules_command", required=True)
     p = rsub.add_parser("show", help="the effective rule set after inheritance, with where each field comes from")
-    p.add_argument("fan", nargs="?")
+    p.add_argument("fan", nargs="?", help="a fan (number or name), or a section (procedure, settlement); default: everything")
     _rules_arg(p)
     p.set_defaults(run=cmd_rules_show)
     p = sub.add_parser("diff", help="score JSONL cases under two rule sets and report what changes")
@@ -271,9 +291,8 @@ def build_parser() -> argparse.ArgumentParser:
     _rules_arg(p)
     p.add_argument("--fans", nargs="*", default=[2, 39, 19, 63], type=int, help="fan numbers whose first example to show")
     p.set_defaults(run=cmd_demo)
-    from .web_commands import add_commands as add_web_commands
-
-    add_web_commands(sub)
+    for name in COMMAND_MODULES:
+        import_module(f"{__package__}.{name}").register(sub)
     return parser
 
 

@@ -32,7 +32,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_commands(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     """Add ``book`` and ``serve`` to the command line's subcommands."""
     p = sub.add_parser("book", help="write a static rule book (HTML, works from file://) of a rule set")
     p.add_argument("--rules", default="mcr", help="rule set: a shipped name (mcr, ...) or a folder/ruleset.yaml path")
