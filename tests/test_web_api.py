@@ -9,7 +9,6 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-
 from fanrules.ruleset import load_ruleset
 from fanrules.tools.cli import main
 from fanrules.web.server import MAX_BODY, PlaygroundServer, make_server
@@ -77,8 +76,8 @@ def test_score_explains_sets_reading_and_what_was_not_counted(server: Playground
     blocks = data["reading"]["blocks"]
     assert blocks[0]["declared"] and blocks[0]["tiles"] == ["1p", "2p", "3p"]
     straight = next(f for f in data["fans"] if f["points"] == 16)
-    assert sorted(blocks[i]["text"] for i in straight["sets"][0]) == ["123m", "456m", "789m"]
-    assert straight["sets_text"] == [" ".join(blocks[i]["text"] for i in straight["sets"][0])]
+    assert sorted(blocks[i]["text"] for i in straight["blocks"][0]) == ["123m", "456m", "789m"]
+    assert straight["sets_text"] == [" ".join(blocks[i]["text"] for i in straight["blocks"][0])]
     assert data["not_counted"] and all(n["reason"] and n["by"] == straight["id"] for n in data["not_counted"])
     assert data["win_tile"] == "E" and data["reading"]["win_block"] == len(blocks) - 1
 
@@ -145,7 +144,7 @@ def test_analyze_says_it_is_not_available(server: PlaygroundServer) -> None:
     (b"[" * 100000 + b"]" * 100000, "at most"),
 ])
 def test_malformed_bodies_are_4xx_json(server: PlaygroundServer, path: str, raw: bytes, words: str) -> None:
-    status, headers, body = request(server, "POST", path, raw, {"Content-Type": "application/json"})
+    status, _, body = request(server, "POST", path, raw, {"Content-Type": "application/json"})
     data = json.loads(body)
     assert 400 <= status < 500 and words in data["error"]["message"] and b"Traceback" not in body
 

@@ -9,7 +9,6 @@ import time
 from pathlib import Path
 
 import pytest
-
 from fanrules.ruleset import load_ruleset
 from fanrules.ruleset.loader import shipped_rulesets
 from fanrules.tools.cli import main

@@ -13,16 +13,15 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from fanrules.ruleset import load_ruleset
+from fanrules.tools.cli import main
+from fanrules.web.server import PlaygroundServer, make_server
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.support.ui import WebDriverWait
-
-from fanrules.ruleset import load_ruleset
-from fanrules.tools.cli import main
-from fanrules.web.server import PlaygroundServer, make_server
 
 ROOT = Path(__file__).resolve().parents[1]
 SHOTS = Path(os.environ.get("FANRULES_SCREENSHOTS", ROOT / "build" / "screenshots"))

@@ -21,7 +21,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from ..web.server import make_server
 
     server = make_server(load_ruleset(args.rules), args.host, args.port)
-    host, port = server.server_address[:2]
+    host, port = str(server.server_address[0]), int(server.server_address[1])
     print(f"fanrules playground on http://{host}:{port}/ (rule set {args.rules}); Ctrl-C stops it", file=sys.stderr)
     try:
         server.serve_forever()
@@ -32,7 +32,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
-def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``book`` and ``serve`` to the command line's subcommands."""
     p = sub.add_parser("book", help="write a static rule book (HTML, works from file://) of a rule set")
     p.add_argument("--rules", default="mcr", help="rule set: a shipped name (mcr, ...) or a folder/ruleset.yaml path")

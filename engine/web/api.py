@@ -2,7 +2,8 @@
 status and the JSON answer. Errors carry the command line's kind and message."""
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from ..core.hand import HandError, format_meld
 from ..core.tiles import compact

@@ -87,7 +87,8 @@ def reading_json(reading: Reading) -> dict[str, Any]:
 
 def result_json(result: Result) -> dict[str, Any]:
     """A scored hand: the contract's output object, with the hand, the reading, the blocks each fan
-    used (``sets``: per instance, indices into ``reading.blocks``) and what was not counted and why."""
+    used (``blocks``: per instance, indices into ``reading.blocks``; ``sets_text``: the same in the
+    hand notation) and what was not counted and why."""
     out = result.to_json()
     hand = result.hand
     ctx = hand.context
@@ -97,11 +98,11 @@ def result_json(result: Result) -> dict[str, Any]:
                         "last_tile": ctx.last_tile, "seat_wind": TILE_CODES[ctx.seat_wind],
                         "prevalent_wind": TILE_CODES[ctx.prevalent_wind], "flowers": ctx.flowers})
     for fan_out, counted in zip(out["fans"], result.fans):
-        fan_out["sets"] = [list(inst) for inst in counted.instances]
+        fan_out["blocks"] = [list(inst) for inst in counted.instances]
         fan_out["sets_text"] = [" ".join(str(b) for b in inst) for inst in result.sets_of(counted)]
     out["not_counted"] = [
         {"id": n.fan.number, "name_zh": n.fan.name_zh, "name_en": n.fan.name_en, "count": n.count,
-         "principle": n.principle, "by": n.by.number if n.by else None, "reason": n.reason, "sets": list(n.sets)}
+         "principle": n.principle, "by": n.by.number if n.by else None, "reason": n.reason, "blocks": list(n.sets)}
         for n in result.not_counted
     ]
     return out

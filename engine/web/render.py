@@ -6,6 +6,7 @@ from html import escape
 
 from ..core.blocks import Reading
 from ..core.notation import format_hand
+from ..core.tiles import TILE_CODES
 from ..scoring import Result
 from .tiles import tile_html
 
@@ -33,7 +34,8 @@ def reading_html(reading: Reading, win_tile: int, used: frozenset[int] = frozens
         data = "" if index is None else f' data-set="{index}"'
         return f'<span class="set {classes}"{data} title="{escape(label)}">{inner}</span>'
 
-    declared, concealed = [], []
+    declared: list[str] = []
+    concealed: list[str] = []
     for i, block in enumerate(reading.blocks):
         classes = " ".join(c for c in ("declared" if block.declared else "", "used" if i in used else "") if c)
         how = "declared" if block.declared else "concealed" if block.concealed else "completed by a discard"
@@ -55,8 +57,6 @@ def context_text(result: Result) -> str:
                                    ("kong", ctx.kong_related), ("last tile", ctx.last_tile)) if on]
     how = ", ".join(flags) if flags else "on a discard"
     flowers = f", {ctx.flowers} flower(s)" if ctx.flowers else ""
-    from ..core.tiles import TILE_CODES
-
     return f"{how}; seat {TILE_CODES[ctx.seat_wind]}, round {TILE_CODES[ctx.prevalent_wind]}{flowers}"
 
 

@@ -6,9 +6,10 @@ without a Chinese font and at 24 pixels wide. Each placed tile carries its code 
 ``aria-label`` and a hidden span): the text fallback."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
 
-from ..core.tiles import RANK_OF, SUIT_OF, SUIT_NAMES, TILE_CODES, Tile
+from ..core.tiles import RANK_OF, SUIT_NAMES, SUIT_OF, TILE_CODES, Tile
 
 W, H = 48, 64
 BLUE, GREEN, RED, INK = "#1d4f9a", "#17754a", "#c4262e", "#1c1c1c"
@@ -19,26 +20,26 @@ HONOUR_NAMES = {"E": "east wind", "S": "south wind", "W": "west wind", "N": "nor
                 "C": "red dragon", "F": "green dragon", "P": "white dragon"}
 
 #: Centres, radius and colour of the circles of 1..9 dots.
-DOTS: dict[int, list[tuple[float, float, float, str]]] = {
+DOTS: dict[int, Sequence[tuple[float, float, float, str]]] = {
     1: [(24, 32, 15, RED)],
     2: [(24, 18, 9, GREEN), (24, 46, 9, BLUE)],
     3: [(12, 14, 7.5, BLUE), (24, 32, 7.5, RED), (36, 50, 7.5, GREEN)],
     4: [(14, 18, 8, BLUE), (34, 18, 8, GREEN), (14, 46, 8, GREEN), (34, 46, 8, BLUE)],
     5: [(13, 15, 7, BLUE), (35, 15, 7, GREEN), (24, 32, 7, RED), (13, 49, 7, GREEN), (35, 49, 7, BLUE)],
-    6: [(15, 13, 7, GREEN), (33, 13, 7, GREEN)] + [(x, y, 7, RED) for y in (34, 51) for x in (15, 33)],
-    7: [(11, 10, 6, GREEN), (24, 17, 6, GREEN), (37, 24, 6, GREEN)] + [(x, y, 6.5, RED) for y in (39, 54) for x in (15, 33)],
+    6: [(15, 13, 7, GREEN), (33, 13, 7, GREEN), *((x, y, 7, RED) for y in (34, 51) for x in (15, 33))],
+    7: [(11, 10, 6, GREEN), (24, 17, 6, GREEN), (37, 24, 6, GREEN), *((x, y, 6.5, RED) for y in (39, 54) for x in (15, 33))],
     8: [(x, y, 6, BLUE) for y in (11, 25, 39, 53) for x in (15, 33)],
     9: [(x, y, 6.5, (BLUE, RED, GREEN)[i]) for i, y in enumerate((13, 32, 51)) for x in (11, 24, 37)],
 }
 
 #: Centres and colour of the sticks of 2..9 bamboo (1 bamboo is a bird).
-STICKS: dict[int, list[tuple[float, float, str]]] = {
+STICKS: dict[int, Sequence[tuple[float, float, str]]] = {
     2: [(24, 19, GREEN), (24, 45, GREEN)],
     3: [(24, 19, GREEN), (14, 45, GREEN), (34, 45, GREEN)],
     4: [(x, y, GREEN) for y in (19, 45) for x in (14, 34)],
-    5: [(x, y, GREEN) for y in (19, 45) for x in (11, 37)] + [(24, 32, RED)],
+    5: [*((x, y, GREEN) for y in (19, 45) for x in (11, 37)), (24, 32, RED)],
     6: [(x, y, GREEN) for y in (19, 45) for x in (11, 24, 37)],
-    7: [(24, 12, RED)] + [(x, y, GREEN) for y in (32, 52) for x in (11, 24, 37)],
+    7: [(24, 12, RED), *((x, y, GREEN) for y in (32, 52) for x in (11, 24, 37))],
     8: [(x, y, GREEN) for y in (19, 45) for x in (9, 19, 29, 39)],
     9: [(x, y, RED if x == 24 else GREEN) for y in (12, 32, 52) for x in (11, 24, 37)],
 }
@@ -94,7 +95,7 @@ def tile_drawing(tile: Tile) -> str:
     elif suit == 2:
         parts += [_bird()] if rank == 1 else [_stick(*s) for s in STICKS[rank]]
     elif code == "P":
-        parts += [f'<rect x="9" y="10" width="30" height="42" rx="2" fill="none" stroke="{BLUE}" stroke-width="3"/>'
+        parts += [f'<rect x="9" y="10" width="30" height="42" rx="2" fill="none" stroke="{BLUE}" stroke-width="3"/>',
                   f'<rect x="14" y="15" width="20" height="32" fill="none" stroke="{BLUE}" stroke-width="1.5"/>',
                   _index("P", BLUE)]
     else:
@@ -113,12 +114,6 @@ def sprite() -> str:
     """A hidden inline SVG defining the symbol ``t-<code>`` of every tile kind."""
     symbols = "".join(f'<symbol id="t-{code}" viewBox="0 0 {W} {H}">{tile_drawing(t)}</symbol>' for t, code in enumerate(TILE_CODES))
     return f'<svg xmlns="http://www.w3.org/2000/svg" class="sprite" aria-hidden="true" width="0" height="0">{symbols}</svg>'
-
-
-def standalone_svg(tile: Tile) -> str:
-    """One tile as a complete SVG document."""
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {H}" width="{W}" height="{H}" role="img" '
-            f'aria-label="{escape(tile_name(tile))}">{tile_drawing(tile)}</svg>')
 
 
 def tile_html(tile: Tile, extra: str = "") -> str:

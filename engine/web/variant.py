@@ -4,10 +4,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-import yaml
-
 from ..ruleset import Fan, RuleSet, load_ruleset
 from ..ruleset.loader import resolve
+from ..ruleset.yamlpos import read_yaml
 
 #: The fields of a fan that a variant can change, with the words the book uses for them.
 FAN_FIELDS = (("name_zh", "Chinese name"), ("name_en", "English name"), ("value", "value"),
@@ -37,8 +36,7 @@ class VariantChanges:
 
 def parent_of(ruleset: RuleSet) -> RuleSet | None:
     """The rule set that ``ruleset`` extends, or None for a root rule set."""
-    with open(ruleset.path, encoding="utf-8") as f:
-        data = yaml.safe_load(f)
+    data, _ = read_yaml(ruleset.path, Path(ruleset.path).read_text(encoding="utf-8"))
     parent = data.get("extends") if isinstance(data, dict) else None
     if not isinstance(parent, str):
         return None

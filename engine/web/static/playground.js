@@ -172,7 +172,7 @@
       " · reading: " + r.reading.shape.replace(/_/g, " ")]));
     const list = el("ul", { class: "fans", id: "fans" });
     for (const f of r.fans) {
-      const sets = [...new Set(f.sets.flat())];
+      const sets = [...new Set(f.blocks.flat())];
       const row = el("li", { "data-fan": String(f.id), "data-sets": sets.join(" "), tabindex: "0",
         title: f.sets_text.filter(Boolean).join("; ") || "the whole hand" },
         [el("span", { class: "name", text: f.name_zh + " " + f.name_en }), el("span", { class: "pts", text: f.points + (f.count > 1 ? " ×" + f.count : "") })]);
@@ -189,7 +189,7 @@
     if (r.not_counted.length) {
       card.append(el("p", { class: "hint", text: "Not counted:" }));
       card.append(el("ul", { class: "not-counted", id: "not-counted" }, r.not_counted.map((n) => {
-        const sets = n.sets.map((i) => r.reading.blocks[i].text).join(" ");
+        const sets = n.blocks.map((i) => r.reading.blocks[i].text).join(" ");
         return el("li", {}, [el("b", { text: n.name_zh + " " + n.name_en + (n.count > 1 ? " ×" + n.count : "") }),
           (sets ? " (" + sets + ")" : "") + ": " + n.reason]);
       })));
