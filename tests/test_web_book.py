@@ -127,3 +127,21 @@ def test_a_bad_rule_set_is_an_error_not_a_traceback(tmp_path: Path, capsys: pyte
     blocked.write_text("not a folder")
     assert main(["book", "-o", str(blocked)]) == 2
     assert capsys.readouterr().err.startswith("fanrules: ")
+
+
+def test_sections_beyond_the_fans_get_pages_with_their_changes(tmp_path: Path) -> None:
+    from dataclasses import replace
+
+    from fanrules.web.book import build_book
+
+    procedure = {"dealer": {"rotates": True, "seats": ["E", "S", "W", "N"]}, "source": "rulebook 1.2"}
+    built = build_book(replace(load_ruleset("casual"), sections={"procedure": procedure}), tmp_path)
+    assert tmp_path / "section-procedure.html" in built
+    text = (tmp_path / "section-procedure.html").read_text(encoding="utf-8")
+    assert "<h1>Procedure</h1>" in text and "<code>rotates</code>" in text and "<code>&quot;rulebook 1.2&quot;</code>" in text
+    assert text.count('class="changed-value"') == 3 and "parent: <del>not set</del>" in text
+    assert 'href="section-procedure.html"' in (tmp_path / "index.html").read_text(encoding="utf-8")
+    assert 'href="section-procedure.html"' in (tmp_path / "changes.html").read_text(encoding="utf-8")
+    root = build_book(replace(load_ruleset("mcr"), sections={"procedure": procedure}), tmp_path / "root")
+    assert 'class="changed-value"' not in (tmp_path / "root" / "section-procedure.html").read_text(encoding="utf-8")
+    assert tmp_path / "root" / "section-procedure.html" in root and not (tmp_path / "root" / "changes.html").exists()

@@ -2,7 +2,8 @@
 
 Pages: ``index.html`` (every fan by value, searchable), ``fan-N.html`` per fan (description, value,
 linked exclusions, predicate, examples drawn and scored), ``principles.html`` and, for a variant,
-``changes.html``. The same rule set always gives the same bytes: no dates, everything sorted."""
+``changes.html``; a page per section beyond the fans (``section-procedure.html``, ...). The same rule
+set always gives the same bytes: no dates, everything sorted."""
 from __future__ import annotations
 
 from html import escape
@@ -15,6 +16,7 @@ from ..ruleset import Example, Fan, RuleSet
 from ..scoring import Scorer
 from ..scoring.examples import example_hand
 from .render import result_html
+from .section_pages import section_html
 from .tiles import sprite
 from .variant import FanChange, VariantChanges, changes
 
@@ -28,6 +30,7 @@ def _static(name: str) -> str:
 def page(title: str, ruleset: RuleSet, body: str, has_changes: bool) -> str:
     """A complete page of the book around ``body``."""
     nav = ['<a href="index.html">Fans</a>', '<a href="principles.html">Scoring principles</a>']
+    nav += [f'<a href="section-{escape(name)}.html">{escape(name.capitalize())}</a>' for name in sorted(ruleset.sections)]
     if has_changes:
         nav.append('<a href="changes.html">Changes</a>')
     return (
@@ -131,6 +134,10 @@ def changes_html(ruleset: RuleSet, diff: VariantChanges) -> str:
         link = escape(c.name) if c.status == "disabled" else f'<a href="fan-{c.number}.html">{escape(c.name)}</a>'
         fields = "".join(f"<li><b>{escape(w)}</b>: <del>{escape(a)}</del> → <ins>{escape(b)}</ins></li>" for w, a, b in c.fields)
         rows.append(f'<li class="{c.status}">{link} <span class="badge {c.status}">{c.status}</span>{f"<ul>{fields}</ul>" if fields else ""}</li>')
+    for name in sorted(ruleset.sections):
+        if ruleset.sections[name] != diff.parent.sections.get(name):
+            rows.append(f'<li class="changed"><a href="section-{escape(name)}.html">{escape(name.capitalize())}</a> '
+                        '<span class="badge changed">changed</span></li>')
     listed = "".join(rows) or "<li>Nothing: it scores like its parent.</li>"
     return (f'<h1>What <code>{escape(ruleset.name)}</code> changes</h1><p>It extends <code>{escape(diff.parent.name)}</code> '
             f'({escape(diff.parent.title)}). {escape(ruleset.description)}</p><ul class="changes">{listed}</ul>')
@@ -152,6 +159,9 @@ def build_book(ruleset: RuleSet, out: Path) -> list[Path]:
         pages["changes.html"] = page("Changes", ruleset, changes_html(ruleset, diff), True)
     for fan in ruleset.fans:
         pages[f"fan-{fan.number}.html"] = page(f"{fan.name_zh} {fan.name_en}", ruleset, fan_html(fan, ruleset, scorer, diff), diff is not None)
+    for name in sorted(ruleset.sections):
+        body = section_html(ruleset, name, diff.parent if diff else None)
+        pages[f"section-{name}.html"] = page(name.capitalize(), ruleset, body, diff is not None)
     for name in ASSETS:
         pages[name] = _static(name)
     out.mkdir(parents=True, exist_ok=True)
