@@ -105,7 +105,9 @@ def test_a_hand_built_by_clicks_scores_as_on_the_command_line(browser: WebDriver
     assert sorted(u.get_attribute("data-set") for u in used) == sorted(straight.get_attribute("data-sets").split())
     assert "its sets are part of" in browser.find_element(By.ID, "not-counted").text
     SHOTS.mkdir(parents=True, exist_ok=True)
+    browser.set_window_size(1100, 1180)
     browser.save_screenshot(str(SHOTS / "scored-hand.png"))
+    browser.set_window_size(1100, 1000)
 
 
 @pytest.mark.parametrize("typed", ["123m", "11111m2345678999m", "123m456m789m11p24s5s", "1112345678999mX"])
