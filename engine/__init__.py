@@ -10,10 +10,12 @@ from pathlib import Path
 from typing import Any
 
 from .analysis import readings, waits
-from .core import Block, Context, Hand, HandError, Kind, Meld, MeldKind, Reading, Shape, format_hand, parse_hand
-from .core import hand_from_record, hand_to_record
+from .core import (Block, CliError, Context, Diagnostic, ErrorKind, FanrulesError, Hand, HandError, InvalidHandError, Kind, Meld,
+                   MeldKind, NotAWinError, Reading, RuleSetError, Shape, UnknownFanError, format_hand, hand_from_record,
+                   hand_to_record, parse_hand)
+from .dsl import DiagnosticError, Level
 from .ruleset import Fan, RuleSet, load_ruleset
-from .scoring import CountedFan, NotCounted, Result, Scorer
+from .scoring import CountedFan, NotCounted, Principle, Result, Scorer
 
 __version__ = "0.1.0"
 
@@ -28,8 +30,9 @@ def score(hand: Hand | str | dict[str, Any], rules: str | Path = "mcr", **contex
     """Score a hand given as a Hand, a hand string (context as keyword arguments: self_drawn,
     last_copy, kong_related, last_tile, seat_wind, prevalent_wind, flowers) or a JSONL record.
 
-    Returns a Result (``result.is_win`` is false below the minimum). Raises HandError with
-    ``kind`` ``invalid`` or ``not_a_win`` for a hand that cannot be scored."""
+    Returns a Result (``result.is_win`` is false below the minimum). Raises a HandError for a hand
+    that cannot be scored: InvalidHandError (``kind`` ``invalid``) or NotAWinError (``not_a_win``);
+    RuleSetError for a rule set that cannot be loaded."""
     if isinstance(hand, str):
         hand = parse_hand(hand, **context)
     elif isinstance(hand, dict):
@@ -38,8 +41,8 @@ def score(hand: Hand | str | dict[str, Any], rules: str | Path = "mcr", **contex
 
 
 __all__ = [
-    "Block", "Context", "CountedFan", "Fan", "Hand", "HandError", "Kind", "Meld", "MeldKind", "NotCounted", "Reading",
-    "Result", "RuleSet",
-    "Scorer", "Shape", "format_hand", "hand_from_record", "hand_to_record", "load_ruleset", "parse_hand",
-    "readings", "score", "scorer", "waits",
+    "Block", "CliError", "Context", "CountedFan", "Diagnostic", "DiagnosticError", "ErrorKind", "Fan", "FanrulesError", "Hand",
+    "HandError", "InvalidHandError", "Kind", "Level", "Meld", "MeldKind", "NotAWinError", "NotCounted", "Principle",
+    "Reading", "Result", "RuleSet", "RuleSetError", "Scorer", "Shape", "UnknownFanError", "format_hand",
+    "hand_from_record", "hand_to_record", "load_ruleset", "parse_hand", "readings", "score", "scorer", "waits",
 ]

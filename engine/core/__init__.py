@@ -2,14 +2,17 @@
 JSON records. It imports nothing else of fanrules; every other layer builds on it."""
 from __future__ import annotations
 
-from .blocks import KINDS, Block, Kind, Reading, Shape, block_code, every_block
-from .hand import Context, Hand, HandError, Meld, MeldKind, format_hand, validate
+from .blocks import KINDS, NO_SET, Block, Kind, Reading, Shape, block_code, every_block
+from .errors import (CliError, Diagnostic, ErrorKind, FanrulesError, HandError, InvalidHandError, NotAWinError, RuleSetError,
+                     UnknownFanError)
+from .hand import Context, Hand, Meld, MeldKind, format_hand, validate
 from .jsonio import hand_from_record, hand_to_record
 from .notation import parse_hand
 from .tiles import TILE_CODES, TILE_INDEX, Tile
 
 __all__ = [
-    "KINDS", "TILE_CODES", "TILE_INDEX", "Block", "Context", "Hand", "HandError", "Kind", "Meld", "MeldKind",
-    "Reading", "Shape", "Tile", "block_code", "every_block", "format_hand", "hand_from_record", "hand_to_record",
-    "parse_hand", "validate",
+    "KINDS", "NO_SET", "TILE_CODES", "TILE_INDEX", "Block", "CliError", "Context", "Diagnostic", "ErrorKind", "FanrulesError", "Hand",
+    "HandError", "InvalidHandError", "Kind", "Meld", "MeldKind", "NotAWinError", "Reading", "RuleSetError", "Shape", "Tile",
+    "UnknownFanError", "block_code", "every_block", "format_hand", "hand_from_record", "hand_to_record", "parse_hand",
+    "validate",
 ]

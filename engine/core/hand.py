@@ -4,16 +4,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
+from .errors import HandError as HandError  # the error a hand raises, also importable from here
+from .errors import InvalidHandError
 from .tiles import SUIT_OF, TILE_CODES, WINDS, Tile, code, codes, compact
-
-
-class HandError(ValueError):
-    """A hand that cannot be scored; ``kind`` is ``invalid`` or ``not_a_win``."""
-
-    def __init__(self, message: str, kind: str = "invalid") -> None:
-        super().__init__(message)
-        self.kind = kind
-        self.message = message
 
 
 class MeldKind(str, Enum):
@@ -90,7 +83,7 @@ class Hand:
 
 
 def check_meld(meld: Meld, where: str) -> None:
-    """Raise HandError unless ``meld`` is a real chow, pung or kong."""
+    """Raise InvalidHandError unless ``meld`` is a real chow, pung or kong."""
     tiles = meld.tiles
     shown = "".join(TILE_CODES[t] for t in tiles)
     if meld.kind is MeldKind.CHOW:
@@ -101,32 +94,32 @@ def check_meld(meld: Meld, where: str) -> None:
             and tuple(sorted(tiles)) == (tiles[0], tiles[0] + 1, tiles[0] + 2)
         )
         if not ok:
-            raise HandError(f"{where}: [{shown}] is not a chow (three consecutive tiles of one number suit)")
+            raise InvalidHandError(f"{where}: [{shown}] is not a chow (three consecutive tiles of one number suit)")
         if meld.claimed_tile is not None and meld.claimed_tile not in tiles:
-            raise HandError(f"{where}: the claimed tile {code(meld.claimed_tile)} is not part of the chow [{shown}]")
+            raise InvalidHandError(f"{where}: the claimed tile {code(meld.claimed_tile)} is not part of the chow [{shown}]")
     else:
         size = 3 if meld.kind is MeldKind.PUNG else 4
         if len(tiles) != size or len(set(tiles)) != 1:
             what = "a pung (three identical tiles)" if size == 3 else "a kong (four identical tiles)"
-            raise HandError(f"{where}: [{shown}] is not {what}")
+            raise InvalidHandError(f"{where}: [{shown}] is not {what}")
     if meld.kind is MeldKind.CONCEALED_KONG:
         if meld.claimed_from is not None:
-            raise HandError(f"{where}: a concealed kong is not claimed from anyone")
+            raise InvalidHandError(f"{where}: a concealed kong is not claimed from anyone")
     elif meld.claimed_from not in SEATS:
-        raise HandError(f"{where}: claimed_from must be left, across or right, not {meld.claimed_from!r}")
+        raise InvalidHandError(f"{where}: claimed_from must be left, across or right, not {meld.claimed_from!r}")
     elif meld.kind is MeldKind.CHOW and meld.claimed_from != "left":
-        raise HandError(f"{where}: a chow can only be claimed from the left player, not {meld.claimed_from!r}")
+        raise InvalidHandError(f"{where}: a chow can only be claimed from the left player, not {meld.claimed_from!r}")
 
 
 def validate(hand: Hand) -> Hand:
     """Check counts, sets and context flags; return the hand with inferences applied (RULINGS 14)."""
     if len(hand.melds) > 4:
-        raise HandError(f"{len(hand.melds)} declared sets; a hand has at most 4")
+        raise InvalidHandError(f"{len(hand.melds)} declared sets; a hand has at most 4")
     for i, meld in enumerate(hand.melds):
         check_meld(meld, f"declared set {i + 1}")
     expected = 13 - 3 * len(hand.melds)
     if len(hand.concealed) != expected:
-        raise HandError(
+        raise InvalidHandError(
             f"wrong number of tiles: {len(hand.concealed)} concealed tiles before the winning tile, "
             f"expected {expected} with {len(hand.melds)} declared set(s)"
         )
@@ -135,23 +128,23 @@ def validate(hand: Hand) -> Hand:
         counts[t] += 1
     over = [TILE_CODES[t] for t in range(34) if counts[t] > 4]
     if over:
-        raise HandError(f"fifth copy of {', '.join(over)}: a tile exists only four times")
+        raise InvalidHandError(f"fifth copy of {', '.join(over)}: a tile exists only four times")
     ctx = hand.context
     if ctx.seat_wind not in WINDS or ctx.prevalent_wind not in WINDS:
-        raise HandError("seat and prevalent winds must be E, S, W or N")
+        raise InvalidHandError("seat and prevalent winds must be E, S, W or N")
     if not 0 <= ctx.flowers <= 8:
-        raise HandError(f"flowers must be between 0 and 8, not {ctx.flowers}")
+        raise InvalidHandError(f"flowers must be between 0 and 8, not {ctx.flowers}")
     win = hand.win_tile
     held_concealed = hand.concealed.count(win)
     in_melds = sum(m.tiles.count(win) for m in hand.melds)
     if ctx.kong_related and ctx.self_drawn and not any(m.is_kong for m in hand.melds):
-        raise HandError("a win on a kong replacement tile needs a declared kong in the hand")
+        raise InvalidHandError("a win on a kong replacement tile needs a declared kong in the hand")
     if ctx.kong_related and not ctx.self_drawn and held_concealed + in_melds:
-        raise HandError(
+        raise InvalidHandError(
             f"robbing a kong of {code(win)} is impossible while the hand itself holds a {code(win)}"
         )
     if ctx.last_copy and held_concealed:
-        raise HandError(
+        raise InvalidHandError(
             f"the winning tile {code(win)} cannot be the last copy while the concealed hand holds another"
         )
     if in_melds == 3 and not ctx.last_copy:

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .hand import SEATS, Context, Hand, HandError, Meld, MeldKind, validate
+from .errors import InvalidHandError
+from .hand import SEATS, Context, Hand, Meld, MeldKind, validate
 from .tiles import TILE_CODES, TILE_INDEX, Tile
 
 FLAGS = (("self_drawn", "self_drawn"), ("fourth_tile", "last_copy"), ("kong_related", "kong_related"), ("last_tile", "last_tile"))
@@ -12,23 +13,23 @@ MELD_TYPES = {k.value: k for k in MeldKind}
 
 def _tile(value: Any, where: str) -> Tile:
     if not isinstance(value, str) or value not in TILE_INDEX:
-        raise HandError(f"unknown tile code {value!r} in {where} (expected one of 1m..9m, 1p..9p, 1s..9s, E S W N C F P)")
+        raise InvalidHandError(f"unknown tile code {value!r} in {where} (expected one of 1m..9m, 1p..9p, 1s..9s, E S W N C F P)")
     return TILE_INDEX[value]
 
 
 def _tile_list(value: Any, where: str) -> list[Tile]:
     if not isinstance(value, list):
-        raise HandError(f"{where} must be a list of tile codes")
+        raise InvalidHandError(f"{where} must be a list of tile codes")
     return [_tile(v, where) for v in value]
 
 
 def _meld(raw: Any, i: int) -> Meld:
     where = f"melds[{i}]"
     if not isinstance(raw, dict):
-        raise HandError(f"{where} must be an object with type and tiles")
+        raise InvalidHandError(f"{where} must be an object with type and tiles")
     kind = MELD_TYPES.get(raw["type"]) if isinstance(raw.get("type"), str) else None
     if kind is None:
-        raise HandError(f"{where}: type must be chow, pung, kong or concealed_kong, not {raw.get('type')!r}")
+        raise InvalidHandError(f"{where}: type must be chow, pung, kong or concealed_kong, not {raw.get('type')!r}")
     tiles = tuple(sorted(_tile_list(raw.get("tiles"), f"{where}.tiles")))
     claimed_from = raw.get("claimed_from")
     if kind is not MeldKind.CONCEALED_KONG and claimed_from is None:
@@ -39,38 +40,38 @@ def _meld(raw: Any, i: int) -> Meld:
         ct = tiles[0]
     added = raw.get("added", False)
     if not isinstance(added, bool):
-        raise HandError(f"{where}.added must be true or false")
+        raise InvalidHandError(f"{where}.added must be true or false")
     return Meld(kind, tiles, claimed_from, ct if kind is MeldKind.CHOW else None, added)
 
 
 def hand_from_record(record: Any) -> Hand:
     """A validated Hand from one input object of the JSONL contract."""
     if not isinstance(record, dict):
-        raise HandError("each line must be a JSON object")
+        raise InvalidHandError("each line must be a JSON object")
     for key in ("hand", "win_tile"):
         if key not in record:
-            raise HandError(f"missing field '{key}'")
+            raise InvalidHandError(f"missing field '{key}'")
     concealed = _tile_list(record["hand"], "hand")
     melds_raw = record.get("melds", [])
     if not isinstance(melds_raw, list):
-        raise HandError("melds must be a list")
+        raise InvalidHandError("melds must be a list")
     melds = tuple(_meld(m, i) for i, m in enumerate(melds_raw))
     win = _tile(record["win_tile"], "win_tile")
     flags = {}
     for field, attr in FLAGS:
         value = record.get(field, False)
         if not isinstance(value, bool):
-            raise HandError(f"{field} must be true or false, not {value!r}")
+            raise InvalidHandError(f"{field} must be true or false, not {value!r}")
         flags[attr] = value
     winds = {}
     for field in ("seat_wind", "round_wind"):
         value = record.get(field, "E")
         if value not in ("E", "S", "W", "N"):
-            raise HandError(f"{field} must be E, S, W or N, not {value!r}")
+            raise InvalidHandError(f"{field} must be E, S, W or N, not {value!r}")
         winds[field] = TILE_INDEX[value]
     flowers = record.get("flowers", 0)
     if isinstance(flowers, bool) or not isinstance(flowers, int):
-        raise HandError(f"flowers must be a whole number from 0 to 8, not {flowers!r}")
+        raise InvalidHandError(f"flowers must be a whole number from 0 to 8, not {flowers!r}")
     ctx = Context(seat_wind=winds["seat_wind"], prevalent_wind=winds["round_wind"], flowers=flowers, **flags)
     return validate(Hand(tuple(concealed), melds, win, ctx))
 

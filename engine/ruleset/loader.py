@@ -8,7 +8,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from ..dsl import Compiled, Diagnostic, DiagnosticError, Origin, compile_predicate, predicate_cache
+from ..core.errors import Diagnostic, RuleSetError
+from ..dsl import Compiled, Origin, compile_predicate, predicate_cache
 from .schema import EXAMPLE_KEYS, EXCLUSION_KEYS, FAN_KEYS, FAN_REQUIRED_NEW, RULESET_KEYS, RULESET_REQUIRED_ROOT, Key
 from .model import Example, Exclusion, Fan, RuleSet, Where
 from .section_keys import SECTIONS
@@ -378,7 +379,7 @@ def _examples(raw: _RawFan, fans_dir: str) -> tuple[Example, ...]:
 def _build(path: Path) -> RuleSet:
     sink: list[Diagnostic] = []
     if not path.is_file():
-        raise DiagnosticError([Diagnostic(str(path), 1, 1, "R013", "no rule set here", f"shipped rule sets: {', '.join(shipped_rulesets())}; or give a folder with {RULESET_FILE}")])
+        raise RuleSetError([Diagnostic(str(path), 1, 1, "R013", "no rule set here", f"shipped rule sets: {', '.join(shipped_rulesets())}; or give a folder with {RULESET_FILE}")])
     fields, raw_fans, chain, origins = _collect(path, sink, ())
     by_ref = _refs(raw_fans)
     seen_names: dict[str, int] = {}
@@ -408,7 +409,7 @@ def _build(path: Path) -> RuleSet:
                         excludes, examples, bool(f.get("bonus", False)), raw.origins.get("number", raw.origins["predicate"]), dict(raw.origins)))
     predicate_cache().save()
     if sink:
-        raise DiagnosticError(sink)
+        raise RuleSetError(sink)
     return RuleSet(fields.get("name", path.parent.name), fields.get("title", ""), str(fields.get("version", "")),
                    fields.get("description", ""), fields.get("minimum", 0), tuple(fields.get("sources", ())), tuple(fans),
                    str(path), tuple(Path(c).parent.name for c in chain), origins, fields.get("sections", {}))
@@ -420,7 +421,7 @@ def _load_cached(path: str) -> RuleSet:
 
 
 def load_ruleset(spec: str | Path = "mcr") -> RuleSet:
-    """Load a rule set by shipped name (``mcr``), folder or ``ruleset.yaml`` path. Raises DiagnosticError
+    """Load a rule set by shipped name (``mcr``), folder or ``ruleset.yaml`` path. Raises RuleSetError
     with every problem found. Loaded rule sets are cached in memory."""
     return _load_cached(str(resolve(spec).resolve()))
 

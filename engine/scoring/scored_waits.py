@@ -5,7 +5,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..analysis.waits import waits
-from ..core.hand import Context, Hand, HandError, Meld, validate
+from ..core.hand import Context, Hand, Meld, validate
+from ..core.errors import HandError
 from ..core.tiles import TILE_CODES, Tile
 from .scorer import Result, Scorer
 

@@ -9,16 +9,12 @@ from importlib import import_module
 from typing import Any, Sequence
 
 from ..analysis.readings import readings
-from ..core.hand import Hand, HandError
+from ..core.hand import Hand
+from ..core.errors import CliError, HandError, InvalidHandError, NotAWinError, RuleSetError, UnknownFanError
 from ..core.notation import format_hand, parse_hand
 from ..core.tiles import TILE_CODES, code
-from ..dsl import DiagnosticError
 from ..ruleset import load_ruleset
 from ..scoring import Result, Scorer
-
-
-class CliError(Exception):
-    """A one-line error for stderr (exit status 2)."""
 
 
 def _context_args(p: argparse.ArgumentParser) -> None:
@@ -109,7 +105,7 @@ def cmd_waits(args: argparse.Namespace) -> int:
     tiles = parse_hand(args.hand, check=False, seat_wind=args.seat, prevalent_wind=args.round)
     concealed = tiles.concealed + (tiles.win_tile,)
     if len(concealed) + 3 * len(tiles.melds) != 13:
-        raise HandError(f"waits needs 13 tiles (a declared set counts 3), got {len(concealed) + 3 * len(tiles.melds)}")
+        raise InvalidHandError(f"waits needs 13 tiles (a declared set counts 3), got {len(concealed) + 3 * len(tiles.melds)}")
     from ..scoring.scored_waits import score_waits
 
     table = score_waits(concealed, tiles.melds, tiles.context, Scorer(load_ruleset(args.rules)))
@@ -133,7 +129,7 @@ def cmd_readings(args: argparse.Namespace) -> int:
     hand = _hand(args)
     found = readings(hand)
     if not found:
-        raise HandError("the tiles form no winning shape", "not_a_win")
+        raise NotAWinError("the tiles form no winning shape")
     for i, r in enumerate(found, 1):
         print(f"{i}. {r}")
     return 0
@@ -179,8 +175,8 @@ def cmd_rules_show(args: argparse.Namespace) -> int:
     if args.fan:
         try:
             fans = [ruleset.fan(int(args.fan) if args.fan.isdigit() else args.fan)]
-        except KeyError as err:
-            raise CliError(str(err).strip('"')) from None
+        except UnknownFanError as err:
+            raise CliError(str(err)) from None
     else:
         fans = list(ruleset.fans)
         print(f"rule set {ruleset.name}: {ruleset.title} (version {ruleset.version})")
@@ -303,7 +299,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except HandError as err:
         print(f"fanrules: {err.kind}: {err}", file=sys.stderr)
         return 2
-    except DiagnosticError as err:
+    except RuleSetError as err:
+        if not err.diagnostics:  # a lookup in a loaded rule set (UnknownFanError)
+            print(f"fanrules: {err}", file=sys.stderr)
+            return 2
         print(str(err), file=sys.stderr)
         print(f"fanrules: {len(err.diagnostics)} problem(s) in the rule set", file=sys.stderr)
         return 2
