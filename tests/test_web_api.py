@@ -65,21 +65,22 @@ def test_score_equals_the_command_line(server: PlaygroundServer, capsys: pytest.
     status, data = post(server, "/api/score", {"hand": hand, **body})
     expected = cli_json(capsys, "score", hand, "--json", *flags)
     assert status == 200
-    assert {k: data[k] for k in expected if k != "fans"} == {k: v for k, v in expected.items() if k != "fans"}
-    assert [{k: f[k] for k in e} for f, e in zip(data["fans"], expected["fans"])] == expected["fans"]
+    assert {k: data[k] for k in expected} == expected
     assert [(f["id"], f["count"]) for f in data["fans"]] == [(f["id"], f["count"]) for f in expected["fans"]]
 
 
 def test_score_explains_sets_reading_and_what_was_not_counted(server: PlaygroundServer) -> None:
     status, data = post(server, "/api/score", {"hand": "[123p,1]123456789mEE"})
-    assert status == 200 and data["legal"] is True and data["minimum"] == 8
-    blocks = data["reading"]["blocks"]
+    assert status == 200 and data["legal"] is True and data["minimum"] == 8 and data["rules"] == "mcr"
+    picture = data["picture"]
+    blocks = picture["blocks"]
     assert blocks[0]["declared"] and blocks[0]["tiles"] == ["1p", "2p", "3p"]
-    straight = next(f for f in data["fans"] if f["points"] == 16)
+    assert [f["id"] for f in picture["fans"]] == [f["id"] for f in data["fans"]]
+    straight = picture["fans"][[f["points"] for f in data["fans"]].index(16)]
     assert sorted(blocks[i]["text"] for i in straight["blocks"][0]) == ["123m", "456m", "789m"]
-    assert straight["sets_text"] == [" ".join(blocks[i]["text"] for i in straight["blocks"][0])]
-    assert data["not_counted"] and all(n["reason"] and n["by"] == straight["id"] for n in data["not_counted"])
-    assert data["win_tile"] == "E" and data["reading"]["win_block"] == len(blocks) - 1
+    assert straight["sets"] == [" ".join(blocks[i]["text"] for i in straight["blocks"][0])]
+    assert picture["not_counted"] and all(n["reason"] and n["by"] == straight["id"] for n in picture["not_counted"])
+    assert data["win_tile"] == "E" and picture["win_block"] == len(blocks) - 1 and picture["shape"] == "standard"
 
 
 def test_a_json_record_scores_like_the_string(server: PlaygroundServer) -> None:

@@ -80,31 +80,35 @@ def block_json(block: Block) -> dict[str, Any]:
             "concealed": block.concealed, "melded": block.melded, "declared": block.declared}
 
 
-def reading_json(reading: Reading) -> dict[str, Any]:
-    return {"shape": reading.shape.value, "text": str(reading), "blocks": [block_json(b) for b in reading.blocks],
-            "knitted": [TILE_CODES[t] for t in reading.knitted], "win_block": reading.win_block}
+def picture_json(result: Result) -> dict[str, Any]:
+    """What the playground draws: the chosen reading's blocks with their tiles and flags, the block the
+    winning tile completes, and per counted fan (in the order of ``fans``) and per instance left out,
+    the indices of the blocks it used, with why each was left out."""
+    reading: Reading = result.reading
+    return {
+        "shape": reading.shape.value, "blocks": [block_json(b) for b in reading.blocks],
+        "knitted": [TILE_CODES[t] for t in reading.knitted], "win_block": reading.win_block,
+        "fans": [{"id": c.fan.number, "blocks": [list(inst) for inst in c.instances],
+                  "sets": [" ".join(str(b) for b in inst) for inst in result.sets_of(c)]} for c in result.fans],
+        "not_counted": [{"id": n.fan.number, "name_zh": n.fan.name_zh, "name_en": n.fan.name_en, "count": n.count,
+                         "principle": n.principle, "by": n.by.number if n.by else None, "reason": n.reason,
+                         "blocks": list(n.sets)} for n in result.not_counted],
+    }
 
 
 def result_json(result: Result) -> dict[str, Any]:
-    """A scored hand: the contract's output object, with the hand, the reading, the blocks each fan
-    used (``blocks``: per instance, indices into ``reading.blocks``; ``sets_text``: the same in the
-    hand notation) and what was not counted and why."""
+    """A scored hand: ``Result.to_json()`` (what ``fanrules score --json`` prints, unchanged), the hand
+    as read (``hand``, ``win_tile``, ``context``), the rule set's ``rules`` and ``minimum``, ``legal``,
+    and the ``picture`` the playground draws (``picture_json``)."""
     out = result.to_json()
     hand = result.hand
     ctx = hand.context
     out.update(hand=format_hand(hand), rules=result.ruleset, minimum=result.minimum, legal=result.is_win,
-               win_tile=TILE_CODES[hand.win_tile], reading=reading_json(result.reading),
+               win_tile=TILE_CODES[hand.win_tile],
                context={"self_drawn": ctx.self_drawn, "last_copy": ctx.last_copy, "kong_related": ctx.kong_related,
                         "last_tile": ctx.last_tile, "seat_wind": TILE_CODES[ctx.seat_wind],
-                        "prevalent_wind": TILE_CODES[ctx.prevalent_wind], "flowers": ctx.flowers})
-    for fan_out, counted in zip(out["fans"], result.fans):
-        fan_out["blocks"] = [list(inst) for inst in counted.instances]
-        fan_out["sets_text"] = [" ".join(str(b) for b in inst) for inst in result.sets_of(counted)]
-    out["not_counted"] = [
-        {"id": n.fan.number, "name_zh": n.fan.name_zh, "name_en": n.fan.name_en, "count": n.count,
-         "principle": n.principle, "by": n.by.number if n.by else None, "reason": n.reason, "blocks": list(n.sets)}
-        for n in result.not_counted
-    ]
+                        "prevalent_wind": TILE_CODES[ctx.prevalent_wind], "flowers": ctx.flowers},
+               picture=picture_json(result))
     return out
 
 

@@ -164,32 +164,34 @@
   }
   function drawResult(r) {
     const card = el("div", { class: "result-card result", id: "result", "data-total": String(r.total) });
-    const hand = drawReading(r.reading, r.win_tile);
+    const pic = r.picture;
+    const hand = drawReading(pic, r.win_tile);
     card.append(hand);
     const flags = Object.entries(r.context).filter(([k, v]) => v === true).map(([k]) => k.replace("_", " "));
     card.append(el("p", { class: "context" }, [el("code", { text: r.hand }), " · " + (flags.join(", ") || "on a discard") +
       "; seat " + r.context.seat_wind + ", round " + r.context.prevalent_wind + (r.context.flowers ? ", " + r.context.flowers + " flower(s)" : "") +
-      " · reading: " + r.reading.shape.replace(/_/g, " ")]));
+      " · reading: " + pic.shape.replace(/_/g, " ")]));
     const list = el("ul", { class: "fans", id: "fans" });
-    for (const f of r.fans) {
-      const sets = [...new Set(f.blocks.flat())];
+    r.fans.forEach((f, k) => {
+      const used = pic.fans[k];
+      const sets = [...new Set(used.blocks.flat())];
       const row = el("li", { "data-fan": String(f.id), "data-sets": sets.join(" "), tabindex: "0",
-        title: f.sets_text.filter(Boolean).join("; ") || "the whole hand" },
+        title: used.sets.filter(Boolean).join("; ") || "the whole hand" },
         [el("span", { class: "name", text: f.name_zh + " " + f.name_en }), el("span", { class: "pts", text: f.points + (f.count > 1 ? " ×" + f.count : "") })]);
       const on = () => { row.classList.add("hover"); highlight(hand, sets, true); };
       const off = () => { row.classList.remove("hover"); highlight(hand, [], false); };
       row.addEventListener("mouseenter", on); row.addEventListener("focus", on);
       row.addEventListener("mouseleave", off); row.addEventListener("blur", off);
       list.append(row);
-    }
+    });
     card.append(list);
     const under = r.legal ? [] : [el("span", { class: "under", text: " below the minimum of " + r.minimum + ": not a legal win" })];
     card.append(el("p", { class: "total" }, ["total ", el("b", { id: "total", text: String(r.total) }),
       " (with flowers " + r.total_with_flowers + ")"].concat(under)));
-    if (r.not_counted.length) {
+    if (pic.not_counted.length) {
       card.append(el("p", { class: "hint", text: "Not counted:" }));
-      card.append(el("ul", { class: "not-counted", id: "not-counted" }, r.not_counted.map((n) => {
-        const sets = n.blocks.map((i) => r.reading.blocks[i].text).join(" ");
+      card.append(el("ul", { class: "not-counted", id: "not-counted" }, pic.not_counted.map((n) => {
+        const sets = n.blocks.map((i) => pic.blocks[i].text).join(" ");
         return el("li", {}, [el("b", { text: n.name_zh + " " + n.name_en + (n.count > 1 ? " ×" + n.count : "") }),
           (sets ? " (" + sets + ")" : "") + ": " + n.reason]);
       })));
