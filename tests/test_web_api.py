@@ -208,3 +208,21 @@ def test_binds_to_localhost_by_default() -> None:
         assert srv.server_address[0] == "127.0.0.1"
     finally:
         srv.server_close()
+
+
+def test_concurrent_requests_get_their_own_answers(server: PlaygroundServer) -> None:
+    hands = {"1112345678999m5m": None, "[123p,1]123456789mEE": None, "119m19p1sESWNCFP9s": None, "[EEE,1][SSSS,1]55pWWWNNN": None}
+    for hand in hands:
+        hands[hand] = post(server, "/api/score", {"hand": hand})[1]["total"]
+    answers: list[tuple[str, Any]] = []
+
+    def ask(hand: str) -> None:
+        for _ in range(5):
+            answers.append((hand, post(server, "/api/score", {"hand": hand})[1]["total"]))
+
+    threads = [threading.Thread(target=ask, args=(hand,)) for hand in hands for _ in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(answers) == 60 and all(total == hands[hand] for hand, total in answers)

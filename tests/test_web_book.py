@@ -145,3 +145,15 @@ def test_sections_beyond_the_fans_get_pages_with_their_changes(tmp_path: Path) -
     root = build_book(replace(load_ruleset("mcr"), sections={"procedure": procedure}), tmp_path / "root")
     assert 'class="changed-value"' not in (tmp_path / "root" / "section-procedure.html").read_text(encoding="utf-8")
     assert tmp_path / "root" / "section-procedure.html" in root and not (tmp_path / "root" / "changes.html").exists()
+
+
+def test_a_drawn_hand_marks_declared_sets_the_winning_tile_and_face_down_kongs() -> None:
+    from fanrules import score
+    from fanrules.web.render import result_html
+
+    drawn = result_html(score("[8888p][9999s,1][789m,1]2266p6p", last_tile=True))
+    declared, concealed = drawn.split('<span class="sets concealed-sets">')
+    assert declared.count('class="set declared') == 3 and 'class="set declared' not in concealed
+    assert declared.count('href="#t-back"') == 2 and '<span class="code">8p</span>' in declared
+    assert concealed.count('class="tile win"') == 1 and 'class="tile win" data-tile="6p"' in concealed
+    assert drawn.count('class="tile') == 16  # two kongs of four, a chow, two pairs and the winning pung

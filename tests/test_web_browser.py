@@ -110,6 +110,21 @@ def test_a_hand_built_by_clicks_scores_as_on_the_command_line(browser: WebDriver
     browser.set_window_size(1100, 1000)
 
 
+def test_declared_kongs_by_clicks(browser: WebDriver, playground: str, capsys: pytest.CaptureFixture[str]) -> None:
+    browser.get(playground)
+    click_tiles(browser, "concealed_kong", ["8p"])
+    click_tiles(browser, "kong", ["S"])
+    click_tiles(browser, "pung", ["C"])
+    click_tiles(browser, "tile", ["1m", "2m", "3m", "E", "E"])
+    wait_for(browser, "#result")
+    hand = browser.find_element(By.ID, "notation").get_attribute("value")
+    assert hand == "[8888p][SSSS,1][CCC,1]123mEE"
+    _, out, _ = cli(capsys, "score", hand, "--json")
+    assert browser.find_element(By.ID, "total").text == str(json.loads(out)["total"])
+    backs = browser.find_elements(By.CSS_SELECTOR, "#result .declared-sets use[href='#t-back']")
+    assert len(backs) == 2 and len(browser.find_elements(By.CSS_SELECTOR, "#result .declared-sets .tile")) == 11
+
+
 @pytest.mark.parametrize("typed", ["123m", "11111m2345678999m", "123m456m789m11p24s5s", "1112345678999mX"])
 def test_a_bad_hand_shows_the_command_lines_error(browser: WebDriver, playground: str, capsys: pytest.CaptureFixture[str], typed: str) -> None:
     browser.get(playground)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from html import escape
 
-from ..core.blocks import Reading
+from ..core.blocks import Kind, Reading
 from ..core.notation import format_hand
 from ..core.tiles import TILE_CODES
 from ..scoring import Result
@@ -26,11 +26,13 @@ def _win_position(reading: Reading, win_tile: int) -> tuple[int | None, int]:
 
 def reading_html(reading: Reading, win_tile: int, used: frozenset[int] = frozenset()) -> str:
     """The blocks of a reading as tiles: declared sets first, then the concealed blocks and the knitted
-    part; blocks in ``used`` get the class ``used``; the winning tile the class ``win``."""
+    part; blocks in ``used`` get the class ``used``; the winning tile the class ``win``; a concealed
+    kong shows its outer tiles face down."""
     win_block, win_at = _win_position(reading, win_tile)
 
-    def group(index: int | None, tiles: tuple[int, ...], classes: str, label: str) -> str:
-        inner = "".join(tile_html(t, "win" if index == win_block and i == win_at else "") for i, t in enumerate(tiles))
+    def group(index: int | None, tiles: tuple[int, ...], classes: str, label: str, hidden: bool = False) -> str:
+        inner = "".join(tile_html(t, "win" if index == win_block and i == win_at else "", hidden and i in (0, 3))
+                        for i, t in enumerate(tiles))
         data = "" if index is None else f' data-set="{index}"'
         return f'<span class="set {classes}"{data} title="{escape(label)}">{inner}</span>'
 
@@ -39,7 +41,8 @@ def reading_html(reading: Reading, win_tile: int, used: frozenset[int] = frozens
     for i, block in enumerate(reading.blocks):
         classes = " ".join(c for c in ("declared" if block.declared else "", "used" if i in used else "") if c)
         how = "declared" if block.declared else "concealed" if block.concealed else "completed by a discard"
-        html = group(i, block.tiles, classes, f"{block.kind.name.lower()} {block} ({how})")
+        hidden = block.declared and block.kind is Kind.KONG and not block.melded
+        html = group(i, block.tiles, classes, f"{block.kind.name.lower()} {block} ({how})", hidden)
         (declared if block.declared else concealed).append(html)
     if reading.knitted:
         concealed.insert(0, group(None, reading.knitted, "knitted", "knitted tiles"))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import sys
+import threading
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
@@ -48,6 +49,8 @@ class PlaygroundServer(ThreadingHTTPServer):
 
     def __init__(self, address: tuple[str, int], ruleset: RuleSet, quiet: bool = False) -> None:
         self.scorer = Scorer(ruleset)
+        #: One request scores at a time: the scorer's memos are shared, and scoring holds the GIL anyway.
+        self.scoring = threading.Lock()
         self.page = playground_page(ruleset).encode("utf-8")
         self.assets = {path: (_static(name).encode("utf-8"), kind) for path, (name, kind) in STATIC.items()}
         self.quiet = quiet
@@ -116,7 +119,8 @@ class Handler(BaseHTTPRequestHandler):
         if body is None:
             return
         try:
-            status, payload = api.answer(path, body, self.server.scorer)
+            with self.server.scoring:
+                status, payload = api.answer(path, body, self.server.scorer)
         except Exception as err:  # noqa: BLE001 - a bug must still answer JSON, never a traceback
             sys.stderr.write(f"fanrules serve: {path}: {type(err).__name__}: {err}\n")
             status, payload = HTTPStatus.INTERNAL_SERVER_ERROR, error_json("internal", "the server failed on this request")

@@ -110,16 +110,24 @@ def tile_name(tile: Tile) -> str:
     return HONOUR_NAMES[code] if SUIT_OF[tile] == 3 else f"{RANK_OF[tile]} {SUIT_NAMES[SUIT_OF[tile]]}"
 
 
+def back_drawing() -> str:
+    """A tile lying face down (the outer tiles of a concealed kong)."""
+    return (f'<rect x="1" y="3" width="{W - 2}" height="{H - 3}" rx="6" fill="#fbf7ea" stroke="#a99f8a"/>'
+            f'<rect x="1" y="1" width="{W - 2}" height="{H - 5}" rx="6" fill="#2e8a6a" stroke="#236b52"/>'
+            f'<rect x="7" y="7" width="{W - 14}" height="{H - 17}" rx="3" fill="none" stroke="#5fb394" stroke-width="1.5"/>')
+
+
 def sprite() -> str:
-    """A hidden inline SVG defining the symbol ``t-<code>`` of every tile kind."""
+    """A hidden inline SVG defining the symbol ``t-<code>`` of every tile kind, and ``t-back``."""
     symbols = "".join(f'<symbol id="t-{code}" viewBox="0 0 {W} {H}">{tile_drawing(t)}</symbol>' for t, code in enumerate(TILE_CODES))
+    symbols += f'<symbol id="t-back" viewBox="0 0 {W} {H}">{back_drawing()}</symbol>'
     return f'<svg xmlns="http://www.w3.org/2000/svg" class="sprite" aria-hidden="true" width="0" height="0">{symbols}</svg>'
 
 
-def tile_html(tile: Tile, extra: str = "") -> str:
-    """A placed tile: the picture with its code as text fallback."""
+def tile_html(tile: Tile, extra: str = "", face_down: bool = False) -> str:
+    """A placed tile: the picture (its back when ``face_down``) with its code as text fallback."""
     code = TILE_CODES[tile]
-    label = escape(f"{tile_name(tile)} ({code})")
+    label = escape(f"{tile_name(tile)} ({code}{', face down' if face_down else ''})")
     cls = f"tile {extra}".strip()
     return (f'<span class="{cls}" data-tile="{code}" title="{label}"><svg viewBox="0 0 {W} {H}" role="img" '
-            f'aria-label="{label}"><use href="#t-{code}"/></svg><span class="code">{code}</span></span>')
+            f'aria-label="{label}"><use href="#t-{"back" if face_down else code}"/></svg><span class="code">{code}</span></span>')

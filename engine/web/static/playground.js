@@ -21,14 +21,14 @@
   function tileName(code) {
     return code.length === 2 ? code[0] + " " + NAMES[code[1]] : NAMES[code];
   }
-  function tile(code, extra) {
-    const label = tileName(code) + " (" + code + ")";
+  function tile(code, extra, faceDown) {
+    const label = tileName(code) + " (" + code + (faceDown ? ", face down" : "") + ")";
     const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
     svg.setAttribute("viewBox", "0 0 48 64");
     svg.setAttribute("role", "img");
     svg.setAttribute("aria-label", label);
     const use = document.createElementNS("http://www.w3.org/2000/svg", "use");
-    use.setAttribute("href", "#t-" + code);
+    use.setAttribute("href", "#t-" + (faceDown ? "back" : code));
     svg.append(use);
     return el("span", { class: ("tile " + (extra || "")).trim(), "data-tile": code, title: label },
       [svg, el("span", { class: "code", text: code })]);
@@ -76,7 +76,7 @@
     }
     state.melds.forEach((m, i) => {
       const set = el("span", { class: "set declared", title: m.kind.replace("_", " ") + ": click to take it back", "data-meld": String(i) },
-        m.tiles.map((c) => tile(c)));
+        m.tiles.map((c, j) => tile(c, "", m.kind === "concealed_kong" && (j === 0 || j === 3))));
       set.addEventListener("click", () => { state.melds.splice(i, 1); changed(); });
       built.append(set);
     });
@@ -145,11 +145,13 @@
   }
   function drawReading(reading, win) {
     const [winBlock, winAt] = winPosition(reading, win);
-    const group = (i, tiles, cls, label) => el("span", Object.assign({ class: ("set " + cls).trim(), title: label },
-      i === null ? {} : { "data-set": String(i) }), tiles.map((c, j) => tile(c, i === winBlock && j === winAt ? "win" : "")));
+    const group = (i, tiles, cls, label, hidden) => el("span", Object.assign({ class: ("set " + cls).trim(), title: label },
+      i === null ? {} : { "data-set": String(i) }),
+      tiles.map((c, j) => tile(c, i === winBlock && j === winAt ? "win" : "", hidden && (j === 0 || j === 3))));
     const declared = [], concealed = [];
     reading.blocks.forEach((b, i) => {
-      (b.declared ? declared : concealed).push(group(i, b.tiles, b.declared ? "declared" : "", b.kind + " " + b.text));
+      const hidden = b.declared && b.kind === "kong" && !b.melded; // a concealed kong: its outer tiles face down
+      (b.declared ? declared : concealed).push(group(i, b.tiles, b.declared ? "declared" : "", b.kind + " " + b.text, hidden));
     });
     if (reading.knitted.length) concealed.unshift(group(null, reading.knitted, "knitted", "knitted tiles"));
     const hand = el("div", { class: "hand" });
