@@ -16,6 +16,8 @@ from .core import (Block, CliError, Context, Diagnostic, ErrorKind, FanrulesErro
 from .dsl import DiagnosticError, Level
 from .ruleset import Fan, RuleSet, load_ruleset
 from .scoring import CountedFan, NotCounted, Principle, Result, Scorer
+from .settlement import CompetitionRow, Entry, Seating, Session, Settlement, SettlementError, Standing, competition
+from .settlement import seating, settle
 
 __version__ = "0.1.0"
 
@@ -41,8 +43,9 @@ def score(hand: Hand | str | dict[str, Any], rules: str | Path = "mcr", **contex
 
 
 __all__ = [
-    "Block", "CliError", "Context", "CountedFan", "Diagnostic", "DiagnosticError", "ErrorKind", "Fan", "FanrulesError", "Hand",
-    "HandError", "InvalidHandError", "Kind", "Level", "Meld", "MeldKind", "NotAWinError", "NotCounted", "Principle",
-    "Reading", "Result", "RuleSet", "RuleSetError", "Scorer", "Shape", "UnknownFanError", "format_hand",
-    "hand_from_record", "hand_to_record", "load_ruleset", "parse_hand", "readings", "score", "scorer", "waits",
+    "Block", "CliError", "CompetitionRow", "Context", "CountedFan", "Diagnostic", "DiagnosticError", "Entry", "ErrorKind",
+    "Fan", "FanrulesError", "Hand", "HandError", "InvalidHandError", "Kind", "Level", "Meld", "MeldKind", "NotAWinError",
+    "NotCounted", "Principle", "Reading", "Result", "RuleSet", "RuleSetError", "Scorer", "Seating", "Session", "Settlement",
+    "SettlementError", "Shape", "Standing", "UnknownFanError", "competition", "format_hand", "hand_from_record",
+    "hand_to_record", "load_ruleset", "parse_hand", "readings", "score", "scorer", "seating", "settle", "waits",
 ]
