@@ -138,7 +138,7 @@ def test_sections_beyond_the_fans_get_pages_with_their_changes(tmp_path: Path) -
     built = build_book(replace(load_ruleset("casual"), sections={"procedure": procedure}), tmp_path)
     assert tmp_path / "section-procedure.html" in built
     text = (tmp_path / "section-procedure.html").read_text(encoding="utf-8")
-    assert "<h1>Procedure</h1>" in text and "<code>rotates</code>" in text and "<code>&quot;rulebook 1.2&quot;</code>" in text
+    assert "<h1>Procedure</h1>" in text and '<code class="key">rotates</code>' in text and '<span class="val text">rulebook 1.2</span>' in text
     assert text.count('class="changed-value"') == 3 and "parent: <del>not set</del>" in text
     assert 'href="section-procedure.html"' in (tmp_path / "index.html").read_text(encoding="utf-8")
     assert 'href="section-procedure.html"' in (tmp_path / "changes.html").read_text(encoding="utf-8")
@@ -157,3 +157,14 @@ def test_a_drawn_hand_marks_declared_sets_the_winning_tile_and_face_down_kongs()
     assert declared.count('href="#t-back"') == 2 and '<span class="code">8p</span>' in declared
     assert concealed.count('class="tile win"') == 1 and 'class="tile win" data-tile="6p"' in concealed
     assert drawn.count('class="tile') == 16  # two kongs of four, a chow, two pairs and the winning pung
+
+
+def test_every_section_of_the_rule_set_has_a_linked_page(book: tuple[str, Path, float]) -> None:
+    name, out, _ = book
+    sections = load_ruleset(name).sections
+    index = (out / "index.html").read_text(encoding="utf-8")
+    for section, value in sections.items():
+        page = (out / f"section-{section}.html").read_text(encoding="utf-8")
+        assert f'href="section-{section}.html"' in index
+        assert all(f'<code class="key">{html.escape(key)}</code>' in page for key in value)
+    assert sorted(p.name for p in out.glob("section-*.html")) == sorted(f"section-{s}.html" for s in sections)

@@ -23,29 +23,40 @@ def _child_spec(spec: Field | None, key: str) -> Field | None:
 
 
 def _scalar(value: Any) -> str:
-    return f"<code>{escape(json.dumps(value, ensure_ascii=False))}</code>"
+    if isinstance(value, str):
+        return f'<span class="val text">{escape(value)}</span>'
+    return f'<code class="val">{escape(json.dumps(value))}</code>'
+
+
+def _is_scalar(value: Any) -> bool:
+    return not isinstance(value, (dict, list))
 
 
 def value_html(value: Any, spec: Field | None, parent: Any = _MISSING) -> str:
-    """A section value as nested definition lists; a value that differs from ``parent`` (the parent
-    rule set's value at the same place) is marked, with the parent's value struck through."""
+    """A section value as nested lists: a plain value beside its key, a mapping or list below it, each
+    key with what it means. A value that differs from ``parent`` (the parent rule set's value at the
+    same place) is marked, with the parent's value struck through."""
     if isinstance(value, dict):
         rows = []
         for key in value:
             sub = _child_spec(spec, key)
-            before = parent.get(key, _MISSING) if isinstance(parent, dict) else _MISSING if parent is _MISSING else None
+            before = parent.get(key, None) if isinstance(parent, dict) else _MISSING if parent is _MISSING else None
             meaning = f'<span class="meaning">{escape(sub.description)}</span>' if sub and sub.description else ""
-            rows.append(f"<dt><code>{escape(str(key))}</code>{meaning}</dt><dd>{value_html(value[key], sub, before)}</dd>")
-        return f'<dl class="section-values">{"".join(rows)}</dl>'
-    if isinstance(value, list):
+            inner = value_html(value[key], sub, before)
+            if _is_scalar(value[key]):
+                rows.append(f'<li class="kv"><code class="key">{escape(str(key))}</code> {inner}{meaning}</li>')
+            else:
+                rows.append(f'<li><code class="key">{escape(str(key))}</code>{meaning}{inner}</li>')
+        shown = f'<ul class="section-values">{"".join(rows)}</ul>'
+    elif isinstance(value, list):
         items = "".join(f"<li>{value_html(v, spec.items if spec else None)}</li>" for v in value)
         shown = f'<ul class="section-list">{items}</ul>'
     else:
         shown = _scalar(value)
-    if parent is not _MISSING and parent != value:
-        was = "not set" if parent is None else _scalar(parent) if not isinstance(parent, (dict, list)) else "another value"
-        return f'<span class="changed-value">{shown} <span class="was">(parent: <del>{was}</del>)</span></span>'
-    return shown
+    if parent is _MISSING or parent == value or isinstance(value, dict):
+        return shown
+    was = "not set" if parent is None else _scalar(parent) if _is_scalar(parent) else "another list"
+    return f'<span class="changed-value">{shown} <span class="was">(parent: <del>{was}</del>)</span></span>'
 
 
 def section_html(ruleset: RuleSet, name: str, parent: RuleSet | None) -> str:
