@@ -34,6 +34,7 @@ def test_mcr_settles_with_the_1998_figures() -> None:
     assert any("p28" in source for source in mcr.sources)
 
 
+# One case per shipped rule set other than mcr: each extends mcr and must inherit its settlement.
 @pytest.mark.parametrize("name", ["casual", "mil", "strict1998"])
 def test_the_other_shipped_rule_sets_inherit_mcrs_settlement(name: str) -> None:
     ruleset = load_ruleset(name)

@@ -83,6 +83,7 @@ def test_the_discarder_pays_all_scheme_is_data() -> None:
     assert fanrules.settle(24, winner=0, rules=rules) == (96, -32, -32, -32)
 
 
+# Each case is one bad argument to settle or penalty_changes; its expected words say which.
 @pytest.mark.parametrize("call, words", [
     (lambda: fanrules.settle(24, winner=1, discarder=1), "cannot be the discarder"),
     (lambda: fanrules.settle(24, winner=4), "winner must be a player index 0..3"),

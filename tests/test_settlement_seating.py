@@ -40,6 +40,7 @@ def test_every_hand_has_one_player_per_seat_wind_and_each_player_deals_once_a_ro
     assert Counter(seating("mcr", h).dealer for h in range(16)) == {0: 4, 1: 4, 2: 4, 3: 4}
 
 
+# Below the first hand, past the sixteenth, a number as text, and a bool (an int to Python, not a hand number).
 @pytest.mark.parametrize("bad", [-1, 16, "3", True])
 def test_a_hand_outside_the_session_is_refused(bad: object) -> None:
     with pytest.raises(SettlementError, match=r"hand number must be 0\.\.15"):

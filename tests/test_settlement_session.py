@@ -99,6 +99,7 @@ def test_fanrules_sheet_json_and_csv(capsys: pytest.CaptureFixture[str]) -> None
                                 ["3", "Ann", "407", "-93", "1"], ["4", "Bob", "325", "-175", "0"]]
 
 
+# One case per variant fixture under tests/fixtures/settlement: each pays differently, so the standings differ.
 @pytest.mark.parametrize("rules, expected", [("house", HOUSE_STANDINGS), ("discarder_pays_all", ALL_PAY_STANDINGS)])
 def test_a_variant_in_yaml_gives_the_standings_it_implies(capsys: pytest.CaptureFixture[str], rules: str,
                                                           expected: list[tuple[str, int, str]]) -> None:
@@ -118,6 +119,7 @@ def test_the_house_variant_changes_exactly_what_its_yaml_says() -> None:
     assert sum(s.points for s in session.standings()) == 2000 - 20
 
 
+# Each case is one mistake in a score sheet (text or JSON lines); its message, with the line, says which.
 @pytest.mark.parametrize("text, message", [
     ("E wins 24 from S\nE wins 12 from\n", "x.txt:2: 'E wins 12' needs 'from' and the discarder"),
     ("players: A B C D\nA wins 24 from Q\n", "x.txt:2: unknown player 'Q': use A, B, C, D or E, S, W, N"),
