@@ -6,6 +6,7 @@ import http.client
 import json
 import threading
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -200,6 +201,17 @@ def test_page_and_assets(server: PlaygroundServer) -> None:
         status, headers, body = request(server, "GET", path)
         assert status == 200 and headers["Content-Type"].startswith(kind) and body
     assert request(server, "HEAD", "/")[2] == b""
+
+
+def test_the_rule_book_is_served_under_book(server: PlaygroundServer, tmp_path: Path) -> None:
+    assert main(["book", "-o", str(tmp_path)]) == 0
+    for name in ("index.html", "fan-1.html", "principles.html", "style.css", "book.js"):
+        status, headers, body = request(server, "GET", f"/book/{name}")
+        assert status == 200 and body == (tmp_path / name).read_bytes()
+        assert headers["Content-Type"].split(";")[0] == {"html": "text/html", "css": "text/css", "js": "text/javascript"}[name.rsplit(".", 1)[1]]
+    assert request(server, "GET", "/book/")[2] == (tmp_path / "index.html").read_bytes()
+    assert request(server, "GET", "/book/fan-999.html")[0] == 404
+    assert request(server, "GET", "/book/../README.md")[0] == 404
 
 
 def test_binds_to_localhost_by_default() -> None:

@@ -104,10 +104,15 @@ def test_a_hand_built_by_clicks_scores_as_on_the_command_line(browser: WebDriver
     used = browser.find_elements(By.CSS_SELECTOR, "#result .set.used")
     assert sorted(u.get_attribute("data-set") for u in used) == sorted(straight.get_attribute("data-sets").split())
     assert "its sets are part of" in browser.find_element(By.ID, "not-counted").text
+    link = straight.find_element(By.CLASS_NAME, "name").get_attribute("href")
+    straight_title = f"{straight.get_attribute('data-fan')} {straight.find_element(By.CLASS_NAME, 'name').text}"
+    assert link.endswith(f"/book/fan-{straight.get_attribute('data-fan')}.html")
     SHOTS.mkdir(parents=True, exist_ok=True)
     browser.set_window_size(1100, 1180)
     browser.save_screenshot(str(SHOTS / "scored-hand.png"))
     browser.set_window_size(1100, 1000)
+    browser.get(link)
+    assert browser.find_element(By.TAG_NAME, "h1").text == straight_title  # the fan's page in the served book
 
 
 def test_declared_kongs_by_clicks(browser: WebDriver, playground: str, capsys: pytest.CaptureFixture[str]) -> None:

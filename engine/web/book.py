@@ -147,8 +147,8 @@ def principles_html(ruleset: RuleSet) -> str:
     return _static("principles.html").replace("{minimum}", str(ruleset.minimum))
 
 
-def build_book(ruleset: RuleSet, out: Path) -> list[Path]:
-    """Write the rule book of ``ruleset`` into folder ``out``; return the files written, sorted."""
+def book_files(ruleset: RuleSet) -> dict[str, bytes]:
+    """Every file of the rule book of ``ruleset`` by name, sorted by name."""
     scorer = Scorer(ruleset)
     diff = changes(ruleset)
     pages: dict[str, str] = {
@@ -164,10 +164,15 @@ def build_book(ruleset: RuleSet, out: Path) -> list[Path]:
         pages[f"section-{name}.html"] = page(name.capitalize(), ruleset, body, diff is not None)
     for name in ASSETS:
         pages[name] = _static(name)
+    return {name: text.encode("utf-8") for name, text in sorted(pages.items())}
+
+
+def build_book(ruleset: RuleSet, out: Path) -> list[Path]:
+    """Write the rule book of ``ruleset`` into folder ``out``; return the files written, sorted."""
     out.mkdir(parents=True, exist_ok=True)
     written = []
-    for name, text in sorted(pages.items()):
+    for name, data in book_files(ruleset).items():
         path = out / name
-        path.write_bytes(text.encode("utf-8"))
+        path.write_bytes(data)
         written.append(path)
     return written

@@ -1,4 +1,5 @@
-"""``fanrules serve``: the playground page and its JSON API on the standard library's HTTP server.
+"""``fanrules serve``: the playground page, its JSON API and the rule book (under /book/) on the
+standard library's HTTP server.
 
 One ThreadingHTTPServer bound to localhost: small JSON bodies (at most ``MAX_BODY`` bytes), a socket
 timeout per request, every error answered as JSON with a 4xx status and the command line's message,
@@ -16,6 +17,7 @@ from typing import Any
 from ..ruleset import RuleSet
 from ..scoring import Scorer
 from . import api
+from .book import book_files
 from .payload import error_json
 from .tiles import sprite
 
@@ -26,6 +28,8 @@ TIMEOUT = 10
 LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "[::1]", "::1"})
 STATIC = {"/static/style.css": ("style.css", "text/css; charset=utf-8"),
           "/static/playground.js": ("playground.js", "text/javascript; charset=utf-8")}
+#: The content type of each kind of file of the rule book, served under /book/.
+BOOK_TYPES = {".html": "text/html; charset=utf-8", ".css": "text/css; charset=utf-8", ".js": "text/javascript; charset=utf-8"}
 HEADERS = {"X-Content-Type-Options": "nosniff", "Cache-Control": "no-store",
            "Content-Security-Policy": "default-src 'self'; style-src 'self'; img-src 'self' data:; frame-ancestors 'none'"}
 
@@ -53,6 +57,9 @@ class PlaygroundServer(ThreadingHTTPServer):
         self.scoring = threading.Lock()
         self.page = playground_page(ruleset).encode("utf-8")
         self.assets = {path: (_static(name).encode("utf-8"), kind) for path, (name, kind) in STATIC.items()}
+        for name, data in book_files(ruleset).items():
+            self.assets[f"/book/{name}"] = (data, BOOK_TYPES[name[name.rindex("."):]])
+        self.assets["/book/"] = self.assets["/book/index.html"]
         self.quiet = quiet
         super().__init__(address, Handler)
 

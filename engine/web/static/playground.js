@@ -179,7 +179,7 @@
       const sets = [...new Set(used.blocks.flat())];
       const row = el("li", { "data-fan": String(f.id), "data-sets": sets.join(" "), tabindex: "0",
         title: used.sets.filter(Boolean).join("; ") || "the whole hand" },
-        [el("span", { class: "name", text: f.name_zh + " " + f.name_en }), el("span", { class: "pts", text: f.points + (f.count > 1 ? " ×" + f.count : "") })]);
+        [el("a", { class: "name", href: "/book/fan-" + f.id + ".html", target: "_blank", rel: "noopener", text: f.name_zh + " " + f.name_en }), el("span", { class: "pts", text: f.points + (f.count > 1 ? " ×" + f.count : "") })]);
       const on = () => { row.classList.add("hover"); highlight(hand, sets, true); };
       const off = () => { row.classList.remove("hover"); highlight(hand, [], false); };
       row.addEventListener("mouseenter", on); row.addEventListener("focus", on);
