@@ -95,7 +95,7 @@ def test_under_the_minimum_is_scored_with_the_contract_error(server: PlaygroundS
     assert status == 200 and data["legal"] is False and data["error"]["kind"] == "under_minimum"
 
 
-@pytest.mark.parametrize("hand", ["123m", "1112345678999m1m1m"[:-2] + "X", "11111m2345678999m"[:14] + "9m", "123m456m789m11p24s5s"])
+@pytest.mark.parametrize("hand", ["123m", "1112345678999m1mX", "11111m234567899m", "123m456m789m11p24s5s"])
 def test_bad_hands_get_the_command_lines_error(server: PlaygroundServer, capsys: pytest.CaptureFixture[str], hand: str) -> None:
     status, data = post(server, "/api/score", {"hand": hand})
     assert status == 422
@@ -238,3 +238,27 @@ def test_concurrent_requests_get_their_own_answers(server: PlaygroundServer) -> 
     for t in threads:
         t.join()
     assert len(answers) == 60 and all(total == hands[hand] for hand, total in answers)
+
+
+def test_the_serve_command_starts_answers_and_stops_on_ctrl_c() -> None:
+    import re
+    import signal
+    import subprocess
+    import sys
+
+    proc = subprocess.Popen([sys.executable, "-m", "fanrules", "serve", "--port", "0", "--rules", "casual"],
+                            stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True)
+    try:
+        assert proc.stderr is not None
+        line = proc.stderr.readline()
+        found = re.search(r"http://127\.0\.0\.1:(\d+)/ \(rule set casual\)", line)
+        assert found, line
+        conn = http.client.HTTPConnection("127.0.0.1", int(found.group(1)), timeout=10)
+        conn.request("POST", "/api/score", body=json.dumps({"hand": "123m456p789s123s5s5s"}))
+        response = conn.getresponse()
+        data = json.loads(response.read())
+        conn.close()
+        assert response.status == 200 and data["rules"] == "casual" and data["legal"] is True
+    finally:
+        proc.send_signal(signal.SIGINT)
+        assert proc.wait(timeout=10) == 0
