@@ -150,6 +150,21 @@ def test_clicks_that_make_no_winning_hand_show_the_error(browser: WebDriver, pla
     assert "fanrules: " + browser.find_element(By.ID, "error").text == err.strip()
 
 
+def test_a_typed_hand_and_a_server_that_is_gone(browser: WebDriver, playground: str, capsys: pytest.CaptureFixture[str]) -> None:
+    browser.get(playground)
+    browser.find_element(By.ID, "notation").send_keys("[123p,1][345s,2][999s,3]78mEE9m")
+    browser.find_element(By.ID, "seat_wind").send_keys("S")
+    browser.find_element(By.ID, "score").click()
+    wait_for(browser, "#result")
+    _, out, _ = cli(capsys, "score", "[123p,1][345s,2][999s,3]78mEE9m", "--seat", "S", "--json")
+    assert browser.find_element(By.ID, "total").text == str(json.loads(out)["total"])
+    assert "seat S" in browser.find_element(By.CSS_SELECTOR, "#result .context").text
+    browser.execute_script("window.fetch = () => Promise.reject(new TypeError('network'));")
+    browser.find_element(By.ID, "score").click()
+    wait_for(browser, "#error")
+    assert "did not answer" in browser.find_element(By.ID, "error").text
+
+
 def test_thirteen_tiles_show_their_waits(browser: WebDriver, playground: str, capsys: pytest.CaptureFixture[str]) -> None:
     browser.get(playground)
     click_tiles(browser, "tile", ["1m", "1m", "1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "9m", "9m"])
@@ -158,9 +173,14 @@ def test_thirteen_tiles_show_their_waits(browser: WebDriver, playground: str, ca
     rows = browser.find_elements(By.CSS_SELECTOR, "#wait-table tr[data-tile]")
     assert [(r.get_attribute("data-tile"), r.find_elements(By.TAG_NAME, "td")[1].text) for r in rows] == \
         [(w["tile"], str(w["discard"]["total"])) for w in json.loads(out)]
-    # a fifth copy cannot be clicked
+    # clicking a wait wins on it; a fifth copy cannot be clicked
+    browser.find_element(By.CSS_SELECTOR, "#wait-table tr[data-tile='5m']").click()
+    wait_for(browser, "#result")
+    _, out, _ = cli(capsys, "score", "1112345678999m5m", "--json")
+    assert browser.find_element(By.ID, "total").text == str(json.loads(out)["total"])
     assert browser.find_element(By.CSS_SELECTOR, "button.pick[data-tile='1m']").is_enabled()
-    click_tiles(browser, "tile", ["1m"])
+    browser.find_element(By.ID, "clear").click()
+    click_tiles(browser, "tile", ["1m"] * 4)
     assert not browser.find_element(By.CSS_SELECTOR, "button.pick[data-tile='1m']").is_enabled()
 
 

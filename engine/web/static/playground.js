@@ -110,8 +110,12 @@
     return out;
   }
   async function post(path, body) {
-    const response = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-    return { status: response.status, data: await response.json() };
+    try {
+      const response = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+      return { status: response.status, data: await response.json() };
+    } catch (err) {
+      return { status: 0, data: { error: { kind: "unavailable", message: "the fanrules server did not answer (is `fanrules serve` still running?)" } } };
+    }
   }
   function showError(message) {
     $("output").replaceChildren(el("div", { class: "errorbox", id: "error", role: "alert", text: message }));
@@ -130,6 +134,16 @@
     const { status, data } = await post("/api/waits", body);
     if (status !== 200) return showError(data.error.kind + ": " + data.error.message);
     drawWaits(data);
+  }
+
+  function winOn(code) {
+    if (state.tiles.length || state.melds.length) {
+      state.tiles.push(code);
+      changed();
+    } else {
+      $("notation").value = $("notation").value.trim() + code;
+      score();
+    }
   }
 
   // ---- results --------------------------------------------------------------------------------
@@ -203,11 +217,15 @@
   }
   function drawWaits(w) {
     const card = el("div", { class: "result-card", id: "wait-table" });
-    card.append(el("p", {}, ["Waits of ", el("code", { text: w.hand }), w.waits.length ? ":" : ": none, the hand is not ready."]));
+    card.append(el("p", {}, ["Waits of ", el("code", { text: w.hand }), w.waits.length ? " (click one to win on it):" : ": none, the hand is not ready."]));
     const cell = (r) => r.error ? r.error.kind.replace("_", " ") : r.total + (r.legal ? "" : " (under minimum)");
     if (w.waits.length) {
-      const rows = w.waits.map((x) => el("tr", { "data-tile": x.tile }, [el("td", {}, [tile(x.tile)]),
-        el("td", { text: cell(x.discard) }), el("td", { text: cell(x.self_drawn) })]));
+      const rows = w.waits.map((x) => {
+        const row = el("tr", { "data-tile": x.tile, title: "win on " + tileName(x.tile) + ": click to score it" },
+          [el("td", {}, [tile(x.tile)]), el("td", { text: cell(x.discard) }), el("td", { text: cell(x.self_drawn) })]);
+        row.addEventListener("click", () => winOn(x.tile));
+        return row;
+      });
       card.append(el("table", { class: "waits" }, [el("tr", {}, [el("th", { text: "wait" }), el("th", { text: "on a discard" }),
         el("th", { text: "self-drawn" })])].concat(rows)));
     }
