@@ -168,13 +168,15 @@ def test_a_typed_hand_and_a_server_that_is_gone(browser: WebDriver, playground: 
 def test_thirteen_tiles_show_their_waits(browser: WebDriver, playground: str, capsys: pytest.CaptureFixture[str]) -> None:
     browser.get(playground)
     click_tiles(browser, "tile", ["1m", "1m", "1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "9m", "9m"])
-    wait_for(browser, "#wait-table tr[data-tile]")
+    wait_for(browser, "#wait-table .wait")
+    assert browser.find_element(By.ID, "notation").get_attribute("value") == "1112345678999m"
+    assert not browser.find_elements(By.CSS_SELECTOR, "#built .tile.win")
     _, out, _ = cli(capsys, "waits", "1112345678999m", "--json")
-    rows = browser.find_elements(By.CSS_SELECTOR, "#wait-table tr[data-tile]")
-    assert [(r.get_attribute("data-tile"), r.find_elements(By.TAG_NAME, "td")[1].text) for r in rows] == \
-        [(w["tile"], str(w["discard"]["total"])) for w in json.loads(out)]
+    chips = browser.find_elements(By.CSS_SELECTOR, "#wait-table .wait")
+    assert [(c.get_attribute("data-tile"), c.find_element(By.CLASS_NAME, "discard").text, c.find_element(By.CLASS_NAME, "self").text)
+            for c in chips] == [(w["tile"], str(w["discard"]["total"]), str(w["self_drawn"]["total"])) for w in json.loads(out)]
     # clicking a wait wins on it; a fifth copy cannot be clicked
-    browser.find_element(By.CSS_SELECTOR, "#wait-table tr[data-tile='5m']").click()
+    browser.find_element(By.CSS_SELECTOR, "#wait-table .wait[data-tile='5m']").click()
     wait_for(browser, "#result")
     _, out, _ = cli(capsys, "score", "1112345678999m5m", "--json")
     assert browser.find_element(By.ID, "total").text == str(json.loads(out)["total"])

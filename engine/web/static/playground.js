@@ -65,8 +65,9 @@
   function notation() {
     const melds = state.melds.map((m) => "[" + compact(m.tiles) + (m.kind === "concealed_kong" ? "]" : ",1]")).join("");
     if (!state.tiles.length) return melds;
-    const held = state.tiles.slice(0, -1).sort((a, b) => index(a) - index(b));
-    return melds + compact(held) + compact(state.tiles.slice(-1));
+    const sorted = (tiles) => tiles.slice().sort((a, b) => index(a) - index(b));
+    if (size() !== 14) return melds + compact(sorted(state.tiles)); // no winning tile yet
+    return melds + compact(sorted(state.tiles.slice(0, -1))) + compact(state.tiles.slice(-1));
   }
   function drawBuilt() {
     const built = $("built");
@@ -81,10 +82,14 @@
       built.append(set);
     });
     if (state.tiles.length) {
-      const held = state.tiles.map((c, i) => [c, i]).slice(0, -1).sort((a, b) => index(a[0]) - index(b[0]));
-      const last = state.tiles.length - 1;
-      const group = el("span", { class: "set" }, held.map(([c, i]) => removable(tile(c), i)));
-      built.append(group, el("span", { class: "set" }, [removable(tile(state.tiles[last], "win"), last)]));
+      const complete = size() === 14; // the last tile clicked is then the winning tile, drawn apart
+      const placed = state.tiles.map((c, i) => [c, i]);
+      const held = (complete ? placed.slice(0, -1) : placed).sort((a, b) => index(a[0]) - index(b[0]));
+      built.append(el("span", { class: "set" }, held.map(([c, i]) => removable(tile(c), i))));
+      if (complete) {
+        const last = state.tiles.length - 1;
+        built.append(el("span", { class: "set" }, [removable(tile(state.tiles[last], "win"), last)]));
+      }
     }
     $("counter").textContent = size() + " tiles" + (size() === 14 ? ": complete" : size() === 13 ? ": ready for waits" : "");
     for (const b of document.querySelectorAll("button.pick")) b.disabled = countOf(b.dataset.tile) >= 4;
@@ -220,14 +225,13 @@
     card.append(el("p", {}, ["Waits of ", el("code", { text: w.hand }), w.waits.length ? " (click one to win on it):" : ": none, the hand is not ready."]));
     const cell = (r) => r.error ? r.error.kind.replace("_", " ") : r.total + (r.legal ? "" : " (under minimum)");
     if (w.waits.length) {
-      const rows = w.waits.map((x) => {
-        const row = el("tr", { "data-tile": x.tile, title: "win on " + tileName(x.tile) + ": click to score it" },
-          [el("td", {}, [tile(x.tile)]), el("td", { text: cell(x.discard) }), el("td", { text: cell(x.self_drawn) })]);
-        row.addEventListener("click", () => winOn(x.tile));
-        return row;
-      });
-      card.append(el("table", { class: "waits" }, [el("tr", {}, [el("th", { text: "wait" }), el("th", { text: "on a discard" }),
-        el("th", { text: "self-drawn" })])].concat(rows)));
+      card.append(el("div", { class: "waits" }, w.waits.map((x) => {
+        const chip = el("button", { class: "wait", type: "button", "data-tile": x.tile, title: "win on " + tileName(x.tile) + ": click to score it" },
+          [tile(x.tile), el("span", { class: "discard", text: cell(x.discard) }), el("span", { class: "self", text: cell(x.self_drawn) })]);
+        chip.addEventListener("click", () => winOn(x.tile));
+        return chip;
+      })));
+      card.append(el("p", { class: "hint", text: "Under each wait: its total on a discard, then self-drawn." }));
     }
     $("output").replaceChildren(card);
   }
