@@ -168,3 +168,10 @@ def test_every_section_of_the_rule_set_has_a_linked_page(book: tuple[str, Path, 
         assert f'href="section-{section}.html"' in index
         assert all(f'<code class="key">{html.escape(key)}</code>' in page for key in value)
     assert sorted(p.name for p in out.glob("section-*.html")) == sorted(f"section-{s}.html" for s in sections)
+
+
+def test_the_principles_page_states_the_minimum(tmp_path: Path) -> None:
+    assert main(["book", "-o", str(tmp_path / "mcr")]) == 0
+    assert "needs <b>8</b> points" in (tmp_path / "mcr" / "principles.html").read_text(encoding="utf-8")
+    assert main(["book", "--rules", "casual", "-o", str(tmp_path / "casual")]) == 0
+    assert "no minimum" in (tmp_path / "casual" / "principles.html").read_text(encoding="utf-8")

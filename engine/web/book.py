@@ -144,7 +144,13 @@ def changes_html(ruleset: RuleSet, diff: VariantChanges) -> str:
 
 
 def principles_html(ruleset: RuleSet) -> str:
-    return _static("principles.html").replace("{minimum}", str(ruleset.minimum))
+    if ruleset.minimum:
+        minimum = (f"A complete hand needs <b>{ruleset.minimum}</b> points to be a legal win. Flowers are added "
+                   "afterwards and never count toward that minimum; a complete hand below it is shown with its fans "
+                   "and marked as under the minimum.")
+    else:
+        minimum = "This rule set has no minimum: every complete hand is a legal win."
+    return _static("principles.html").replace("{minimum}", minimum)
 
 
 def book_files(ruleset: RuleSet) -> dict[str, bytes]:
