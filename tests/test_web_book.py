@@ -181,3 +181,12 @@ def test_the_principles_page_states_the_minimum(tmp_path: Path) -> None:
     assert "needs <b>8</b> points" in (tmp_path / "mcr" / "principles.html").read_text(encoding="utf-8")
     assert main(["book", "--rules", "casual", "-o", str(tmp_path / "casual")]) == 0
     assert "no minimum" in (tmp_path / "casual" / "principles.html").read_text(encoding="utf-8")
+
+
+def test_a_book_built_over_another_leaves_no_stale_page(tmp_path: Path) -> None:
+    (tmp_path / "notes.txt").write_text("mine")
+    assert main(["book", "--rules", "mil", "-o", str(tmp_path)]) == 0
+    assert (tmp_path / "fan-82.html").exists() and (tmp_path / "changes.html").exists()
+    assert main(["book", "-o", str(tmp_path)]) == 0
+    assert not (tmp_path / "fan-82.html").exists() and not (tmp_path / "changes.html").exists()
+    assert (tmp_path / "notes.txt").read_text() == "mine" and (tmp_path / "fan-81.html").exists()

@@ -173,11 +173,21 @@ def book_files(ruleset: RuleSet) -> dict[str, bytes]:
     return {name: text.encode("utf-8") for name, text in sorted(pages.items())}
 
 
+#: The pages a book may hold that another rule set's book may not: removed when stale.
+PAGE_PATTERNS = ("fan-*.html", "section-*.html", "changes.html")
+
+
 def build_book(ruleset: RuleSet, out: Path) -> list[Path]:
-    """Write the rule book of ``ruleset`` into folder ``out``; return the files written, sorted."""
+    """Write the rule book of ``ruleset`` into folder ``out``; return the files written, sorted. Pages
+    of an earlier book in ``out`` that this one does not have (a fan disabled since) are removed."""
     out.mkdir(parents=True, exist_ok=True)
+    files = book_files(ruleset)
+    for pattern in PAGE_PATTERNS:
+        for stale in sorted(out.glob(pattern)):
+            if stale.name not in files and stale.is_file():
+                stale.unlink()
     written = []
-    for name, data in book_files(ruleset).items():
+    for name, data in files.items():
         path = out / name
         path.write_bytes(data)
         written.append(path)
