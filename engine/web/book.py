@@ -27,8 +27,8 @@ def _static(name: str) -> str:
     return resources.files("fanrules.web").joinpath("static", name).read_text(encoding="utf-8")
 
 
-def page(title: str, ruleset: RuleSet, body: str, has_changes: bool) -> str:
-    """A complete page of the book around ``body``."""
+def page(title: str, ruleset: RuleSet, body: str, has_changes: bool, tiles: bool = False) -> str:
+    """A complete page of the book around ``body`` (with the tile pictures when it draws ``tiles``)."""
     nav = ['<a href="index.html">Fans</a>', '<a href="principles.html">Scoring principles</a>']
     nav += [f'<a href="section-{escape(name)}.html">{escape(name.capitalize())}</a>' for name in sorted(ruleset.sections)]
     if has_changes:
@@ -38,7 +38,7 @@ def page(title: str, ruleset: RuleSet, body: str, has_changes: bool) -> str:
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         f'<title>{escape(title)} · {escape(ruleset.name)}</title>\n<link rel="stylesheet" href="style.css">\n'
         '<script src="book.js" defer></script>\n</head>\n<body>\n'
-        f'{sprite()}\n<header><a class="brand" href="index.html">{escape(ruleset.title)}</a>'
+        f'{sprite() if tiles else ""}\n<header><a class="brand" href="index.html">{escape(ruleset.title)}</a>'
         f'<nav>{" ".join(nav)}</nav><form class="search" action="index.html" role="search">'
         '<input type="search" name="q" placeholder="Search fans" aria-label="Search fans by name or number"></form>'
         f'</header>\n<main>\n{body}\n</main>\n<footer>Rule set <code>{escape(ruleset.name)}</code> '
@@ -164,7 +164,8 @@ def book_files(ruleset: RuleSet) -> dict[str, bytes]:
     if diff is not None:
         pages["changes.html"] = page("Changes", ruleset, changes_html(ruleset, diff), True)
     for fan in ruleset.fans:
-        pages[f"fan-{fan.number}.html"] = page(f"{fan.name_zh} {fan.name_en}", ruleset, fan_html(fan, ruleset, scorer, diff), diff is not None)
+        body = fan_html(fan, ruleset, scorer, diff)
+        pages[f"fan-{fan.number}.html"] = page(f"{fan.name_zh} {fan.name_en}", ruleset, body, diff is not None, tiles=True)
     for name in sorted(ruleset.sections):
         body = section_html(ruleset, name, diff.parent if diff else None)
         pages[f"section-{name}.html"] = page(name.capitalize(), ruleset, body, diff is not None)
