@@ -262,3 +262,45 @@ def test_the_serve_command_starts_answers_and_stops_on_ctrl_c() -> None:
     finally:
         proc.send_signal(signal.SIGINT)
         assert proc.wait(timeout=10) == 0
+
+
+def test_a_body_that_stops_arriving_is_408_and_a_short_one_400(capfd: pytest.CaptureFixture[str]) -> None:
+    import socket
+
+    srv = make_server(load_ruleset("mcr"), port=0, quiet=True, timeout=0.5)
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    try:
+        for close, status in ((False, 408), (True, 400)):
+            with socket.create_connection(srv.server_address[:2], timeout=10) as sock:
+                sock.sendall(b"POST /api/score HTTP/1.1\r\nHost: localhost\r\nContent-Length: 100\r\n\r\n{\"hand\": ")
+                if close:
+                    sock.shutdown(socket.SHUT_WR)
+                answer = b""
+                while chunk := sock.recv(65536):
+                    answer += chunk
+            head, _, body = answer.partition(b"\r\n\r\n")
+            assert head.startswith(f"HTTP/1.1 {status}".encode()) and json.loads(body)["error"]["kind"] == "invalid"
+    finally:
+        srv.shutdown()
+        srv.server_close()
+    assert "Traceback" not in capfd.readouterr().err
+
+
+@pytest.mark.parametrize("raw, status", [
+    (b"PUT /api/score HTTP/1.1\r\nHost: localhost\r\nContent-Length: 2\r\n\r\n{}", 501),
+    (b"GET / HTTP/1.x\r\n\r\n", 400),
+    (b"GET / HTTP/3.0\r\n\r\n", 505),
+    (b"GET /" + b"x" * 70000 + b" HTTP/1.1\r\n\r\n", 414),
+    (b"GET / HTTP/1.1\r\n" + b"".join(b"X-%d: 1\r\n" % i for i in range(200)) + b"\r\n", 431),
+])
+def test_what_the_http_parser_refuses_is_answered_in_json(server: PlaygroundServer, raw: bytes, status: int) -> None:
+    import socket
+
+    with socket.create_connection(server.server_address[:2], timeout=10) as sock:
+        sock.sendall(raw)
+        answer = b""
+        while chunk := sock.recv(65536):
+            answer += chunk
+    head, _, body = answer.partition(b"\r\n\r\n")
+    assert head.split(b" ")[1] == str(status).encode()
+    assert b"application/json" in head and json.loads(body)["error"]["message"]

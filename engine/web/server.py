@@ -51,8 +51,9 @@ class PlaygroundServer(ThreadingHTTPServer):
 
     daemon_threads = True
 
-    def __init__(self, address: tuple[str, int], ruleset: RuleSet, quiet: bool = False) -> None:
+    def __init__(self, address: tuple[str, int], ruleset: RuleSet, quiet: bool = False, timeout: float = TIMEOUT) -> None:
         self.scorer = Scorer(ruleset)
+        self.request_timeout = timeout
         #: One request scores at a time: the scorer's memos are shared, and scoring holds the GIL anyway.
         self.scoring = threading.Lock()
         self.page = playground_page(ruleset).encode("utf-8")
@@ -66,9 +67,12 @@ class PlaygroundServer(ThreadingHTTPServer):
 
 class Handler(BaseHTTPRequestHandler):
     server: PlaygroundServer
-    timeout = TIMEOUT
     protocol_version = "HTTP/1.1"
     server_version = "fanrules"
+
+    def setup(self) -> None:
+        super().setup()
+        self.connection.settimeout(self.server.request_timeout)
 
     def log_message(self, format: str, *args: Any) -> None:
         if not self.server.quiet:
@@ -89,6 +93,15 @@ class Handler(BaseHTTPRequestHandler):
 
     def _error(self, status: int, kind: str, message: str) -> None:
         self._json(status, error_json(kind, message))
+
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        """Errors found by the HTTP parser itself (a malformed request line, an unknown method, too many
+        headers) are answered in JSON too; the connection is then closed."""
+        self.close_connection = True
+        if not self.request_version.startswith("HTTP/1."):
+            self.request_version = "HTTP/1.0"  # an unreadable request line still gets a status line and headers
+        phrase = HTTPStatus(code).phrase if code in HTTPStatus._value2member_map_ else "error"
+        self._error(code, "invalid", message or phrase.lower())
 
     def _host_ok(self) -> bool:
         """On a loopback address, only requests naming a loopback host (no DNS rebinding)."""
@@ -153,7 +166,17 @@ class Handler(BaseHTTPRequestHandler):
             self._error(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, "invalid",
                         f"the request body is {length} bytes; at most {MAX_BODY} are accepted")
             return None
-        raw = self.rfile.read(length)
+        try:
+            raw = self.rfile.read(length)
+        except TimeoutError:
+            self.close_connection = True
+            self._error(HTTPStatus.REQUEST_TIMEOUT, "invalid",
+                        f"the request body did not arrive within {self.server.request_timeout:g} s")
+            return None
+        if len(raw) < length:
+            self.close_connection = True
+            self._error(HTTPStatus.BAD_REQUEST, "invalid", f"the request body ended after {len(raw)} of {length} bytes")
+            return None
         try:
             return json.loads(raw.decode("utf-8"))
         except UnicodeDecodeError:
@@ -165,7 +188,8 @@ class Handler(BaseHTTPRequestHandler):
         return None
 
 
-def make_server(ruleset: RuleSet, host: str = "127.0.0.1", port: int = 8419, quiet: bool = False) -> PlaygroundServer:
-    """A playground server for ``ruleset`` bound to ``host:port`` (port 0: any free port); call
-    ``serve_forever()`` to run it."""
-    return PlaygroundServer((host, port), ruleset, quiet)
+def make_server(ruleset: RuleSet, host: str = "127.0.0.1", port: int = 8419, quiet: bool = False,
+                timeout: float = TIMEOUT) -> PlaygroundServer:
+    """A playground server for ``ruleset`` bound to ``host:port`` (port 0: any free port), closing a
+    connection silent for ``timeout`` seconds; call ``serve_forever()`` to run it."""
+    return PlaygroundServer((host, port), ruleset, quiet, timeout)
