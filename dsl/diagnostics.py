@@ -77,4 +77,4 @@ class Origin:
         else:
             lines = text.split("\n")
             source = lines[line - 1] if 0 < line <= len(lines) else ""
-        return Diagnostic(self.file, fl, fc, code, message, hint, source)
+        return Diagnostic(file=self.file, line=fl, column=fc, code=code, message=message, hint=hint, source_line=source)

@@ -149,7 +149,7 @@ def validate(hand: Hand) -> Hand:
         )
     if in_melds == 3 and not ctx.last_copy:
         ctx = Context(**{**{s: getattr(ctx, s) for s in Context.__slots__}, "last_copy": True})
-        hand = Hand(hand.concealed, hand.melds, hand.win_tile, ctx)
+        hand = Hand(concealed=hand.concealed, melds=hand.melds, win_tile=hand.win_tile, context=ctx)
     return hand
 
 

@@ -41,7 +41,7 @@ def _meld(raw: Any, i: int) -> Meld:
     added = raw.get("added", False)
     if not isinstance(added, bool):
         raise InvalidHandError(f"{where}.added must be true or false")
-    return Meld(kind, tiles, claimed_from, ct if kind is MeldKind.CHOW else None, added)
+    return Meld(kind=kind, tiles=tiles, claimed_from=claimed_from, claimed_tile=ct if kind is MeldKind.CHOW else None, added=added)
 
 
 def hand_from_record(record: Any) -> Hand:
@@ -73,7 +73,7 @@ def hand_from_record(record: Any) -> Hand:
     if isinstance(flowers, bool) or not isinstance(flowers, int):
         raise InvalidHandError(f"flowers must be a whole number from 0 to 8, not {flowers!r}")
     ctx = Context(seat_wind=winds["seat_wind"], prevalent_wind=winds["round_wind"], flowers=flowers, **flags)
-    return validate(Hand(tuple(concealed), melds, win, ctx))
+    return validate(Hand(concealed=tuple(concealed), melds=melds, win_tile=win, context=ctx))
 
 
 def meld_to_record(meld: Meld) -> dict[str, Any]:

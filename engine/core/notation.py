@@ -53,11 +53,11 @@ def _meld(body: str, offset: int) -> Meld:
     shown = "".join(TILE_CODES[t] for t in tiles)
     if len(tiles) == 4:
         if n is None:
-            return Meld(MeldKind.CONCEALED_KONG, tuple(tiles))
+            return Meld(kind=MeldKind.CONCEALED_KONG, tiles=tuple(tiles))
         if n in (1, 2, 3):
-            return Meld(MeldKind.KONG, tuple(tiles), SEATS[n - 1])
+            return Meld(kind=MeldKind.KONG, tiles=tuple(tiles), claimed_from=SEATS[n - 1])
         if n in (5, 6, 7):
-            return Meld(MeldKind.KONG, tuple(tiles), SEATS[n - 5], added=True)
+            return Meld(kind=MeldKind.KONG, tiles=tuple(tiles), claimed_from=SEATS[n - 5], added=True)
         raise InvalidHandError(f"{where}: kong marker must be 1-3 (claimed) or 5-7 (added), not {n}")
     if len(tiles) != 3:
         raise InvalidHandError(f"{where}: [{shown}] has {len(tiles)} tiles; a set has 3 (chow, pung) or 4 (kong)")
@@ -65,9 +65,9 @@ def _meld(body: str, offset: int) -> Meld:
     if n not in (1, 2, 3):
         raise InvalidHandError(f"{where}: the claim marker of a chow or pung must be 1, 2 or 3, not {n}")
     if len(set(tiles)) == 1:
-        return Meld(MeldKind.PUNG, tuple(tiles), SEATS[n - 1])
+        return Meld(kind=MeldKind.PUNG, tiles=tuple(tiles), claimed_from=SEATS[n - 1])
     ordered = tuple(sorted(tiles))
-    return Meld(MeldKind.CHOW, ordered, "left", ordered[n - 1])
+    return Meld(kind=MeldKind.CHOW, tiles=ordered, claimed_from="left", claimed_tile=ordered[n - 1])
 
 
 def parse_hand(
@@ -113,6 +113,7 @@ def parse_hand(
         if value not in ("E", "S", "W", "N"):
             raise InvalidHandError(f"{name} must be E, S, W or N, not {value!r}")
         winds[name] = TILE_INDEX[value]
-    ctx = Context(self_drawn, last_copy, kong_related, last_tile, winds["seat wind"], winds["prevalent wind"], flowers)
-    hand = Hand(tuple(loose[:-1]), tuple(melds), loose[-1], ctx)
+    ctx = Context(self_drawn=self_drawn, last_copy=last_copy, kong_related=kong_related, last_tile=last_tile,
+                  seat_wind=winds["seat wind"], prevalent_wind=winds["prevalent wind"], flowers=flowers)
+    hand = Hand(concealed=tuple(loose[:-1]), melds=tuple(melds), win_tile=loose[-1], context=ctx)
     return validate(hand) if check else hand
