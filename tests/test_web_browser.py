@@ -159,6 +159,13 @@ def test_a_typed_hand_and_a_server_that_is_gone(browser: WebDriver, playground: 
     _, out, _ = cli(capsys, "score", "[123p,1][345s,2][999s,3]78mEE9m", "--seat", "S", "--json")
     assert browser.find_element(By.ID, "total").text == str(json.loads(out)["total"])
     assert "seat S" in browser.find_element(By.CSS_SELECTOR, "#result .context").text
+    field = browser.find_element(By.ID, "notation")
+    field.clear()
+    field.send_keys("[123p,1][345p,1]888s999s6m6m\n")  # Enter scores too
+    wait_for(browser, "#result .under")
+    _, out, _ = cli(capsys, "score", "[123p,1][345p,1]888s999s6m6m", "--seat", "S", "--json")
+    assert browser.find_element(By.ID, "total").text == str(json.loads(out)["total"])
+    assert "below the minimum of 8" in browser.find_element(By.CSS_SELECTOR, "#result .under").text
     browser.execute_script("window.fetch = () => Promise.reject(new TypeError('network'));")
     browser.find_element(By.ID, "score").click()
     wait_for(browser, "#error")
