@@ -3,24 +3,27 @@ in the words of the command line."""
 from __future__ import annotations
 
 import difflib
+from dataclasses import fields
 from typing import Any
 
 from ..core.blocks import Block, Reading
-from ..core.hand import Hand, HandError
+from ..core.hand import Context, Hand, HandError
+from ..core.jsonio import FLAGS as RECORD_FLAGS
 from ..core.jsonio import hand_from_record
 from ..core.notation import format_hand, parse_hand
 from ..core.tiles import TILE_CODES
 from ..scoring import Result
 from ..scoring.scored_waits import WaitScore
 
-#: The win context in a request with a hand string: the library's keyword names, and the JSONL
-#: contract's spelling of the two that differ.
-CONTEXT_KEYS = {"self_drawn": "self_drawn", "last_copy": "last_copy", "fourth_tile": "last_copy",
-                "kong_related": "kong_related", "last_tile": "last_tile", "seat_wind": "seat_wind",
-                "prevalent_wind": "prevalent_wind", "round_wind": "prevalent_wind", "flowers": "flowers"}
+#: The facts of the win context, as ``Context`` names them; the yes/no ones are its flags.
+CONTEXT_FIELDS = tuple(f.name for f in fields(Context))
+FLAG_FIELDS = tuple(f.name for f in fields(Context) if isinstance(f.default, bool))
+#: The win context in a request with a hand string: ``Context``'s names, and the JSONL contract's
+#: spelling of those it writes differently.
+CONTEXT_KEYS = {**{name: name for name in CONTEXT_FIELDS}, **{key: attr for key, attr in RECORD_FLAGS if key != attr},
+                "round_wind": "prevalent_wind"}
 #: The keys of a JSONL contract record (``hand`` as a list of tile codes).
-RECORD_KEYS = frozenset({"hand", "melds", "win_tile", "self_drawn", "fourth_tile", "kong_related", "last_tile",
-                         "seat_wind", "round_wind", "flowers"})
+RECORD_KEYS = frozenset({"hand", "melds", "win_tile", "seat_wind", "round_wind", "flowers", *(key for key, _ in RECORD_FLAGS)})
 #: Keys that label a corpus record: passed over.
 ANNOTATION_KEYS = frozenset({"id", "expected", "expected_alternatives", "tag", "notes", "source"})
 
@@ -105,9 +108,8 @@ def result_json(result: Result) -> dict[str, Any]:
     ctx = hand.context
     out.update(hand=format_hand(hand), rules=result.ruleset, minimum=result.minimum, legal=result.is_win,
                win_tile=TILE_CODES[hand.win_tile],
-               context={"self_drawn": ctx.self_drawn, "last_copy": ctx.last_copy, "kong_related": ctx.kong_related,
-                        "last_tile": ctx.last_tile, "seat_wind": TILE_CODES[ctx.seat_wind],
-                        "prevalent_wind": TILE_CODES[ctx.prevalent_wind], "flowers": ctx.flowers},
+               context={name: TILE_CODES[value] if name.endswith("_wind") else value
+                        for name in CONTEXT_FIELDS for value in (getattr(ctx, name),)},
                picture=picture_json(result))
     return out
 

@@ -18,7 +18,7 @@ from ..ruleset import RuleSet
 from ..scoring import Scorer
 from . import api
 from .book import book_files
-from .payload import error_json
+from .payload import FLAG_FIELDS, error_json
 from .tiles import sprite
 
 #: The largest request body read, in bytes: a hand with its context takes a few hundred.
@@ -42,7 +42,9 @@ def playground_page(ruleset: RuleSet) -> str:
     """The playground's HTML with the tile pictures and the rule set's name filled in."""
     from html import escape
 
+    flags = "".join(f'<label><input type="checkbox" class="flag" id="{name}"> {name.replace("_", " ")}</label>' for name in FLAG_FIELDS)
     return (_static("playground.html").replace("{sprite}", sprite()).replace("{rules}", escape(ruleset.name))
+            .replace("{flags}", flags)
             .replace("{title}", escape(ruleset.title)).replace("{minimum}", str(ruleset.minimum)))
 
 

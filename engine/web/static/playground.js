@@ -108,7 +108,7 @@
   // ---- requests -------------------------------------------------------------------------------
   function context() {
     const out = {};
-    for (const k of ["self_drawn", "last_copy", "kong_related", "last_tile"]) if ($(k).checked) out[k] = true;
+    for (const box of document.querySelectorAll("input.flag")) if (box.checked) out[box.id] = true;
     for (const k of ["seat_wind", "prevalent_wind"]) if ($(k).value !== "E") out[k] = $(k).value;
     const flowers = Number($("flowers").value || 0);
     if (flowers) out.flowers = Number.isInteger(flowers) ? flowers : $("flowers").value;
