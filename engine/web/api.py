@@ -44,8 +44,8 @@ def waits(body: Any, scorer: Scorer) -> tuple[int, dict[str, Any]]:
 
 
 def analyze(body: Any, scorer: Scorer) -> tuple[int, dict[str, Any]]:
-    """``POST /api/analyze``: hand analysis is not part of this version of fanrules (issue 15 adds it);
-    the endpoint says so rather than answering nothing."""
+    """``POST /api/analyze``: hand analysis is not yet part of fanrules; the endpoint says so (501)
+    rather than answering nothing."""
     return 501, error_json("unavailable", "hand analysis is not part of this version of fanrules")
 
 

@@ -28,14 +28,6 @@ RECORD_KEYS = frozenset({"hand", "melds", "win_tile", "seat_wind", "round_wind",
 ANNOTATION_KEYS = frozenset({"id", "expected", "expected_alternatives", "tag", "notes", "source"})
 
 
-class RequestError(Exception):
-    """A request the API cannot read: ``status`` is the HTTP status, ``kind`` the error kind."""
-
-    def __init__(self, status: int, kind: str, message: str) -> None:
-        super().__init__(message)
-        self.status, self.kind, self.message = status, kind, message
-
-
 def error_json(kind: str, message: str) -> dict[str, Any]:
     """The error object of the JSONL contract."""
     return {"error": {"kind": kind, "message": message}}
@@ -74,6 +66,9 @@ def hand_from_request(body: Any, check: bool = True) -> Hand:
                 raise HandError(f"{key} must be E, S, W or N, not {value!r}")
         elif not isinstance(value, bool):
             raise HandError(f"{key} must be true or false, not {value!r}")
+        if name in context:
+            raise HandError(f"{key} and {next(k for k, n in CONTEXT_KEYS.items() if n == name and k in body)} "
+                            "name the same fact: give one")
         context[name] = value
     return parse_hand(body["hand"], check=check, **context)
 
