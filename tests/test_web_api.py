@@ -108,7 +108,7 @@ def test_bad_hands_get_the_command_lines_error(server: PlaygroundServer, capsys:
     ({"hand": "1112345678999m5m", "seat_wind": "X"}, "seat_wind must be E, S, W or N"),
     ({"hand": "1112345678999m5m", "flowers": 1.5}, "flowers must be a whole number"),
     ({"self_drawn": True}, "missing field 'hand'"),
-    ({"hand": "1112345678999m5m", "last_copy": True, "fourth_tile": False}, "last_copy and fourth_tile name the same fact"),
+    ({"hand": "1112345678999m5m", "last_copy": True, "fourth_tile": False}, "fourth_tile and last_copy name the same fact"),
     (["1112345678999m5m"], "must be a JSON object"),
     ({"hand": 5}, "missing field 'win_tile'"),
 ])
