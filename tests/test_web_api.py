@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from fanrules.core.tiles import TILE_CODES
 from fanrules.ruleset import load_ruleset
 from fanrules.tools.cli import main
 from fanrules.web.server import MAX_BODY, PlaygroundServer, make_server
@@ -134,9 +135,43 @@ def test_waits_errors(server: PlaygroundServer, capsys: pytest.CaptureFixture[st
     assert post(server, "/api/waits", {"hand": "1234m5678p19sESW"})[1]["waits"] == []
 
 
-def test_analyze_says_it_is_not_available(server: PlaygroundServer) -> None:
-    status, data = post(server, "/api/analyze", {"hand": "1112345678999m"})
-    assert status == 501 and data["error"]["kind"] == "unavailable"
+def test_analyze_a_thirteen_tile_hand(server: PlaygroundServer, capsys: pytest.CaptureFixture[str]) -> None:
+    from fanrules.analysis.shanten import shanten, useful_tiles
+    from fanrules.core.notation import parse_hand
+
+    for hand in ("1112345678999m", "147m258p369sESWN", "19m19p1sESWNCFPP", "[123p,1]45m99s12sCFPP"):
+        status, data = post(server, "/api/analyze", {"hand": hand, "visible": ["3s", "3s"]})
+        tiles = parse_hand(hand, check=False)
+        concealed = sorted((*tiles.concealed, tiles.win_tile))
+        seen = [20, 20] + [t for m in tiles.melds for t in m.tiles]
+        assert status == 200 and data["shanten"] == shanten(concealed, len(tiles.melds)) == min(data["shapes"].values())
+        assert [(u["tile"], u["remaining"]) for u in data["useful"]] == \
+            [(TILE_CODES[t], k) for t, k in useful_tiles(concealed, len(tiles.melds), seen)]
+        waits = cli_json(capsys, "waits", hand, "--json") if len(concealed) + 3 * len(tiles.melds) == 13 else []
+        assert (data["shanten"] == 0) == bool(waits)
+
+
+def test_analyze_a_fourteen_tile_hand_gives_discards_best_first(server: PlaygroundServer) -> None:
+    status, data = post(server, "/api/analyze", {"hand": "1112345678999m5p"})
+    assert status == 200 and data["shanten"] == 0 and "useful" not in data
+    first = data["discards"][0]
+    assert first["discard"] == "5p" and first["shanten"] == 0 and len(first["useful"]) == 9
+    keys = [(d["shanten"], -sum(u["remaining"] for u in d["useful"])) for d in data["discards"]]
+    assert keys == sorted(keys) and len(data["discards"]) == 10
+    assert post(server, "/api/analyze", {"hand": "1112345678999m9m"})[1]["shanten"] == -1
+
+
+@pytest.mark.parametrize("body, words", [
+    ({"hand": "11m"}, "wrong number of tiles"),
+    ({"hand": "1112345678999m", "visible": ["X"]}, "visible must be a list of tile codes"),
+    ({"hand": "1112345678999m", "visible": "3s"}, "visible must be a list of tile codes"),
+    ({"hand": "1112345678999m", "self_drawn": True}, "unknown field 'self_drawn'"),
+    ({"hand": ["1m"]}, "hand string"),
+    ({"visible": []}, "missing field 'hand'"),
+])
+def test_analyze_errors(server: PlaygroundServer, body: dict[str, Any], words: str) -> None:
+    status, data = post(server, "/api/analyze", body)
+    assert status == 422 and words in data["error"]["message"]
 
 
 @pytest.mark.parametrize("path", ["/api/score", "/api/waits", "/api/analyze"])

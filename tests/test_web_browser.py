@@ -172,6 +172,28 @@ def test_a_typed_hand_and_a_server_that_is_gone(browser: WebDriver, playground: 
     assert "did not answer" in browser.find_element(By.ID, "error").text
 
 
+def test_hands_not_ready_show_how_far_they_are(browser: WebDriver, playground: str, capsys: pytest.CaptureFixture[str]) -> None:
+    from fanrules import scorer
+    from fanrules.web.api import answer
+
+    browser.get(playground)
+    click_tiles(browser, "tile", ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "1s", "1s", "E", "W"])
+    wait_for(browser, "#analysis #shanten")
+    assert browser.find_element(By.ID, "shanten").get_attribute("data-shanten") == "1"
+    assert [c.get_attribute("data-tile") for c in browser.find_elements(By.CSS_SELECTOR, "#analysis .chip")] == ["1s", "E", "W"]
+    click_tiles(browser, "tile", ["N"])  # fourteen tiles, no win: the error, then what to discard
+    wait_for(browser, "#analysis .discard-row")
+    hand = browser.find_element(By.ID, "notation").get_attribute("value")
+    _, _, err = cli(capsys, "score", hand)
+    assert "fanrules: " + browser.find_element(By.ID, "error").text == err.strip()
+    expected = answer("/api/analyze", {"hand": hand}, scorer("mcr"))[1]["discards"]
+    rows = browser.find_elements(By.CSS_SELECTOR, "#analysis .discard-row")
+    assert [r.get_attribute("data-tile") for r in rows] == [d["discard"] for d in expected[:6]]
+    assert f"shanten {expected[0]['shanten']}" in rows[0].text
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    browser.save_screenshot(str(SHOTS / "analysis.png"))
+
+
 def test_thirteen_tiles_show_their_waits(browser: WebDriver, playground: str, capsys: pytest.CaptureFixture[str]) -> None:
     browser.get(playground)
     click_tiles(browser, "tile", ["1m", "1m", "1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "9m", "9m"])

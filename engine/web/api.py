@@ -6,7 +6,8 @@ from collections.abc import Callable
 from typing import Any
 
 from ..core.hand import HandError, format_meld
-from ..core.tiles import compact
+from ..analysis.shanten import shanten, shanten_by_shape, useful_tiles
+from ..core.tiles import TILE_CODES, TILE_INDEX, compact
 from ..scoring import Scorer
 from ..scoring.scored_waits import score_waits
 from .payload import error_json, hand_from_request, result_json, waits_json
@@ -43,10 +44,43 @@ def waits(body: Any, scorer: Scorer) -> tuple[int, dict[str, Any]]:
     return 200, waits_json(shown, table)
 
 
+def _useful(concealed: list[int], melds: int, visible: list[int]) -> list[dict[str, Any]]:
+    return [{"tile": TILE_CODES[t], "remaining": k} for t, k in useful_tiles(concealed, melds, visible)]
+
+
 def analyze(body: Any, scorer: Scorer) -> tuple[int, dict[str, Any]]:
-    """``POST /api/analyze``: hand analysis is not yet part of fanrules; the endpoint says so (501)
-    rather than answering nothing."""
-    return 501, error_json("unavailable", "hand analysis is not part of this version of fanrules")
+    """``POST /api/analyze``: how far a hand of 13 or 14 tiles is from ready, by the analysis layer:
+    ``shanten`` (overall), ``shapes`` (shape -> shanten); for 13 tiles the ``useful`` tiles with the
+    copies still unseen, for 14 tiles the ``discards``, each with the shanten and useful tiles after
+    it, best first. ``visible`` (tile codes seen elsewhere) and the declared sets count as seen."""
+    visible_codes = body.get("visible", []) if isinstance(body, dict) else []
+    if not isinstance(visible_codes, list) or not all(isinstance(c, str) and c in TILE_INDEX for c in visible_codes):
+        raise HandError("visible must be a list of tile codes (1m..9m, 1p..9p, 1s..9s, E S W N C F P)")
+    if isinstance(body, dict) and isinstance(body.get("hand"), str):
+        unknown = sorted(set(body) - {"hand", "visible"})
+        if unknown:
+            raise HandError(f"unknown field '{unknown[0]}' (analyze takes hand, visible)")
+    elif isinstance(body, dict) and "hand" in body:
+        raise HandError("analyze takes 'hand' as a hand string of 13 or 14 tiles")
+    tiles = hand_from_request({"hand": body["hand"]} if isinstance(body, dict) and "hand" in body else body, check=False)
+    concealed = sorted((*tiles.concealed, tiles.win_tile))
+    melds = len(tiles.melds)
+    seen = [TILE_INDEX[c] for c in visible_codes] + [t for m in tiles.melds for t in m.tiles]
+    out: dict[str, Any] = {"hand": "".join(format_meld(m) for m in tiles.melds) + compact(concealed),
+                           "shanten": shanten(concealed, melds),
+                           "shapes": {shape.value: n for shape, n in shanten_by_shape(concealed, melds).items()}}
+    if len(concealed) + 3 * melds == 13:
+        out["useful"] = _useful(concealed, melds, seen)
+    else:
+        discards = []
+        for t in sorted(set(concealed)):
+            rest = list(concealed)
+            rest.remove(t)
+            useful = _useful(rest, melds, seen + [t])
+            discards.append({"discard": TILE_CODES[t], "shanten": shanten(rest, melds), "useful": useful})
+        discards.sort(key=lambda d: (d["shanten"], -sum(u["remaining"] for u in d["useful"])))
+        out["discards"] = discards
+    return 200, out
 
 
 ENDPOINTS: dict[str, Callable[[Any, Scorer], tuple[int, dict[str, Any]]]] = {

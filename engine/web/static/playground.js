@@ -129,7 +129,11 @@
     const hand = $("notation").value.trim();
     if (!hand) return showError("invalid: type a hand or click tiles first");
     const { status, data } = await post("/api/score", Object.assign({ hand: hand }, context()));
-    if (status !== 200) return showError(data.error.kind + ": " + data.error.message);
+    if (status !== 200) {
+      showError(data.error.kind + ": " + data.error.message);
+      if (data.error.kind === "not_a_win") analyzeHand(hand); // how far from a win, and what to discard
+      return;
+    }
     drawResult(data);
   }
   async function waits() {
@@ -139,6 +143,11 @@
     const { status, data } = await post("/api/waits", body);
     if (status !== 200) return showError(data.error.kind + ": " + data.error.message);
     drawWaits(data);
+    if (!data.waits.length) analyzeHand(hand);
+  }
+  async function analyzeHand(hand) {
+    const { status, data } = await post("/api/analyze", { hand: hand });
+    if (status === 200) $("output").append(drawAnalysis(data));
   }
 
   function winOn(code) {
@@ -234,6 +243,28 @@
       card.append(el("p", { class: "hint", text: "Under each wait: its total on a discard, then self-drawn." }));
     }
     $("output").replaceChildren(card);
+  }
+
+  function usefulRow(useful) {
+    return el("div", { class: "useful" }, useful.map((u) => el("span", { class: "chip", "data-tile": u.tile,
+      title: u.remaining + " unseen" }, [tile(u.tile), el("span", { class: "left", text: "×" + u.remaining })])));
+  }
+  function drawAnalysis(a) {
+    const card = el("div", { class: "result-card", id: "analysis" });
+    const far = a.shanten === 0 ? "ready" : a.shanten + " tile" + (a.shanten > 1 ? "s" : "") + " from ready";
+    const shapes = Object.entries(a.shapes).map(([k, v]) => k.replace(/_/g, " ") + " " + v).join(" · ");
+    card.append(el("p", {}, [el("b", { id: "shanten", "data-shanten": String(a.shanten), text: far }),
+      " (shanten " + a.shanten + "; by shape: " + shapes + ")"]));
+    if (a.useful) {
+      card.append(el("p", { class: "hint", text: "Draws that bring it closer, with the copies still unseen:" }), usefulRow(a.useful));
+    }
+    if (a.discards) {
+      card.append(el("p", { class: "hint", text: "Discards, best first: the shanten after each, and the draws that then help." }));
+      card.append(el("div", { class: "discards" }, a.discards.slice(0, 6).map((d) => el("div", { class: "discard-row", "data-tile": d.discard }, [
+        el("span", { class: "out" }, [tile(d.discard)]), el("span", { class: "after", text: "→ shanten " + d.shanten + ", " +
+          d.useful.reduce((n, u) => n + u.remaining, 0) + " useful tiles" }), usefulRow(d.useful)]))));
+    }
+    return card;
   }
 
   // ---- start ----------------------------------------------------------------------------------
