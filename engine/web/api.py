@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..core.hand import HandError, format_meld
 from ..analysis.shanten import shanten, shanten_by_shape, useful_tiles
+from ..core.hand import HandError, format_meld
 from ..core.tiles import TILE_CODES, TILE_INDEX, compact
 from ..scoring import Scorer
 from ..scoring.scored_waits import score_waits
@@ -72,14 +72,13 @@ def analyze(body: Any, scorer: Scorer) -> tuple[int, dict[str, Any]]:
     if len(concealed) + 3 * melds == 13:
         out["useful"] = _useful(concealed, melds, seen)
     else:
-        discards = []
+        ranked: list[tuple[int, int, dict[str, Any]]] = []
         for t in sorted(set(concealed)):
             rest = list(concealed)
             rest.remove(t)
-            useful = _useful(rest, melds, seen + [t])
-            discards.append({"discard": TILE_CODES[t], "shanten": shanten(rest, melds), "useful": useful})
-        discards.sort(key=lambda d: (d["shanten"], -sum(u["remaining"] for u in d["useful"])))
-        out["discards"] = discards
+            after, useful = shanten(rest, melds), _useful(rest, melds, seen + [t])
+            ranked.append((after, -sum(u["remaining"] for u in useful), {"discard": TILE_CODES[t], "shanten": after, "useful": useful}))
+        out["discards"] = [d for _, _, d in sorted(ranked, key=lambda r: r[:2])]
     return 200, out
 
 
