@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fanrules.core.tiles import TILE_CODES
 from fanrules.ruleset import load_ruleset
 from fanrules.tools.cli import main
 from fanrules.web.server import MAX_BODY, PlaygroundServer, make_server
@@ -135,39 +134,41 @@ def test_waits_errors(server: PlaygroundServer, capsys: pytest.CaptureFixture[st
     assert post(server, "/api/waits", {"hand": "1234m5678p19sESW"})[1]["waits"] == []
 
 
-def test_analyze_a_thirteen_tile_hand(server: PlaygroundServer, capsys: pytest.CaptureFixture[str]) -> None:
-    from fanrules.analysis.shanten import shanten, useful_tiles
-    from fanrules.core.notation import parse_hand
-
-    for hand in ("1112345678999m", "147m258p369sESWN", "19m19p1sESWNCFPP", "[123p,1]45m99s12sCFPP"):
-        status, data = post(server, "/api/analyze", {"hand": hand, "visible": ["3s", "3s"]})
-        tiles = parse_hand(hand, check=False)
-        concealed = sorted((*tiles.concealed, tiles.win_tile))
-        seen = [20, 20] + [t for m in tiles.melds for t in m.tiles]
-        assert status == 200 and data["shanten"] == shanten(concealed, len(tiles.melds)) == min(data["shapes"].values())
-        assert [(u["tile"], u["remaining"]) for u in data["useful"]] == \
-            [(TILE_CODES[t], k) for t, k in useful_tiles(concealed, len(tiles.melds), seen)]
-        waits = cli_json(capsys, "waits", hand, "--json") if len(concealed) + 3 * len(tiles.melds) == 13 else []
-        assert (data["shanten"] == 0) == bool(waits)
+@pytest.mark.parametrize("hand, flags, body", [
+    ("1112345678999m", [], {}),
+    ("147m258p369sESWN", ["--visible", "CC"], {"visible": ["C", "C"]}),
+    ("123m456p789s11sEW", ["--self-drawn", "--seat", "S", "--round", "S"], {"self_drawn": True, "seat_wind": "S", "round_wind": "S"}),
+    ("123m456p789s11sEWN", ["--visible", "1s[789m]"], {"visible": "1s[789m]"}),
+    ("[123p,1]45m99s12sCFPP", ["--flowers", "2", "--last-tile"], {"flowers": 2, "last_tile": True}),
+    ("1112345678999m5p", ["--no-points"], {"points": False}),
+])
+def test_analyze_equals_the_command_line(server: PlaygroundServer, capsys: pytest.CaptureFixture[str],
+                                         hand: str, flags: list[str], body: dict[str, Any]) -> None:
+    status, data = post(server, "/api/analyze", {"hand": hand, **body})
+    expected = cli_json(capsys, "analyze", hand, "--json", *flags)
+    assert status == 200 and {k: data[k] for k in expected} == expected
 
 
 def test_analyze_a_fourteen_tile_hand_gives_discards_best_first(server: PlaygroundServer) -> None:
-    status, data = post(server, "/api/analyze", {"hand": "1112345678999m5p"})
-    assert status == 200 and data["shanten"] == 0 and "useful" not in data
-    first = data["discards"][0]
-    assert first["discard"] == "5p" and first["shanten"] == 0 and len(first["useful"]) == 9
+    status, data = post(server, "/api/analyze", {"hand": "123m456p789s11sEWN"})
+    assert status == 200 and data["shanten"] == 1 and "useful" not in data and data["hand"] == "123m456p11789sEWN"
     keys = [(d["shanten"], -sum(u["remaining"] for u in d["useful"])) for d in data["discards"]]
-    assert keys == sorted(keys) and len(data["discards"]) == 10
+    assert keys[0][0] == 1 and all(d["best_total"] is None for d in data["discards"] if d["shanten"] > 1)
     assert post(server, "/api/analyze", {"hand": "1112345678999m9m"})[1]["shanten"] == -1
 
 
 @pytest.mark.parametrize("body, words", [
     ({"hand": "11m"}, "wrong number of tiles"),
-    ({"hand": "1112345678999m", "visible": ["X"]}, "visible must be a list of tile codes"),
-    ({"hand": "1112345678999m", "visible": "3s"}, "visible must be a list of tile codes"),
-    ({"hand": "1112345678999m", "self_drawn": True}, "unknown field 'self_drawn'"),
+    ({"hand": "1112345678999m", "visible": ["X"]}, "visible must be a tile string or a list of tile codes"),
+    ({"hand": "1112345678999m", "visible": 3}, "visible must be a tile string or a list of tile codes"),
+    ({"hand": "1112345678999m", "visible": "3x"}, "unknown tile code"),
+    ({"hand": "1112345678999m", "kong_related": True}, "unknown field 'kong_related'"),
+    ({"hand": "1112345678999m", "self_drawn": 1}, "self_drawn must be true or false"),
+    ({"hand": "1112345678999m", "points": "yes"}, "points must be true or false"),
+    ({"hand": "1112345678999m", "seat_wind": "X"}, "must be E, S, W or N"),
+    ({"hand": "1112345678999m", "round_wind": "S", "prevalent_wind": "S"}, "name the same fact"),
     ({"hand": ["1m"]}, "hand string"),
-    ({"visible": []}, "missing field 'hand'"),
+    ({"visible": []}, "hand string"),
 ])
 def test_analyze_errors(server: PlaygroundServer, body: dict[str, Any], words: str) -> None:
     status, data = post(server, "/api/analyze", body)

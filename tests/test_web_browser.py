@@ -190,6 +190,7 @@ def test_hands_not_ready_show_how_far_they_are(browser: WebDriver, playground: s
     rows = browser.find_elements(By.CSS_SELECTOR, "#analysis .discard-row")
     assert [r.get_attribute("data-tile") for r in rows] == [d["discard"] for d in expected[:6]]
     assert f"shanten {expected[0]['shanten']}" in rows[0].text
+    assert f"up to {expected[0]['best_total']} points: {', '.join(expected[0]['best_fans'])}" in rows[0].text
     SHOTS.mkdir(parents=True, exist_ok=True)
     browser.save_screenshot(str(SHOTS / "analysis.png"))
 

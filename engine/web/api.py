@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..analysis.shanten import shanten, shanten_by_shape, useful_tiles
+from ..analysis.advice import analysis_context, read_tiles, read_visible
 from ..core.hand import HandError, format_meld
-from ..core.tiles import TILE_CODES, TILE_INDEX, compact
+from ..core.tiles import TILE_INDEX, compact
 from ..scoring import Scorer
+from ..scoring.reach import analyze_tiles
 from ..scoring.scored_waits import score_waits
 from .payload import error_json, hand_from_request, result_json, waits_json
 
@@ -44,42 +45,42 @@ def waits(body: Any, scorer: Scorer) -> tuple[int, dict[str, Any]]:
     return 200, waits_json(shown, table)
 
 
-def _useful(concealed: list[int], melds: int, visible: list[int]) -> list[dict[str, Any]]:
-    return [{"tile": TILE_CODES[t], "remaining": k} for t, k in useful_tiles(concealed, melds, visible)]
+#: What an analysis request may hold besides the hand: the win context its completions are scored
+#: with (the contract's ``round_wind`` accepted for ``prevalent_wind``), the tiles in sight, and
+#: whether to score the points in reach at all.
+ANALYZE_CONTEXT = ("self_drawn", "last_tile", "seat_wind", "prevalent_wind", "flowers")
+ANALYZE_KEYS = frozenset({"hand", "visible", "points", "round_wind", *ANALYZE_CONTEXT})
 
 
 def analyze(body: Any, scorer: Scorer) -> tuple[int, dict[str, Any]]:
-    """``POST /api/analyze``: how far a hand of 13 or 14 tiles is from ready, by the analysis layer:
-    ``shanten`` (overall), ``shapes`` (shape -> shanten); for 13 tiles the ``useful`` tiles with the
-    copies still unseen, for 14 tiles the ``discards``, each with the shanten and useful tiles after
-    it, best first. ``visible`` (tile codes seen elsewhere) and the declared sets count as seen."""
-    visible_codes = body.get("visible", []) if isinstance(body, dict) else []
-    if not isinstance(visible_codes, list) or not all(isinstance(c, str) and c in TILE_INDEX for c in visible_codes):
-        raise HandError("visible must be a list of tile codes (1m..9m, 1p..9p, 1s..9s, E S W N C F P)")
-    if isinstance(body, dict) and isinstance(body.get("hand"), str):
-        unknown = sorted(set(body) - {"hand", "visible"})
-        if unknown:
-            raise HandError(f"unknown field '{unknown[0]}' (analyze takes hand, visible)")
-    elif isinstance(body, dict) and "hand" in body:
-        raise HandError("analyze takes 'hand' as a hand string of 13 or 14 tiles")
-    tiles = hand_from_request({"hand": body["hand"]} if isinstance(body, dict) and "hand" in body else body, check=False)
-    concealed = sorted((*tiles.concealed, tiles.win_tile))
-    melds = len(tiles.melds)
-    seen = [TILE_INDEX[c] for c in visible_codes] + [t for m in tiles.melds for t in m.tiles]
-    out: dict[str, Any] = {"hand": "".join(format_meld(m) for m in tiles.melds) + compact(concealed),
-                           "shanten": shanten(concealed, melds),
-                           "shapes": {shape.value: n for shape, n in shanten_by_shape(concealed, melds).items()}}
-    if len(concealed) + 3 * melds == 13:
-        out["useful"] = _useful(concealed, melds, seen)
-    else:
-        ranked: list[tuple[int, int, dict[str, Any]]] = []
-        for t in sorted(set(concealed)):
-            rest = list(concealed)
-            rest.remove(t)
-            after, useful = shanten(rest, melds), _useful(rest, melds, seen + [t])
-            ranked.append((after, -sum(u["remaining"] for u in useful), {"discard": TILE_CODES[t], "shanten": after, "useful": useful}))
-        out["discards"] = [d for _, _, d in sorted(ranked, key=lambda r: r[:2])]
-    return 200, out
+    """``POST /api/analyze``: the analysis of a hand of 13 or 14 tiles, exactly as ``fanrules analyze
+    --json`` prints it: ``shanten``, ``shapes``; for 13 tiles ``useful``; for 14 the ``discards`` best
+    first, each with the best total in reach and its fans. ``visible`` is a tile string or a list of
+    tile codes. Hands two from ready are not searched here, so every answer comes quickly."""
+    if not isinstance(body, dict) or not isinstance(body.get("hand"), str):
+        raise HandError("analyze takes a JSON object with 'hand' as a hand string of 13 or 14 tiles")
+    for key in body:
+        if key not in ANALYZE_KEYS:
+            raise HandError(f"unknown field '{key}' (analyze takes {', '.join(sorted(ANALYZE_KEYS))})")
+    visible = body.get("visible", "")
+    if isinstance(visible, list) and all(isinstance(c, str) and c in TILE_INDEX for c in visible):
+        visible = "".join(visible)
+    if not isinstance(visible, str):
+        raise HandError("visible must be a tile string or a list of tile codes (1m..9m, 1p..9p, 1s..9s, E S W N C F P)")
+    points = body.get("points", True)
+    if not isinstance(points, bool):
+        raise HandError(f"points must be true or false, not {points!r}")
+    context = {key: body[key] for key in ANALYZE_CONTEXT if key in body}
+    if "round_wind" in body:
+        if "prevalent_wind" in body:
+            raise HandError("round_wind and prevalent_wind name the same fact: give one")
+        context["prevalent_wind"] = body["round_wind"]
+    for key in ("self_drawn", "last_tile"):
+        if not isinstance(context.get(key, False), bool):
+            raise HandError(f"{key} must be true or false, not {context[key]!r}")
+    analysis = analyze_tiles(read_tiles(body["hand"]), scorer, analysis_context(**context), read_visible(visible), points)
+    return 200, {"hand": "".join(format_meld(m) for m in analysis.tiles.melds) + compact(list(analysis.tiles.concealed)),
+                 **analysis.to_json()}
 
 
 ENDPOINTS: dict[str, Callable[[Any, Scorer], tuple[int, dict[str, Any]]]] = {

@@ -146,7 +146,10 @@
     if (!data.waits.length) analyzeHand(hand);
   }
   async function analyzeHand(hand) {
-    const { status, data } = await post("/api/analyze", { hand: hand });
+    const body = { hand: hand };
+    const ctx = context(); // the completions are scored as the context says; flags of the winning tile itself do not apply
+    for (const k of ["self_drawn", "last_tile", "seat_wind", "prevalent_wind", "flowers"]) if (k in ctx) body[k] = ctx[k];
+    const { status, data } = await post("/api/analyze", body);
     if (status === 200) $("output").append(drawAnalysis(data));
   }
 
@@ -259,10 +262,12 @@
       card.append(el("p", { class: "hint", text: "Draws that bring it closer, with the copies still unseen:" }), usefulRow(a.useful));
     }
     if (a.discards) {
-      card.append(el("p", { class: "hint", text: "Discards, best first: the shanten after each, and the draws that then help." }));
+      card.append(el("p", { class: "hint", text: "Discards, best first: the shanten after each, the draws that then help, and the most points in reach." }));
       card.append(el("div", { class: "discards" }, a.discards.slice(0, 6).map((d) => el("div", { class: "discard-row", "data-tile": d.discard }, [
         el("span", { class: "out" }, [tile(d.discard)]), el("span", { class: "after", text: "→ shanten " + d.shanten + ", " +
-          d.useful.reduce((n, u) => n + u.remaining, 0) + " useful tiles" }), usefulRow(d.useful)]))));
+          d.useful.reduce((n, u) => n + u.remaining, 0) + " useful tiles" }), usefulRow(d.useful),
+        el("span", { class: "reach", title: d.best_fans.join(", "),
+          text: d.best_total === null ? "" : "up to " + d.best_total + " points: " + d.best_fans.join(", ") })]))));
     }
     return card;
   }
