@@ -8,7 +8,6 @@ from typing import Any
 
 from ..core.blocks import Block, Reading
 from ..core.hand import Context, Hand, HandError
-from ..core.jsonio import FLAGS as RECORD_FLAGS
 from ..core.jsonio import hand_from_record
 from ..core.notation import format_hand, parse_hand
 from ..core.tiles import TILE_CODES
@@ -17,13 +16,13 @@ from ..scoring.scored_waits import WaitScore
 
 #: The facts of the win context, as ``Context`` names them; the yes/no ones are its flags.
 CONTEXT_FIELDS = tuple(f.name for f in fields(Context))
-FLAG_FIELDS = tuple(f.name for f in fields(Context) if isinstance(f.default, bool))
-#: The win context in a request with a hand string: ``Context``'s names, and the JSONL contract's
-#: spelling of those it writes differently.
-CONTEXT_KEYS = {**{name: name for name in CONTEXT_FIELDS}, **{key: attr for key, attr in RECORD_FLAGS if key != attr},
-                "round_wind": "prevalent_wind"}
+FLAG_FIELDS = tuple(name for name in CONTEXT_FIELDS if isinstance(getattr(Context(), name), bool))
+#: The JSONL contract's spelling of the facts it names differently (NOTATION.md).
+CONTRACT_NAMES = {"last_copy": "fourth_tile", "prevalent_wind": "round_wind"}
+#: The win context in a request with a hand string: ``Context``'s names and the contract's.
+CONTEXT_KEYS = {**{name: name for name in CONTEXT_FIELDS}, **{alias: name for name, alias in CONTRACT_NAMES.items()}}
 #: The keys of a JSONL contract record (``hand`` as a list of tile codes).
-RECORD_KEYS = frozenset({"hand", "melds", "win_tile", "seat_wind", "round_wind", "flowers", *(key for key, _ in RECORD_FLAGS)})
+RECORD_KEYS = frozenset({"hand", "melds", "win_tile", *(CONTRACT_NAMES.get(name, name) for name in CONTEXT_FIELDS)})
 #: Keys that label a corpus record: passed over.
 ANNOTATION_KEYS = frozenset({"id", "expected", "expected_alternatives", "tag", "notes", "source"})
 
