@@ -16,6 +16,7 @@ from .core import (Block, CliError, Context, Diagnostic, ErrorKind, FanrulesErro
                    MeldKind, NotAWinError, Reading, RuleSetError, Shape, UnknownFanError, format_hand, hand_from_record,
                    hand_to_record, parse_hand)
 from .dsl import DiagnosticError, Level
+from .game import Action, IllegalAction, Observation, ProcedureError, Table, observe, simulate
 from .ruleset import Fan, RuleSet, load_ruleset
 from .scoring import CountedFan, NotCounted, Principle, Result, Scorer
 from .settlement import CompetitionRow, Entry, Seating, Session, Settlement, SettlementError, Standing, competition
@@ -63,6 +64,7 @@ def analyze(hand: Hand | HandTiles | str, visible: str | Sequence[int] = (), rul
 
 
 __all__ = [
+    "Action", "IllegalAction", "Observation", "ProcedureError", "Table", "observe", "simulate",
     "Analysis", "Block", "CliError", "CompetitionRow", "Context", "CountedFan", "Diagnostic", "DiagnosticError",
     "DiscardAdvice", "DiscardPath", "Entry", "ErrorKind", "Fan", "FanrulesError", "Hand", "HandError", "HandTiles",
     "InvalidHandError", "Kind", "Level", "Meld", "MeldKind", "NotAWinError", "NotCounted", "Principle", "Reach",
