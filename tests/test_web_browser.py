@@ -11,17 +11,26 @@ import tempfile
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from fanrules.ruleset import load_ruleset
 from fanrules.tools.cli import main
 from fanrules.web.server import PlaygroundServer, make_server
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
-from selenium.webdriver.common.action_chains import ActionChains
-from selenium.webdriver.common.by import By
-from selenium.webdriver.remote.webdriver import WebDriver
-from selenium.webdriver.support.ui import WebDriverWait
+
+if TYPE_CHECKING:
+    from selenium.webdriver.remote.webdriver import WebDriver
+
+
+class By:
+    """The WebDriver locator strategies used here (selenium is imported only when a test runs, so that
+    collecting the suite does not grow the test process: other tests measure their children's memory)."""
+
+    CSS_SELECTOR = "css selector"
+    ID = "id"
+    CLASS_NAME = "class name"
+    TAG_NAME = "tag name"
+
 
 ROOT = Path(__file__).resolve().parents[1]
 SHOTS = Path(os.environ.get("FANRULES_SCREENSHOTS", ROOT / "build" / "screenshots"))
@@ -36,6 +45,9 @@ pytestmark = pytest.mark.skipif(BROWSER is None or DRIVER is None,
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[WebDriver]:
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
     options = webdriver.ChromeOptions()
     profile = tempfile.mkdtemp(prefix="fanrules-chromium-")
     for flag in (*FLAGS, f"--user-data-dir={profile}"):
@@ -71,6 +83,8 @@ def click_tiles(driver: WebDriver, mode: str, tiles: list[str]) -> None:
 
 
 def wait_for(driver: WebDriver, css: str) -> None:
+    from selenium.webdriver.support.ui import WebDriverWait
+
     WebDriverWait(driver, 15).until(lambda d: d.find_elements(By.CSS_SELECTOR, css))
 
 
@@ -100,6 +114,8 @@ def test_a_hand_built_by_clicks_scores_as_on_the_command_line(browser: WebDriver
     declared = browser.find_elements(By.CSS_SELECTOR, "#result .declared-sets .set")
     assert [t.get_attribute("data-tile") for t in declared[0].find_elements(By.CLASS_NAME, "tile")] == ["1p", "2p", "3p"]
     straight = next(r for r in browser.find_elements(By.CSS_SELECTOR, "#fans li") if r.get_attribute("data-sets").count(" ") == 2)
+    from selenium.webdriver.common.action_chains import ActionChains
+
     ActionChains(browser).move_to_element(straight).perform()
     used = browser.find_elements(By.CSS_SELECTOR, "#result .set.used")
     assert sorted(u.get_attribute("data-set") for u in used) == sorted(straight.get_attribute("data-sets").split())
