@@ -9,6 +9,7 @@ from typing import NamedTuple
 from ..core.blocks import KINDS, Block, Kind, Reading, Shape
 from ..core.hand import Hand, Meld, MeldKind
 from ..core.tiles import HONOURS, TERMINALS, Tile
+from .suits import complete
 
 
 #: How many patterns (of one suit, or of the honours) each memo below keeps, the most recently used:
@@ -23,6 +24,9 @@ PATTERNS = 1 << 15
 def suit_splits(counts: tuple[int, ...]) -> tuple[tuple[tuple[int, int], ...], ...]:
     """Every way to split the counts of one number suit (9 ranks) into pungs and chows. Each split is
     a sorted tuple of (kind, index) with kind 0 chow, 1 pung."""
+    state = complete(counts)
+    if state is not None and not state[0]:  # not sets only: no split (one lookup, see suits.py)
+        return ()
     first = next((i for i, c in enumerate(counts) if c), None)
     if first is None:
         return ((),)

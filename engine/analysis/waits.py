@@ -6,11 +6,15 @@ from typing import NamedTuple
 
 from ..core.tiles import Tile
 from .readings import KNITTED_PATTERNS, ORPHANS, PATTERNS, by_suit, suit_splits
+from .suits import MOST, complete, pattern, table, with_pair
 
 
 @lru_cache(maxsize=PATTERNS)
 def _suit_state(counts: tuple[int, ...]) -> tuple[bool, bool]:
     """Whether one suit's counts split into sets only, and whether into sets and one pair."""
+    state = complete(counts)
+    if state is not None:
+        return state
     n = sum(counts)
     if n % 3 == 0:
         return bool(suit_splits(counts)), False
@@ -60,7 +64,16 @@ def _group(tiles: tuple[Tile, ...]) -> _Group:
     only_sets, pair = _suit_state(tuple(held))
     if only_sets:
         return _Group(parts=(), knit=knit, odd=odd, orphans=orphans, singles=singles)
-    after = [_suit_state(tuple(held[:r] + [held[r] + 1] + held[r + 1 :])) for r in range(9)]
+    if max(held) < MOST:  # a tile more of each rank, by adding to the pattern's number (see suits.py)
+        key, sets = pattern(held), table()
+        if len(tiles) % 3 == 2:
+            after = [(key + (1 << 3 * r) in sets, False) for r in range(9)]
+        elif len(tiles) % 3 == 1:
+            after = [(False, with_pair(key + (1 << 3 * r), sets)) for r in range(9)]
+        else:
+            after = [(False, False)] * 9
+    else:
+        after = [_suit_state(tuple(held[:r] + [held[r] + 1] + held[r + 1 :])) for r in range(9)]
     to_sets = tuple(base + r for r, (done, _) in enumerate(after) if done)
     to_pair = tuple(base + r for r, (_, done) in enumerate(after) if done)
     return _Group(parts=(_Part(pair, to_sets, to_pair),), knit=knit, odd=odd, orphans=orphans, singles=singles)
