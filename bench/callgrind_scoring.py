@@ -17,10 +17,15 @@ Each pass runs inside its own iterator of ``itertools`` (``starmap``, ``filterfa
 ``dropwhile``, ``accumulate``), which the engine never uses, and valgrind is told to count only inside
 their ``*_next`` functions (``--toggle-collect``); ``callgrind_annotate --inclusive=yes`` then gives the
 instructions of each pass, exactly and whatever the load of the machine.
+
+``--first-pass`` counts instead, over every complete hand of the corpus, a first pass with every memo
+empty (as in a fresh process) and then a warm pass: the instructions per hand of each and their
+ratio, the steady twin of bench/bench.py's first pass / warm row.
 """
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import subprocess
 import sys
@@ -41,6 +46,9 @@ from fanrules.scoring.facts import Facts
 from fanrules.scoring.facts import _unique_wait as unique_wait_cache
 
 HANDS = 600
+#: The environment of the counted runs: a fixed hash seed, since the order of sets and dicts (and so
+#: a few percent of the instructions) otherwise changes from run to run.
+STEADY = {**os.environ, "PYTHONHASHSEED": "0"}
 STAGES = ("readings", "facts", "hand", "reading", "score")
 
 
@@ -95,6 +103,34 @@ def passes(cold: bool) -> dict[str, float]:
     return seconds
 
 
+def first_then_warm() -> None:
+    """The passes of ``--first-pass``: every complete hand of the corpus, first with every memo empty
+    (starmap), then warm (filterfalse)."""
+    hands = complete_hands()
+    scorer = fanrules.scorer()
+    forget(scorer)
+    deque(starmap(scorer.score, ((h,) for h in hands)), maxlen=0)
+    unique_wait_cache.cache_clear()
+    deque(filterfalse(lambda h: scorer.score(h) and False, hands), maxlen=0)
+    print(len(hands))
+
+
+def first_pass_table() -> None:
+    """Instructions per hand of a first pass over the corpus and of a warm pass after it."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "cg.out"
+        cmd = ["valgrind", "--tool=callgrind", "--toggle-collect=starmap_next", "--toggle-collect=filterfalse_next",
+               f"--callgrind-out-file={out}", sys.executable, __file__, "--first-then-warm"]
+        hands = int(subprocess.run(cmd, check=True, capture_output=True, text=True, env=STEADY).stdout.split()[-1])
+        annotated = subprocess.run(["callgrind_annotate", "--inclusive=yes", str(out)], check=True, capture_output=True,
+                                   text=True).stdout
+    first, warm = (int(re.search(rf"^\s*([\d,]+) .*[:\s]{name}\b", annotated, re.MULTILINE).group(1).replace(",", ""))  # type: ignore[union-attr]
+                   for name in ("starmap_next", "filterfalse_next"))
+    print(f"{hands} complete corpus hands, instructions per hand (callgrind, {time.strftime('%Y-%m-%d %H:%M')}): first pass,"
+          f" memos empty {first / hands:,.0f}; warm {warm / hands:,.0f}; warm/first (the first pass's rate as a fraction"
+          f" of the warm one) {warm / first:.2f}")
+
+
 def instructions(cold: bool) -> dict[str, int]:
     """The instructions valgrind counts in each stage's pass."""
     with tempfile.TemporaryDirectory() as tmp:
@@ -102,7 +138,7 @@ def instructions(cold: bool) -> dict[str, int]:
         toggles = [f"--toggle-collect={name}" for _, name in DRIVERS.values()]
         cmd = ["valgrind", "--tool=callgrind", *toggles, f"--callgrind-out-file={out}", sys.executable, __file__,
                "--passes"] + (["--cold"] if cold else [])
-        subprocess.run(cmd, check=True, capture_output=True)
+        subprocess.run(cmd, check=True, capture_output=True, env=STEADY)
         annotated = subprocess.run(["callgrind_annotate", "--inclusive=yes", str(out)], check=True, capture_output=True,
                                    text=True).stdout
     found = {}
@@ -132,11 +168,17 @@ def table() -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--time", action="store_true", help="no valgrind: print the wall time of each pass")
-    parser.add_argument("--passes", action="store_true", help=argparse.SUPPRESS)  # the run valgrind counts
+    parser.add_argument("--first-pass", action="store_true", help="count a first pass over the corpus and a warm one")
+    parser.add_argument("--passes", action="store_true", help=argparse.SUPPRESS)  # the runs valgrind counts
+    parser.add_argument("--first-then-warm", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--cold", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.passes:
         passes(args.cold)
+    elif args.first_then_warm:
+        first_then_warm()
+    elif args.first_pass:
+        first_pass_table()
     elif args.time:
         for cold in (False, True):
             seconds = passes(cold)

@@ -343,6 +343,8 @@ def _canonical(node: ast.Node, rename: dict[str, str]) -> str:
         if node.name in ("same", "distinct"):
             args.sort()
         return f"{node.name}({', '.join(args)})"
+    if isinstance(node, ast.BoolOp) and node.op == "and":
+        return f"and({', '.join(sorted(_equal_classes(_conjuncts(node), rename)))})"
     if isinstance(node, ast.BoolOp):
         return f"{node.op}({', '.join(sorted(_canonical(o, rename) for o in node.operands))})"
     if isinstance(node, ast.Compare) and len(node.ops) == 1 and node.ops[0] in COMMUTATIVE:
@@ -354,6 +356,30 @@ def _canonical(node: ast.Node, rename: dict[str, str]) -> str:
         if hasattr(node, name):
             parts.append(str(getattr(node, name)))
     return "(" + " ".join(parts) + ")"
+
+
+def _equal_classes(conjuncts: list[ast.Node], rename: dict[str, str]) -> list[str]:
+    """The texts of conjuncts, those of the form ``x == y`` joined into one ``same(...)`` per class of
+    values they make equal: ``tile(b) == tile(a) and tile(c) == tile(a)`` reads as ``same(tile(a),
+    tile(b), tile(c))``, whatever the order of the names (equality is an equivalence)."""
+    texts, parent = [], {}
+
+    def root(x: str) -> str:
+        while parent[x] != x:
+            x = parent[x]
+        return x
+    for c in conjuncts:
+        if isinstance(c, ast.Compare) and c.ops == ("==",) and len(c.operands) == 2:
+            left, right = (_canonical(o, rename) for o in c.operands)
+            parent.setdefault(left, left)
+            parent.setdefault(right, right)
+            parent[root(left)] = root(right)
+        else:
+            texts.append(_canonical(c, rename))
+    classes: dict[str, list[str]] = {}
+    for x in parent:
+        classes.setdefault(root(x), []).append(x)
+    return texts + [f"same({', '.join(sorted(members))})" for members in classes.values()]
 
 
 def _symmetric(rule: ast.EachRule) -> bool:

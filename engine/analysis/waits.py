@@ -6,7 +6,7 @@ from typing import NamedTuple
 
 from ..core.tiles import Tile
 from .readings import KNITTED_PATTERNS, ORPHANS, PATTERNS, by_suit, suit_splits
-from .suits import MOST, complete, pattern, table, with_pair
+from .suits import MOST, complete, pattern, table
 
 
 @lru_cache(maxsize=PATTERNS)
@@ -64,18 +64,16 @@ def _group(tiles: tuple[Tile, ...]) -> _Group:
     only_sets, pair = _suit_state(tuple(held))
     if only_sets:
         return _Group(parts=(), knit=knit, odd=odd, orphans=orphans, singles=singles)
-    if max(held) < MOST:  # a tile more of each rank, by adding to the pattern's number (see suits.py)
-        key, sets = pattern(held), table()
-        if len(tiles) % 3 == 2:
-            after = [(key + (1 << 3 * r) in sets, False) for r in range(9)]
-        elif len(tiles) % 3 == 1:
-            after = [(False, with_pair(key + (1 << 3 * r), sets)) for r in range(9)]
-        else:
-            after = [(False, False)] * 9
+    if max(held) < MOST:  # a tile more of a rank is a number added to the pattern's (see suits.py)
+        key, sets, n = pattern(held), table(), len(tiles) % 3
+        to_sets = tuple(base + r for r in range(9) if key + (1 << 3 * r) in sets) if n == 2 else ()
+        # Sets and a pair after a tile more of rank r: sets only once the pair (of rank p) is out.
+        to_pair = tuple(base + r for r in range(9) if any(
+            held[p] + (p == r) >= 2 and key + (1 << 3 * r) - (2 << 3 * p) in sets for p in range(9))) if n == 1 else ()
     else:
         after = [_suit_state(tuple(held[:r] + [held[r] + 1] + held[r + 1 :])) for r in range(9)]
-    to_sets = tuple(base + r for r, (done, _) in enumerate(after) if done)
-    to_pair = tuple(base + r for r, (_, done) in enumerate(after) if done)
+        to_sets = tuple(base + r for r, (done, _) in enumerate(after) if done)
+        to_pair = tuple(base + r for r, (_, done) in enumerate(after) if done)
     return _Group(parts=(_Part(pair, to_sets, to_pair),), knit=knit, odd=odd, orphans=orphans, singles=singles)
 
 
