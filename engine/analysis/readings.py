@@ -9,7 +9,7 @@ from typing import NamedTuple
 from ..core.blocks import KINDS, Block, Kind, Reading, Shape
 from ..core.hand import Hand, Meld, MeldKind
 from ..core.tiles import HONOURS, TERMINALS, Tile
-from .suits import complete
+from .suits import MOST, complete, pattern, table
 
 
 #: How many patterns (of one suit, or of the honours) each memo below keeps, the most recently used:
@@ -104,9 +104,12 @@ def _part_readings(tiles: tuple[Tile, ...]) -> tuple[PartReading, ...]:
         return (PartReading(None, tuple(map(_part_sets, splits))),) if splits else ()
     if len(tiles) % 3 == 1:
         return ()
+    # The pair's rank is one whose pattern less two tiles is in the table of sets (see suits.py): a number
+    # subtracted and a lookup per rank, instead of a split searched (and remembered) for each.
+    key, sets, known = pattern(counts), table(), max(counts) <= MOST
     out = []
     for r in range(9):
-        if counts[r] >= 2:
+        if counts[r] >= 2 and (not known or key - (2 << 3 * r) in sets):
             splits = _suit_sets(suit, tuple(counts[:r] + [counts[r] - 2] + counts[r + 1 :]))
             if splits:
                 out.append(PartReading(suit * 9 + r, tuple(map(_part_sets, splits))))

@@ -67,9 +67,11 @@ def _group(tiles: tuple[Tile, ...]) -> _Group:
     if max(held) < MOST:  # a tile more of a rank is a number added to the pattern's (see suits.py)
         key, sets, n = pattern(held), table(), len(tiles) % 3
         to_sets = tuple(base + r for r in range(9) if key + (1 << 3 * r) in sets) if n == 2 else ()
-        # Sets and a pair after a tile more of rank r: sets only once the pair (of rank p) is out.
-        to_pair = tuple(base + r for r in range(9) if any(
-            held[p] + (p == r) >= 2 and key + (1 << 3 * r) - (2 << 3 * p) in sets for p in range(9))) if n == 1 else ()
+        # A tile of rank t makes sets and a pair of rank p when, the pair out, the rest is sets: with a
+        # pair held (p), the tile joins the sets; with one tile of p held, the tile is its second.
+        to_pair = tuple(base + t for t in sorted(
+            {t for p in range(9) if held[p] >= 2 for t in range(9) if key - (2 << 3 * p) + (1 << 3 * t) in sets}
+            | {p for p in range(9) if held[p] and key - (1 << 3 * p) in sets})) if n == 1 else ()
     else:
         after = [_suit_state(tuple(held[:r] + [held[r] + 1] + held[r + 1 :])) for r in range(9)]
         to_sets = tuple(base + r for r, (done, _) in enumerate(after) if done)
