@@ -1,4 +1,4 @@
-"""The ``fanrules`` command line: score, batch, waits, readings, check, test, rules show, diff, demo."""
+"""The ``fanrules`` command line: score, batch, waits, analyze, readings, check, test, rules show, diff, demo."""
 from __future__ import annotations
 
 import argparse
@@ -15,6 +15,7 @@ from ..core.notation import format_hand, parse_hand
 from ..core.tiles import TILE_CODES, code
 from ..ruleset import load_ruleset
 from ..scoring import Result, Scorer
+from . import analyze_cmd
 
 
 def _context_args(p: argparse.ArgumentParser) -> None:
@@ -261,6 +262,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     _rules_arg(p)
     p.set_defaults(run=cmd_waits)
+    analyze_cmd.add_parser(sub)
     p = sub.add_parser("readings", help="every reading of a complete hand (for debugging rules)")
     _context_args(p)
     p.set_defaults(run=cmd_readings)
