@@ -126,7 +126,7 @@ def validate(hand: Hand) -> Hand:
     counts = [0] * 34
     for t in hand.all_tiles:
         counts[t] += 1
-    over = [TILE_CODES[t] for t in range(34) if counts[t] > 4]
+    over = [TILE_CODES[t] for t in range(34) if counts[t] > 4] if max(counts) > 4 else ()  # listed only when needed
     if over:
         raise InvalidHandError(f"fifth copy of {', '.join(over)}: a tile exists only four times")
     ctx = hand.context
