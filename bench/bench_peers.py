@@ -1,7 +1,7 @@
 """fanrules beside the riichi ``mahjong`` library, the best-known pure-Python hand calculator, on the same
 hands: rates cold and warm, and their ratios.
 
-Run: pip install ".[bench]" && python bench/bench_peers.py [--runs N]
+Run: pip install -e ".[bench]" && python bench/bench_peers.py [--runs N] [--callgrind]
 
 Both libraries score the corpus's complete standard-shape hands (four sets and a pair), converted
 tile for tile: the same concealed tiles, declared sets (chow, pung, melded or concealed kong), winning
@@ -18,12 +18,19 @@ this process), builds the scorer or calculator, scores one hand outside the timi
 first use are not counted) and times the pass over the others. "Warm" is measured here, on hands
 scored before, forgetting fanrules' remembered unique-wait answers (one per hand, never found by a
 new hand) before each pass; the riichi library's memo holds 128 hands, too few to find them again.
-The calibration loop printed beside the figures says how busy the machine was."""
+The calibration loop printed beside the figures says how busy the machine was.
+
+``--callgrind`` (valgrind) counts instructions instead, the same for a busy machine as for an idle
+one: in one process, the riichi library's first pass and a warm pass, then fanrules' pass with every
+memo emptied and a warm pass, each in its own ``itertools`` iterator that valgrind counts alone (as in
+bench/callgrind_scoring.py)."""
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
+import re
 import statistics
 import subprocess
 import sys
@@ -32,7 +39,10 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from common import CORPUS, calibration, complete_hands
+from collections import deque
+from itertools import dropwhile, filterfalse, starmap, takewhile
+
+from common import CORPUS, calibration, complete_hands, forget
 
 import fanrules
 from fanrules.analysis.readings import readings
@@ -124,10 +134,58 @@ def fresh_rate(library: str, path: str) -> float:
     return report["hands"] / report["seconds"]
 
 
+#: The passes counted by --callgrind, each by the C function of the iterator that runs it.
+COUNTED = (("cold riichi", "dropwhile_next"), ("warm riichi", "starmap_next"),
+           ("cold fanrules", "filterfalse_next"), ("warm fanrules", "takewhile_next"))
+
+
+def counted_passes(paths: list[Path]) -> None:
+    """The passes that ``--callgrind`` counts; prints the number of hands."""
+    hands = standard_hands(paths)
+    peers = [to_peer(h) for h in hands]
+    scorer = fanrules.scorer("mcr")
+    calculator = HandCalculator()
+
+    def theirs(tiles: list[int], win: int, melds: list[RiichiMeld], config: HandConfig) -> object:
+        return calculator.estimate_hand_value(tiles, win, melds=melds, config=config)
+    deque(dropwhile(lambda p: theirs(*p) or True, peers), maxlen=0)
+    deque(starmap(theirs, peers), maxlen=0)
+    forget(scorer)
+    deque(filterfalse(lambda h: scorer.score(h) and False, hands), maxlen=0)
+    unique_wait_cache.cache_clear()
+    deque(takewhile(lambda h: scorer.score(h) or True, hands), maxlen=0)
+    print(len(hands))
+
+
+def callgrind_table() -> None:
+    """Instructions per hand of each library, cold and warm, and the ratios."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "cg.out"
+        cmd = ["valgrind", "--tool=callgrind", *(f"--toggle-collect={name}" for _, name in COUNTED),
+               f"--callgrind-out-file={out}", sys.executable, __file__, "--counted"]
+        done = subprocess.run(cmd, check=True, capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": "0"})
+        n = int(done.stdout.split()[-1])
+        annotated = subprocess.run(["callgrind_annotate", "--inclusive=yes", str(out)], check=True, capture_output=True,
+                                   text=True).stdout
+    per_hand = {}
+    for label, name in COUNTED:
+        line = re.search(rf"^\s*([\d,]+) .*[:\s]{name}\b", annotated, re.MULTILINE)
+        assert line, f"no count for {name} in callgrind's output"
+        per_hand[label] = int(line.group(1).replace(",", "")) / n
+    print(f"Instructions per hand (callgrind, {time.strftime('%Y-%m-%d %H:%M')}, {n} standard-shape corpus hands; fewer is"
+          " faster, so the ratio is riichi / fanrules):\n")
+    print("| pass | fanrules | riichi mahjong | ratio |\n|---|---|---|---|")
+    for kind in ("cold", "warm"):
+        ours, theirs = per_hand[f"{kind} fanrules"], per_hand[f"{kind} riichi"]
+        print(f"| {kind} | {ours:,.0f} | {theirs:,.0f} | {theirs / ours:.2f}x |")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5, help="passes of each kind; the median is reported")
+    parser.add_argument("--callgrind", action="store_true", help="count instructions with valgrind instead of timing")
     parser.add_argument("--cold-pass", nargs=2, metavar=("LIBRARY", "FILE"), help=argparse.SUPPRESS)
+    parser.add_argument("--counted", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.cold_pass:
         cold_pass(*args.cold_pass)
@@ -136,6 +194,12 @@ def main(argv: list[str] | None = None) -> int:
     if not CORPUS.is_file():
         print(f"corpus not found: {CORPUS}", file=sys.stderr)
         return 1
+    if args.counted:
+        counted_passes(paths)
+        return 0
+    if args.callgrind:
+        callgrind_table()
+        return 0
     hands = standard_hands(paths)
     peer_hands = [to_peer(h) for h in hands]
     scorer = fanrules.scorer("mcr")
