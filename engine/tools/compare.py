@@ -8,6 +8,7 @@ from typing import Any, Iterable
 from ..core.errors import HandError
 from ..core.jsonio import hand_from_record
 from ..core.notation import format_hand
+from ..core.text import printable
 from ..ruleset import RuleSet
 from ..scoring import Scorer
 
@@ -25,7 +26,7 @@ class HandRef:
         return {"id": self.id, "hand": self.hand}
 
     def __str__(self) -> str:
-        return f"{self.id} {self.hand or '(not a hand)'}"
+        return printable(f"{self.id} {self.hand or '(not a hand)'}")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -95,13 +96,13 @@ class Comparison:
 
     def format(self) -> str:
         """A readable report."""
-        lines = [f"{self.rules_a} against {self.rules_b}: {self.hands} hands, {len(self.changed_ids)} changed",
+        lines = [f"{printable(self.rules_a)} against {printable(self.rules_b)}: {self.hands} hands, {len(self.changed_ids)} changed",
                  f"  total (or total with flowers) changed: {self.total_changed.hands} hands", *_example_lines(self.total_changed),
                  f"  win status changed: {self.status_changed.hands} hands", *_example_lines(self.status_changed)]
         lines += [f"    {t}: {n}" for t, n in sorted(self.transitions.items())]
         for n in sorted(self.fans):
             d = self.fans[n]
-            lines.append(f"  fan {d.number} {d.name_zh} {d.name_en}")
+            lines.append(printable(f"  fan {d.number} {d.name_zh} {d.name_en}"))
             for label, change in (("added", d.added), ("removed", d.removed), ("count changed", d.count_changed)):
                 if change.hands:
                     lines.append(f"    {label}: {change.hands} hands")
@@ -116,7 +117,7 @@ def _example_lines(change: Change, indent: str = "    ") -> list[str]:
 def _outcome(scorer: Scorer, record: Any) -> Outcome:
     try:
         result = scorer.score(hand_from_record(record))
-    except HandError:
+    except (HandError, RecursionError):
         return Outcome(status="error", total=None, total_with_flowers=None, fans={})
     return Outcome(status="win" if result.is_win else "under_minimum", total=result.total, total_with_flowers=result.total_with_flowers,
                    fans={c.fan.number: c.count for c in result.fans})
@@ -124,9 +125,11 @@ def _outcome(scorer: Scorer, record: Any) -> Outcome:
 
 def _ref(record: Any) -> HandRef:
     rid = record.get("id") if isinstance(record, dict) else None
+    if isinstance(rid, str):  # an id with a lone surrogate is written with it escaped, so the report stays UTF-8
+        rid = rid.encode("utf-8", "backslashreplace").decode("utf-8")
     try:
         return HandRef(rid, format_hand(hand_from_record(record)))
-    except HandError:
+    except (HandError, RecursionError):
         return HandRef(rid, None)
 
 
