@@ -147,19 +147,19 @@ def run(inp: IO[Any], out: IO[Any], scorer: Scorer, jobs: int = 1, rules: str = 
     number. ``progress`` (a terminal) gets a line count."""
     global _worker_scorer
     n = 0
-    pending: list[str] = []
+    unwritten: list[str] = []
     try:
         if jobs <= 1:
-            waiting = _waiting(inp)
+            more_ready = _waiting(inp)
             for number, obj in answers(read_lines(inp), scorer):
-                pending.append(encode(obj, number))
-                if len(pending) >= FLUSH_LINES or not waiting():
-                    n += _write(out, "".join(pending))
-                    pending.clear()
-                if progress is not None and (n + len(pending)) % PROGRESS_EVERY == 0:
-                    _show(progress, n + len(pending))
-            n += _write(out, "".join(pending))
-            pending.clear()
+                unwritten.append(encode(obj, number))
+                if len(unwritten) >= FLUSH_LINES or not more_ready():
+                    n += _write(out, "".join(unwritten))
+                    unwritten.clear()
+                if progress is not None and (n + len(unwritten)) % PROGRESS_EVERY == 0:
+                    _show(progress, n + len(unwritten))
+            n += _write(out, "".join(unwritten))
+            unwritten.clear()
             return _done(progress, n)
         _worker_scorer = scorer  # forked workers start with it: no second loading of the rules
         with multiprocessing.get_context("fork").Pool(jobs, _init_worker, (rules,)) as pool:
@@ -177,8 +177,8 @@ def run(inp: IO[Any], out: IO[Any], scorer: Scorer, jobs: int = 1, rules: str = 
                     _show(progress, n)
         return _done(progress, n)
     except KeyboardInterrupt:
-        if pending:
-            n += _write(out, "".join(pending))
+        if unwritten:
+            n += _write(out, "".join(unwritten))
         raise Interrupted(n) from None
 
 
@@ -193,11 +193,11 @@ _worker_scorer: Scorer | None = None
 
 def _chunks(inp: IO[Any]) -> Iterator[list[tuple[int, str]]]:
     chunk: list[tuple[int, str]] = []
-    waiting = _waiting(inp)
+    more_ready = _waiting(inp)
     for number, line in read_lines(inp):
         if line.strip():
             chunk.append((number, line))
-            if len(chunk) == CHUNK_LINES or not waiting():
+            if len(chunk) == CHUNK_LINES or not more_ready():
                 yield chunk
                 chunk = []
     if chunk:
@@ -238,12 +238,14 @@ def _score_chunk(chunk: list[tuple[int, str]]) -> bytes:
 
 def _write(out: IO[Any], data: str | bytes) -> int:
     """Write and flush answers (text or UTF-8); how many lines they are."""
-    if isinstance(out, io.TextIOBase):
-        out.write(data if isinstance(data, str) else data.decode("utf-8"))
+    if isinstance(data, str):
+        lines = data.count("\n")
+        out.write(data if isinstance(out, io.TextIOBase) else data.encode("utf-8"))
     else:
-        out.write(data if isinstance(data, bytes) else data.encode("utf-8"))
+        lines = data.count(b"\n")
+        out.write(data.decode("utf-8") if isinstance(out, io.TextIOBase) else data)
     out.flush()
-    return data.count("\n" if isinstance(data, str) else b"\n")
+    return lines
 
 
 def _show(progress: IO[str], n: int) -> None:
