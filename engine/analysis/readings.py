@@ -96,7 +96,9 @@ def _part_readings(tiles: tuple[Tile, ...]) -> tuple[PartReading, ...]:
         pungs = tuple((1, t) for t, c in rest.items() if c)
         return (PartReading(pairs[0] if pairs else None, (_part_sets(pungs),)),)
     suit = tiles[0] // 9 if tiles else 0
-    counts = list(map(tiles.count, range(suit * 9, suit * 9 + 9)))
+    counts = [0] * 9
+    for t in tiles:
+        counts[t - suit * 9] += 1
     if len(tiles) % 3 == 0:
         splits = _suit_sets(suit, tuple(counts))
         return (PartReading(None, tuple(map(_part_sets, splits))),) if splits else ()
