@@ -9,11 +9,13 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from .analysis import readings, waits
-from .core import Block, Context, Hand, HandError, Kind, Meld, MeldKind, Reading, Shape, format_hand, parse_hand
-from .core import hand_from_record, hand_to_record
+from .analysis import readings as _readings
+from .core import Block, Context, Hand, HandError, HandInput, Kind, Meld, MeldKind, Reading, Shape, format_hand, parse_hand
+from .core import hand_from_record, hand_to_record, to_hand
+from .dsl import DiagnosticError
 from .ruleset import Fan, RuleSet, load_ruleset
 from .scoring import CountedFan, NotCounted, Result, Scorer
+from .scoring.scored_waits import WaitScore, scored_waits
 
 __version__ = "0.1.0"
 
@@ -24,22 +26,33 @@ def scorer(rules: str | Path = "mcr") -> Scorer:
     return Scorer(load_ruleset(rules))
 
 
-def score(hand: Hand | str | dict[str, Any], rules: str | Path = "mcr", **context: Any) -> Result:
-    """Score a hand given as a Hand, a hand string (context as keyword arguments: self_drawn,
-    last_copy, kong_related, last_tile, seat_wind, prevalent_wind, flowers) or a JSONL record.
+def score(hand: HandInput, rules: str | Path = "mcr", **context: Any) -> Result:
+    """Score a hand: a hand string (docs/notation.md), a Hand or a JSONL record. The win context comes
+    as keywords (``self_drawn``, ``last_copy``, ``kong_related``, ``last_tile``, ``seat_wind``,
+    ``prevalent_wind``, ``flowers``; winds as ``"E"``/``"S"``/``"W"``/``"N"``; the contract's
+    ``fourth_tile`` and ``round_wind`` accepted) and replaces what a Hand or record carries.
 
     Returns a Result (``result.is_win`` is false below the minimum). Raises HandError with
-    ``kind`` ``invalid`` or ``not_a_win`` for a hand that cannot be scored."""
-    if isinstance(hand, str):
-        hand = parse_hand(hand, **context)
-    elif isinstance(hand, dict):
-        hand = hand_from_record(hand)
-    return scorer(rules).score(hand)
+    ``kind`` ``invalid`` (an unknown keyword included, named with the closest known one) or
+    ``not_a_win`` for a hand that cannot be scored."""
+    return scorer(rules).score(hand, **context)
+
+
+def waits(hand: HandInput, rules: str | Path = "mcr", **context: Any) -> list[WaitScore]:
+    """The winning tiles of a 13-tile hand (a hand string, a record without ``win_tile``, or a Hand's
+    tiles before its winning tile), each with its Result on a discard and self-drawn (or the
+    HandError that rules that win out), as ``fanrules waits`` prints. Context keywords as ``score``,
+    but ``self_drawn``, ``kong_related`` and ``last_copy``, which belong to one win."""
+    return scored_waits(hand, scorer(rules), **context)
+
+
+def readings(hand: HandInput, **context: Any) -> list[Reading]:
+    """Every reading of a complete hand (any form ``score`` takes); empty when it is no winning shape."""
+    return _readings(to_hand(hand, **context))
 
 
 __all__ = [
-    "Block", "Context", "CountedFan", "Fan", "Hand", "HandError", "Kind", "Meld", "MeldKind", "NotCounted", "Reading",
-    "Result", "RuleSet",
-    "Scorer", "Shape", "format_hand", "hand_from_record", "hand_to_record", "load_ruleset", "parse_hand",
-    "readings", "score", "scorer", "waits",
+    "Block", "Context", "CountedFan", "DiagnosticError", "Fan", "Hand", "HandError", "HandInput", "Kind", "Meld", "MeldKind",
+    "NotCounted", "Reading", "Result", "RuleSet", "Scorer", "Shape", "WaitScore", "format_hand", "hand_from_record",
+    "hand_to_record", "load_ruleset", "parse_hand", "readings", "score", "scorer", "waits",
 ]

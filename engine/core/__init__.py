@@ -3,13 +3,17 @@ JSON records. It imports nothing else of fanrules; every other layer builds on i
 from __future__ import annotations
 
 from .blocks import KINDS, Block, Kind, Reading, Shape, block_code, every_block
-from .hand import Context, Hand, HandError, Meld, MeldKind, format_hand, validate
+from .context import ALIASES, ANNOTATION_KEYS, CONTEXT_NAMES, Context, context_values, is_annotation
+from .errors import HandError
+from .hand import Hand, Meld, MeldKind, format_hand, validate
+from .inputs import HandInput, Waiting, to_hand, to_waiting
 from .jsonio import hand_from_record, hand_to_record
 from .notation import parse_hand
 from .tiles import TILE_CODES, TILE_INDEX, Tile
 
 __all__ = [
-    "KINDS", "TILE_CODES", "TILE_INDEX", "Block", "Context", "Hand", "HandError", "Kind", "Meld", "MeldKind",
+    "ALIASES", "ANNOTATION_KEYS", "CONTEXT_NAMES", "HandInput", "Waiting", "context_values", "is_annotation", "to_hand",
+    "to_waiting", "KINDS", "TILE_CODES", "TILE_INDEX", "Block", "Context", "Hand", "HandError", "Kind", "Meld", "MeldKind",
     "Reading", "Shape", "Tile", "block_code", "every_block", "format_hand", "hand_from_record", "hand_to_record",
     "parse_hand", "validate",
 ]

@@ -3,10 +3,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from .context import context_values, is_annotation, unknown
 from .hand import SEATS, Context, Hand, HandError, Meld, MeldKind, validate
+from .notation import parse_hand
 from .tiles import TILE_CODES, TILE_INDEX, Tile
 
-FLAGS = (("self_drawn", "self_drawn"), ("fourth_tile", "last_copy"), ("kong_related", "kong_related"), ("last_tile", "last_tile"))
 MELD_TYPES = {k.value: k for k in MeldKind}
 
 
@@ -26,6 +27,9 @@ def _meld(raw: Any, i: int) -> Meld:
     where = f"melds[{i}]"
     if not isinstance(raw, dict):
         raise HandError(f"{where} must be an object with type and tiles")
+    for key in raw:
+        if key not in MELD_KEYS:
+            raise unknown(f"key of {where}:", str(key), MELD_KEYS)
     kind = MELD_TYPES.get(raw["type"]) if isinstance(raw.get("type"), str) else None
     if kind is None:
         raise HandError(f"{where}: type must be chow, pung, kong or concealed_kong, not {raw.get('type')!r}")
@@ -43,36 +47,52 @@ def _meld(raw: Any, i: int) -> Meld:
     return Meld(kind, tiles, claimed_from, ct if kind is MeldKind.CHOW else None, added)
 
 
-def hand_from_record(record: Any) -> Hand:
-    """A validated Hand from one input object of the JSONL contract."""
+#: The keys of a record besides the context facts.
+HAND_KEYS = ("id", "hand", "melds", "win_tile")
+MELD_KEYS = ("type", "tiles", "claimed_from", "claimed_tile", "added")
+
+
+def hand_from_record(record: Any, **context: Any) -> Hand:
+    """A validated Hand from one input object of the JSONL contract. ``hand`` is a list of tile
+    codes or a hand string (docs/notation.md): with ``win_tile`` the tiles before the win, without it
+    the last tile is the winning tile. Context keys take their one name or the contract's alias;
+    corpus annotations (``expected``, ``tag``, ``notes``, ``source``, ``x_*``, ...) are passed over and
+    any other key is refused. Keyword ``context`` facts replace the record's."""
     if not isinstance(record, dict):
         raise HandError("each line must be a JSON object")
-    for key in ("hand", "win_tile"):
-        if key not in record:
-            raise HandError(f"missing field '{key}'")
+    fields = {k: v for k, v in record.items() if not (isinstance(k, str) and is_annotation(k))}
+    values = context_values(fields, "key", skip=HAND_KEYS)
+    values.update(context_values(context))
+    if "hand" not in record:
+        raise HandError("missing field 'hand'")
+    if isinstance(record["hand"], str):
+        return _from_string(record, values)
+    if "win_tile" not in record:
+        raise HandError("missing field 'win_tile'")
     concealed = _tile_list(record["hand"], "hand")
-    melds_raw = record.get("melds", [])
+    melds = _melds(record.get("melds", []))
+    win = _tile(record["win_tile"], "win_tile")
+    return validate(Hand(tuple(concealed), melds, win, Context(**values)))
+
+
+def _melds(melds_raw: Any) -> tuple[Meld, ...]:
     if not isinstance(melds_raw, list):
         raise HandError("melds must be a list")
-    melds = tuple(_meld(m, i) for i, m in enumerate(melds_raw))
-    win = _tile(record["win_tile"], "win_tile")
-    flags = {}
-    for field, attr in FLAGS:
-        value = record.get(field, False)
-        if not isinstance(value, bool):
-            raise HandError(f"{field} must be true or false, not {value!r}")
-        flags[attr] = value
-    winds = {}
-    for field in ("seat_wind", "round_wind"):
-        value = record.get(field, "E")
-        if value not in ("E", "S", "W", "N"):
-            raise HandError(f"{field} must be E, S, W or N, not {value!r}")
-        winds[field] = TILE_INDEX[value]
-    flowers = record.get("flowers", 0)
-    if isinstance(flowers, bool) or not isinstance(flowers, int):
-        raise HandError(f"flowers must be a whole number from 0 to 8, not {flowers!r}")
-    ctx = Context(seat_wind=winds["seat_wind"], prevalent_wind=winds["round_wind"], flowers=flowers, **flags)
-    return validate(Hand(tuple(concealed), melds, win, ctx))
+    return tuple(_meld(m, i) for i, m in enumerate(melds_raw))
+
+
+def _from_string(record: dict[str, Any], values: dict[str, Any]) -> Hand:
+    """A record whose ``hand`` is a hand string."""
+    parsed = parse_hand(record["hand"], check=False, **values)
+    melds = parsed.melds
+    if record.get("melds"):
+        if melds:
+            raise HandError("declared sets given twice: in the hand string and in 'melds'")
+        melds = _melds(record["melds"])
+    if "win_tile" not in record:
+        return validate(Hand(parsed.concealed, melds, parsed.win_tile, parsed.context))
+    concealed = parsed.concealed + (parsed.win_tile,)
+    return validate(Hand(concealed, melds, _tile(record["win_tile"], "win_tile"), parsed.context))
 
 
 def meld_to_record(meld: Meld) -> dict[str, Any]:
@@ -89,7 +109,8 @@ def meld_to_record(meld: Meld) -> dict[str, Any]:
 
 
 def hand_to_record(hand: Hand, id: str | None = None) -> dict[str, Any]:
-    """The JSONL input object of a hand."""
+    """The JSONL input object of a hand, with the contract's names (NOTATION.md), which every reader
+    of the contract understands; fanrules reads these and the one names alike."""
     ctx = hand.context
     out: dict[str, Any] = {} if id is None else {"id": id}
     out.update(

@@ -10,6 +10,7 @@ from typing import Any, Callable, NamedTuple
 from ..analysis.readings import readings
 from ..core.blocks import Block, Reading
 from ..core.hand import Hand, HandError
+from ..core.inputs import HandInput, to_hand
 from ..dsl.fused import fuse
 from ..ruleset import Fan, RuleSet
 from .facts import Facts
@@ -134,8 +135,11 @@ class Scorer:
         self.hand_evaluate = fuse([self.order[i].compiled for i in hand_positions], f"<fans of the hand: {name}>", hand_positions)
         self.reading_evaluate = fuse([self.order[i].compiled for i in reading_positions], f"<fans of a reading: {name}>", reading_positions)
 
-    def score(self, hand: Hand) -> Result:
-        """Score a validated hand; raises HandError(kind='not_a_win') when it has no winning reading."""
+    def score(self, hand: HandInput, **context: Any) -> Result:
+        """Score a hand string, a Hand or a JSONL record, with the win context as keywords (as
+        ``fanrules.score``); raises HandError (``kind`` ``not_a_win`` when no reading wins)."""
+        if context or type(hand) is not Hand or not hand.checked:
+            hand = to_hand(hand, **context)
         all_readings = readings(hand)
         if not all_readings:
             raise HandError("the tiles form no winning shape (four sets and a pair, seven pairs, thirteen orphans or a knitted hand)", "not_a_win")

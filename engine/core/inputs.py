@@ -1,0 +1,90 @@
+"""The forms a hand may take at every entry point (a hand string, a Hand, a JSONL record), with the
+win context as keywords: one function turns each into a checked Hand, one into 13 waiting tiles."""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Mapping, NamedTuple, Union
+
+from .context import Context, context_values, is_annotation
+from .errors import HandError
+from .hand import Hand, Meld, validate
+from .jsonio import HAND_KEYS, hand_from_record
+from .notation import parse_hand
+from .tiles import TILE_CODES, Tile
+
+#: What every entry point takes as a hand.
+HandInput = Union[Hand, str, Mapping[str, Any]]
+
+
+def to_hand(hand: HandInput, **context: Any) -> Hand:
+    """A checked Hand from a hand string, a Hand (checked here if it was built in Python) or a JSONL
+    record; ``context`` facts (by name or alias) replace those the hand carries. Raises HandError, for
+    an unknown keyword too."""
+    if isinstance(hand, str):
+        return parse_hand(hand, **context)
+    if isinstance(hand, Mapping):
+        return hand_from_record(dict(hand), **context)
+    if not isinstance(hand, Hand):
+        raise HandError(f"a hand must be a hand string, a Hand or a JSON record, not {type(hand).__name__}")
+    values = context_values(context)
+    if values:
+        return validate(Hand(hand.concealed, hand.melds, hand.win_tile, replace(hand.context, **values)))
+    return hand if hand.checked else validate(hand)
+
+
+class Waiting(NamedTuple):
+    """A hand before its winning tile: 13 tiles counting each declared set as 3, and the context."""
+
+    concealed: tuple[Tile, ...]
+    melds: tuple[Meld, ...]
+    context: Context
+
+
+#: Waits try both ways of winning on every tile: these facts belong to one win, not to a waiting hand.
+PER_WIN = ("self_drawn", "kong_related", "last_copy")
+
+
+def to_waiting(hand: HandInput, **context: Any) -> Waiting:
+    """The 13 tiles of a hand string, a JSONL record without ``win_tile`` or a Hand (its tiles before
+    the winning tile), checked; ``context`` as for ``to_hand`` but without the facts of one win."""
+    values = context_values(context)
+    for name in PER_WIN:
+        if name in values:
+            raise HandError(f"waits scores each winning tile both on a discard and self-drawn: {name!r} does not apply")
+    if isinstance(hand, str):
+        parsed = parse_hand(hand, check=False, **values)
+        waiting = Waiting(parsed.concealed + (parsed.win_tile,), parsed.melds, parsed.context)
+    elif isinstance(hand, Mapping):
+        record = dict(hand)
+        if "win_tile" in record:
+            raise HandError("waits takes the 13 tiles before a win: leave 'win_tile' out of the record")
+        tiles = record.get("hand")
+        if isinstance(tiles, str) and not record.get("melds"):
+            facts = {k: v for k, v in record.items() if isinstance(k, str) and not is_annotation(k)}
+            return to_waiting(tiles, **{**context_values(facts, "key", skip=HAND_KEYS), **values})
+        if not isinstance(tiles, list):
+            raise HandError("waits takes a record whose 'hand' is a hand string or a list of tile codes, without 'win_tile'")
+        whole = hand_from_record({**record, "hand": tiles[:-1], "win_tile": tiles[-1]} if tiles else record, **values)
+        waiting = Waiting(whole.concealed + (whole.win_tile,), whole.melds, whole.context)
+    elif isinstance(hand, Hand):
+        whole = to_hand(hand, **values)
+        waiting = Waiting(whole.concealed, whole.melds, whole.context)
+    else:
+        raise HandError(f"a hand must be a hand string, a Hand or a JSON record, not {type(hand).__name__}")
+    return _checked(waiting)
+
+
+def _checked(waiting: Waiting) -> Waiting:
+    size = len(waiting.concealed) + 3 * len(waiting.melds)
+    if size != 13:
+        raise HandError(f"waits needs 13 tiles (a declared set counts 3), got {size}")
+    counts = [0] * len(TILE_CODES)
+    for t in waiting.concealed + tuple(t for m in waiting.melds for t in m.tiles):
+        counts[t] += 1
+    over = [TILE_CODES[t] for t, n in enumerate(counts) if n > 4]
+    if over:
+        raise HandError(f"fifth copy of {', '.join(over)}: a tile exists only four times")
+    return Waiting(tuple(sorted(waiting.concealed)), waiting.melds, waiting.context)
+
+
+__all__ = ["HandInput", "PER_WIN", "Waiting", "to_hand", "to_waiting"]
