@@ -59,6 +59,9 @@ class Fan:
     def __str__(self) -> str:
         return f"{self.number} {self.name_zh} {self.name_en}"
 
+    def __repr__(self) -> str:
+        return f"Fan({self.number} {self.name_zh} {self.name_en}, {self.value} points, {self.where})"
+
 
 @dataclass(frozen=True)
 class RuleSet:
@@ -74,6 +77,9 @@ class RuleSet:
     path: str
     chain: tuple[str, ...]
     origins: dict[str, Where] = field(default_factory=dict, compare=False)
+
+    def __repr__(self) -> str:
+        return f"RuleSet({self.name!r}, {len(self.fans)} fans, minimum {self.minimum}, {self.path})"
 
     def fan(self, ref: int | str) -> Fan:
         """A fan by number, Chinese or English name (case-insensitive)."""

@@ -11,6 +11,7 @@ from ..analysis.readings import readings
 from ..core.blocks import Block, Reading
 from ..core.hand import Hand, HandError
 from ..core.inputs import HandInput, to_hand
+from ..core.tiles import TILE_CODES
 from ..dsl.fused import fuse
 from ..ruleset import Fan, RuleSet
 from .facts import Facts
@@ -32,6 +33,9 @@ class CountedFan(NamedTuple):
     def to_json(self) -> dict[str, Any]:
         f = self.fan
         return {"id": f.number, "name_zh": f.name_zh, "name_en": f.name_en, "points": f.value, "count": self.count}
+
+    def __repr__(self) -> str:
+        return f"CountedFan({self.fan.number} {self.fan.name_en}, {self.fan.value} points x{self.count})"
 
 
 REASONS = {
@@ -57,6 +61,10 @@ class NotCounted(NamedTuple):
     def reason(self) -> str:
         by = f"{self.by.name_zh} {self.by.name_en}" if self.by else ""
         return REASONS[self.principle].format(by=by)
+
+    def __repr__(self) -> str:
+        by = f", by {self.by.number} {self.by.name_en}" if self.by else ""
+        return f"NotCounted({self.fan.number} {self.fan.name_en} x{self.count}: {self.principle}{by})"
 
 
 @dataclass(frozen=True)
@@ -92,15 +100,34 @@ class Result:
         blocks = self.reading.blocks
         return [[blocks[i] for i in inst] for inst in counted.instances]
 
-    def to_json(self, id: str | None = None) -> dict[str, Any]:
-        """The contract's output object."""
+    def to_json(self, id: Any = None) -> dict[str, Any]:
+        """The contract's output object, with the explanation added: per fan the ``sets`` each instance
+        used (hand notation), the ``reading`` chosen and what was ``not_counted`` and why."""
         out: dict[str, Any] = {} if id is None else {"id": id}
         out["total"] = self.total
         out["total_with_flowers"] = self.total_with_flowers
-        out["fans"] = [c.to_json() for c in self.fans]
+        out["fans"] = [{**c.to_json(), "sets": [[str(b) for b in inst] for inst in self.sets_of(c) if inst]} for c in self.fans]
         if not self.is_win:
             out["error"] = {"kind": "under_minimum", "message": f"{self.total} points, below the minimum of {self.minimum}"}
+        out["reading"] = reading_json(self.reading)
+        blocks = self.reading.blocks
+        out["not_counted"] = [{"id": n.fan.number, "name_zh": n.fan.name_zh, "name_en": n.fan.name_en, "count": n.count,
+                               "principle": n.principle, "reason": n.reason,
+                               "by": None if n.by is None else {"id": n.by.number, "name_zh": n.by.name_zh, "name_en": n.by.name_en},
+                               "sets": [str(blocks[i]) for i in n.sets]} for n in self.not_counted]
         return out
+
+    def __repr__(self) -> str:
+        fans = ", ".join(f"{c.fan.name_en}" + (f" x{c.count}" if c.count > 1 else "") for c in self.fans)
+        return f"Result({str(self.hand)!r}, total={self.total}, fans=[{fans}])"
+
+
+def reading_json(reading: Reading) -> dict[str, Any]:
+    """A reading as JSON: its shape, its sets and pairs (hand notation), the knitted tiles, and the set
+    the winning tile completes (None for the knitted part or a special shape)."""
+    blocks = reading.blocks
+    return {"shape": reading.shape.value, "sets": [str(b) for b in blocks], "knitted": [TILE_CODES[t] for t in reading.knitted],
+            "winning_set": None if reading.win_block is None else str(blocks[reading.win_block])}
 
 
 #: One fan of a scorer's plan, with what the principles need of it at hand: (the fan, its number, its

@@ -9,26 +9,20 @@ from typing import Sequence
 
 from ..analysis.readings import readings
 from ..core.hand import Hand, HandError
-from ..core.notation import format_hand, parse_hand
+from ..core.inputs import PER_WIN, to_hand
+from ..core.jsonio import hand_to_record
+from ..core.notation import format_hand
 from ..core.tiles import TILE_CODES, code
 from ..dsl import DiagnosticError
 from ..ruleset import load_ruleset
 from ..scoring import Result, Scorer
+from .cli_context import add_hand_args, context_of, remember_options, unknown_options
+
+HAND_HELP = "hand string, e.g. '[CCC,1]FFFPPP999s5m5m' (the last tile is the winning tile)"
 
 
 class CliError(Exception):
     """A one-line error for stderr (exit status 2)."""
-
-
-def _context_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("hand", help="hand string, e.g. '[CCC,1]FFFPPP999s5m5m' (last tile = winning tile)")
-    p.add_argument("--self-drawn", action="store_true", help="won by self-draw")
-    p.add_argument("--last-copy", action="store_true", help="the winning tile is the last copy")
-    p.add_argument("--kong", action="store_true", help="kong replacement (self-drawn) or robbing a kong (discard)")
-    p.add_argument("--last-tile", action="store_true", help="last tile of the wall (self-drawn) or last discard")
-    p.add_argument("--seat", default="E", help="seat wind E/S/W/N (default E)")
-    p.add_argument("--round", default="E", help="prevalent wind E/S/W/N (default E)")
-    p.add_argument("--flowers", type=int, default=0, help="number of flowers 0..8")
 
 
 def _rules_arg(p: argparse.ArgumentParser) -> None:
@@ -36,8 +30,7 @@ def _rules_arg(p: argparse.ArgumentParser) -> None:
 
 
 def _hand(args: argparse.Namespace) -> Hand:
-    return parse_hand(args.hand, self_drawn=args.self_drawn, last_copy=args.last_copy, kong_related=args.kong,
-                      last_tile=args.last_tile, seat_wind=args.seat, prevalent_wind=args.round, flowers=args.flowers)
+    return to_hand(args.hand, **context_of(args))
 
 
 def _context_line(hand: Hand) -> str:
@@ -87,6 +80,11 @@ def cmd_score(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_record(args: argparse.Namespace) -> int:
+    print(json.dumps(hand_to_record(_hand(args), args.id), ensure_ascii=False))
+    return 0
+
+
 def cmd_batch(args: argparse.Namespace) -> int:
     scorer = Scorer(load_ruleset(args.rules))
     inp = open(args.input, encoding="utf-8") if args.input else sys.stdin
@@ -105,13 +103,9 @@ def cmd_batch(args: argparse.Namespace) -> int:
 
 
 def cmd_waits(args: argparse.Namespace) -> int:
-    tiles = parse_hand(args.hand, check=False, seat_wind=args.seat, prevalent_wind=args.round)
-    concealed = tiles.concealed + (tiles.win_tile,)
-    if len(concealed) + 3 * len(tiles.melds) != 13:
-        raise HandError(f"waits needs 13 tiles (a declared set counts 3), got {len(concealed) + 3 * len(tiles.melds)}")
-    from ..scoring.scored_waits import score_waits
+    from ..scoring.scored_waits import scored_waits
 
-    table = score_waits(concealed, tiles.melds, tiles.context, Scorer(load_ruleset(args.rules)))
+    table = scored_waits(args.hand, Scorer(load_ruleset(args.rules)), **context_of(args))
     if args.json:
         print(json.dumps([w.to_json() for w in table], ensure_ascii=False))
         return 0
@@ -227,7 +221,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="fanrules", description="Score Chinese Official Mahjong (MCR) hands with rules written as data.")
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("score", help="score one hand and explain it")
-    _context_args(p)
+    add_hand_args(p, HAND_HELP)
     _rules_arg(p)
     p.add_argument("--json", action="store_true", help="print the JSONL contract's output object")
     p.set_defaults(run=cmd_score)
@@ -239,15 +233,17 @@ def build_parser() -> argparse.ArgumentParser:
     _rules_arg(p)
     p.set_defaults(run=cmd_batch)
     p = sub.add_parser("waits", help="the tiles that complete a 13-tile hand, with their scores")
-    p.add_argument("hand", help="13 tiles (declared sets count as 3), e.g. 1112345678999m")
-    p.add_argument("--seat", default="E")
-    p.add_argument("--round", default="E")
-    p.add_argument("--json", action="store_true")
+    add_hand_args(p, "13 tiles (declared sets count as 3), e.g. 1112345678999m", skip=PER_WIN)
+    p.add_argument("--json", action="store_true", help="each winning tile with both results as JSON")
     _rules_arg(p)
     p.set_defaults(run=cmd_waits)
     p = sub.add_parser("readings", help="every reading of a complete hand (for debugging rules)")
-    _context_args(p)
+    add_hand_args(p, HAND_HELP)
     p.set_defaults(run=cmd_readings)
+    p = sub.add_parser("record", help="print the JSONL record of a hand (for a batch or a corpus)")
+    add_hand_args(p, HAND_HELP)
+    p.add_argument("--id", help="the record's id")
+    p.set_defaults(run=cmd_record)
     p = sub.add_parser("check", help="load and lint a rule set")
     p.add_argument("ruleset", nargs="?", default="mcr")
     p.set_defaults(run=cmd_check)
@@ -271,11 +267,13 @@ def build_parser() -> argparse.ArgumentParser:
     _rules_arg(p)
     p.add_argument("--fans", nargs="*", default=[2, 39, 19, 63], type=int, help="fan numbers whose first example to show")
     p.set_defaults(run=cmd_demo)
+    remember_options(sub)
+    remember_options(rsub)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    args = unknown_options(build_parser(), argv)
     try:
         return int(args.run(args))
     except HandError as err:

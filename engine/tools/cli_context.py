@@ -1,0 +1,76 @@
+"""What the commands that take a hand share: the hand argument with the notation explained, the flags
+of the win context (one per fact, named as the Python keyword; docs/notation.md has the aliases), and
+the did-you-mean for a misspelt option."""
+from __future__ import annotations
+
+import argparse
+import difflib
+from typing import Any, Sequence
+
+from ..core.context import CONTEXT_NAMES, WIND_CODES
+
+#: Shown by ``--help`` of every command that takes a hand.
+NOTATION_HELP = """\
+hand notation (docs/notation.md has every form):
+  1112345678999m5m            number tiles: digits then m (characters), p (dots) or s (bamboo);
+                              the last tile is the winning tile
+  19m19p19sESWNCFP1m          honours: E S W N winds, C red, F green, P white dragon (1z..7z also read)
+  [123p,1][999s,3]456m78sEE9s declared sets in brackets, first: ",1" ",2" ",3" say which tile of a
+                              chow was claimed, or whom a pung/kong was claimed from (left, across,
+                              right); [1111s,5]..[1111s,7] an added kong; [EEEE] a concealed kong
+"""
+
+#: (fact, its flag and the aliases still read, help). The flag of a fact is its Python name with dashes.
+CONTEXT_FLAGS: tuple[tuple[str, tuple[str, ...], str], ...] = (
+    ("self_drawn", ("--self-drawn",), "won by self-draw (else on a discard)"),
+    ("last_copy", ("--last-copy", "--fourth-tile"), "the winning tile is the last copy not yet visible (和绝张)"),
+    ("kong_related", ("--kong-related", "--kong"), "won on a kong replacement (self-drawn) or by robbing a kong (discard)"),
+    ("last_tile", ("--last-tile",), "the last tile of the wall (self-drawn) or the last discard"),
+    ("seat_wind", ("--seat-wind", "--seat"), "seat wind E/S/W/N (default E)"),
+    ("prevalent_wind", ("--prevalent-wind", "--round-wind", "--round"), "prevalent (round) wind E/S/W/N (default E)"),
+    ("flowers", ("--flowers",), "number of flowers 0..8 (default 0)"),
+)
+assert tuple(name for name, _, _ in CONTEXT_FLAGS) == CONTEXT_NAMES
+
+
+def add_hand_args(p: argparse.ArgumentParser, hand_help: str, skip: Sequence[str] = ()) -> None:
+    """The hand argument and the context flags (but those in ``skip``), with the notation in --help."""
+    p.formatter_class = argparse.RawDescriptionHelpFormatter
+    p.epilog = NOTATION_HELP
+    p.add_argument("hand", help=hand_help)
+    for name, flags, text in CONTEXT_FLAGS:
+        if name in skip:
+            text = "not taken here: " + text
+        # Only the flags given reach the namespace: what is not given is Context's default.
+        if name in ("seat_wind", "prevalent_wind"):
+            p.add_argument(*flags, dest=name, default=argparse.SUPPRESS, choices=WIND_CODES, metavar="WIND", help=text)
+        elif name == "flowers":
+            p.add_argument(*flags, dest=name, type=int, default=argparse.SUPPRESS, choices=range(9), metavar="N", help=text)
+        else:
+            p.add_argument(*flags, dest=name, action="store_true", default=argparse.SUPPRESS, help=text)
+
+
+def context_of(args: argparse.Namespace) -> dict[str, Any]:
+    """The context facts given on the command line, by their names."""
+    return {name: getattr(args, name) for name in CONTEXT_NAMES if hasattr(args, name)}
+
+
+def unknown_options(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argparse.Namespace:
+    """Parse ``argv``; an option no command has is refused with the closest one of the command."""
+    args, extra = parser.parse_known_args(argv)
+    if extra:
+        known: list[str] = getattr(args, "options", [])
+        option = next((word for word in extra if word.startswith("-")), None)
+        if option is None:
+            parser.error(f"unrecognized arguments: {' '.join(extra)}")
+        name = option.split("=", 1)[0]
+        close = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
+        hint = f" (did you mean {close[0]}?)" if close else ""
+        parser.error(f"unknown option {name}{hint}")
+    return args
+
+
+def remember_options(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Let each command know its own options, for ``unknown_options``."""
+    for p in sub.choices.values():
+        p.set_defaults(options=[s for action in p._actions for s in action.option_strings])
