@@ -19,6 +19,9 @@ class ExampleOutcome:
     example: Example
     passed: bool
     message: str
+    #: What scoring found (None when the hand could not be scored): the fan's count and the total.
+    count: int | None = None
+    total: int | None = None
 
 
 def example_hand(example: Example) -> Hand:
@@ -52,5 +55,5 @@ def _run(scorer: Scorer, fan: Fan, example: Example, test_id: str) -> ExampleOut
         problems.append(f"total {result.total}, expected {example.total}")
     if problems:
         fans = ", ".join(f"{c.fan.name_zh}x{c.count}" if c.count > 1 else c.fan.name_zh for c in result.fans)
-        return ExampleOutcome(test_id, fan, example, False, "; ".join(problems) + f" (scored: {fans})")
-    return ExampleOutcome(test_id, fan, example, True, "")
+        return ExampleOutcome(test_id, fan, example, False, "; ".join(problems) + f" (scored: {fans})", got, result.total)
+    return ExampleOutcome(test_id, fan, example, True, "", got, result.total)

@@ -5,7 +5,8 @@ import argparse
 import json
 import os
 import sys
-from typing import Sequence
+from pathlib import Path
+from typing import Any, Sequence
 
 from ..analysis.readings import readings
 from ..core.hand import Hand, HandError
@@ -14,7 +15,7 @@ from ..core.jsonio import hand_to_record
 from ..core.notation import format_hand
 from ..core.tiles import TILE_CODES, code
 from ..dsl import DiagnosticError
-from ..ruleset import load_ruleset
+from ..ruleset import RuleSet, load_ruleset
 from ..scoring import Result, Scorer
 from .cli_context import add_hand_args, context_of, remember_options, unknown_options
 
@@ -132,8 +133,21 @@ def cmd_readings(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_check(args: argparse.Namespace) -> int:
+def _loaded(args: argparse.Namespace) -> RuleSet:
+    """The rule set a rule tool works on; says which file it is, and warns when the checkout around
+    the working folder has a different copy of it (docs/rules.md)."""
     ruleset = load_ruleset(args.ruleset)
+    print(f"rule set {ruleset.name}: {ruleset.path}")
+    from .checkout import checkout_warning
+
+    warning = checkout_warning(ruleset, Path.cwd())
+    if warning:
+        print(warning, file=sys.stderr)
+    return ruleset
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    ruleset = _loaded(args)
     from ..ruleset.lint import lint
 
     findings = lint(ruleset)
@@ -144,14 +158,26 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def cmd_test(args: argparse.Namespace) -> int:
-    ruleset = load_ruleset(args.ruleset)
+    ruleset = _loaded(args)
     from ..scoring.examples import run_examples
 
     outcomes = run_examples(ruleset, args.k)
+    if not outcomes:
+        raise CliError(f"-k {args.k!r} matches no example (it matches a test id such as {ruleset.name}/{ruleset.fans[0].name_zh}[1], "
+                       "an English name or a fan number)" if args.k else f"rule set {ruleset.name} has no examples")
     failed = [o for o in outcomes if not o.passed]
     for o in failed:
         print(f"{o.example.where}: FAIL {o.test_id} {o.example.hand}: {o.message}")
     print(f"{len(outcomes) - len(failed)} passed, {len(failed)} failed")
+    if args.update and failed:
+        from .update_examples import update_examples
+
+        changes = update_examples(ruleset, failed)
+        for line in changes:
+            print(line)
+        updated = sum(" -> " in line for line in changes)
+        print(f"updated {updated} value(s) in place; run fanrules test again to see the result")
+        return 0 if all(" -> " in line for line in changes) else 1
     return 1 if failed else 0
 
 
@@ -187,18 +213,22 @@ def cmd_rules_show(args: argparse.Namespace) -> int:
 
 
 def cmd_diff(args: argparse.Namespace) -> int:
-    records = []
+    from .compare import BadLine, compare
+
+    records: list[Any] = []
+    numbers: list[int] = []
     with open(args.cases, encoding="utf-8") as f:
         for number, line in enumerate(f, 1):
             if not line.strip():
                 continue
+            numbers.append(number)
             try:
                 records.append(json.loads(line))
-            except json.JSONDecodeError as err:
-                raise CliError(f"{args.cases}:{number}: not valid JSON: {err.msg}") from None
-    from .compare import compare
+            except (json.JSONDecodeError, RecursionError) as err:
+                message = f"not valid JSON: {err.msg}" if isinstance(err, json.JSONDecodeError) else "nests too deeply"
+                records.append(BadLine(number, message))
 
-    report = compare(load_ruleset(args.rules), load_ruleset(args.against), records)
+    report = compare(load_ruleset(args.rules), load_ruleset(args.against), records, numbers)
     print(json.dumps(report.to_json(), ensure_ascii=False) if args.json else report.format())
     return 0
 
@@ -250,6 +280,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("test", help="run the examples embedded in a rule set's fan files")
     p.add_argument("ruleset", nargs="?", default="mcr")
     p.add_argument("-k", help="only examples whose id, English name or number matches")
+    p.add_argument("--update", action="store_true", help="rewrite stale example counts and totals in place, and print each change")
     p.set_defaults(run=cmd_test)
     p = sub.add_parser("rules", help="show the effective rule set")
     rsub = p.add_subparsers(dest="rules_command", required=True)
