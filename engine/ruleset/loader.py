@@ -10,6 +10,7 @@ from typing import Any
 
 from ..dsl import Compiled, Diagnostic, DiagnosticError, Origin, compile_predicate, predicate_cache
 from .schema import EXAMPLE_KEYS, EXCLUSION_KEYS, FAN_KEYS, FAN_REQUIRED_NEW, RULESET_KEYS, RULESET_REQUIRED_ROOT, Key
+from .causes import PARENT, without_cascade
 from .model import Example, Exclusion, Fan, RuleSet, Where
 from .yamlpos import NULL_TAG, YList, YMap, read_yaml
 
@@ -125,7 +126,8 @@ class _RawFan:
     exclusions: list[tuple[Any, tuple[int, int], _FileContext]] = field(default_factory=list)
 
 
-def _origin_of(ctx: _FileContext, data: YMap, key: str) -> Origin:
+def _origin_of(ctx: _FileContext, data: YMap, key: str) -> tuple[Origin, str | None]:
+    """Where a predicate starts in its file, and for a folded block the text to read instead."""
     node = data.nodes[key]
     line, col = data.value_pos[key]
     style = getattr(node, "style", None)
@@ -136,10 +138,20 @@ def _origin_of(ctx: _FileContext, data: YMap, key: str) -> Origin:
                 first = i + 1
                 break
         indent = len(ctx.lines[first - 1]) - len(ctx.lines[first - 1].lstrip(" "))
-        return Origin(ctx.path, first, indent + 1, tuple(ctx.lines), block=True)
+        text = _block_lines(ctx, node, first, indent) if style == ">" else None
+        return Origin(ctx.path, first, indent + 1, tuple(ctx.lines), block=True), text
     if style in ('"', "'"):
         col += 1
-    return Origin(ctx.path, line, col, tuple(ctx.lines), block=False)
+    return Origin(ctx.path, line, col, tuple(ctx.lines), block=False), None
+
+
+def _block_lines(ctx: _FileContext, node: Any, first: int, indent: int) -> str:
+    """A block predicate's text line by line as the file shows it: a folded (``>``) block is not
+    folded, so that positions and ``#`` comments hold line by line as for ``|``."""
+    lines = ctx.lines[first - 1 : node.end_mark.line]
+    while lines and not lines[-1].strip():
+        lines.pop()
+    return "\n".join(line[indent:] for line in lines) + "\n"
 
 
 def _load_fan_file(path: Path, sink: list[Diagnostic]) -> tuple[YMap | None, _FileContext | None]:
@@ -195,8 +207,10 @@ def _collect(path: Path, sink: list[Diagnostic], seen: tuple[str, ...]) -> tuple
             ctx.error(data.value_pos["extends"], "R013", f"rule set '{name}' extends '{parent}', which leads back to it: {cycle}",
                       "break the cycle: a rule set may not be its own ancestor")
         elif not parent_path.is_file():
+            close = difflib.get_close_matches(parent, shipped_rulesets(), n=1, cutoff=0.5)
             ctx.error(data.value_pos["extends"], "R013", f"unknown parent rule set '{parent}'",
-                      f"shipped rule sets: {', '.join(shipped_rulesets())}; or give a path to a folder with {RULESET_FILE}")
+                      (f"did you mean '{close[0]}'? " if close else "")
+                      + f"shipped rule sets: {', '.join(shipped_rulesets())}; or give a path to a folder with {RULESET_FILE}")
         else:
             fields, fans, chain, origins = _collect(parent_path, sink, chain)
     else:
@@ -362,6 +376,8 @@ def _build(path: Path) -> RuleSet:
     if not path.is_file():
         raise DiagnosticError([Diagnostic(str(path), 1, 1, "R013", "no rule set here", f"shipped rule sets: {', '.join(shipped_rulesets())}; or give a folder with {RULESET_FILE}")])
     fields, raw_fans, chain, origins = _collect(path, sink, ())
+    if any(d.code == PARENT for d in sink):
+        raise DiagnosticError(without_cascade(sink))
     by_ref = _refs(raw_fans)
     seen_names: dict[str, int] = {}
     fans: list[Fan] = []
@@ -379,7 +395,8 @@ def _build(path: Path) -> RuleSet:
             raw.ctx["value"].error(raw.positions["value"], "R005", "value must not be negative")
         compiled = None
         if "predicate" in f:
-            origin = _origin_of(raw.ctx["predicate"], raw.nodes["predicate"], "predicate")
+            origin, block_text = _origin_of(raw.ctx["predicate"], raw.nodes["predicate"], "predicate")
+            f["predicate"] = block_text or f["predicate"]
             compiled, diags = compile_predicate(f["predicate"], origin)
             sink.extend(diags)
         excludes = _exclusions(raw, number, by_ref, fields.get("disabled", set()))
@@ -390,7 +407,7 @@ def _build(path: Path) -> RuleSet:
                         excludes, examples, bool(f.get("bonus", False)), raw.origins.get("number", raw.origins["predicate"]), dict(raw.origins)))
     predicate_cache().save()
     if sink:
-        raise DiagnosticError(sink)
+        raise DiagnosticError(without_cascade(sink))
     return RuleSet(fields.get("name", path.parent.name), fields.get("title", ""), str(fields.get("version", "")),
                    fields.get("description", ""), fields.get("minimum", 0), tuple(fields.get("sources", ())), tuple(fans),
                    str(path), tuple(Path(c).parent.name for c in chain), origins)

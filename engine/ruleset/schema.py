@@ -67,4 +67,6 @@ EXAMPLE_KEYS: dict[str, Key] = {
     "seat_wind": Key("string", "Seat wind: E, S, W or N.", enum=WINDS),
     "prevalent_wind": Key("string", "Prevalent wind: E, S, W or N.", enum=WINDS),
     "flowers": Key("integer", "Number of flowers (0..8)."),
+    "fourth_tile": Key("boolean", "Alias of last_copy, the JSONL contract's name (docs/notation.md)."),
+    "round_wind": Key("string", "Alias of prevalent_wind, the JSONL contract's name (docs/notation.md).", enum=WINDS),
 }

@@ -23,7 +23,7 @@ hand notation (docs/notation.md has every form):
 #: (fact, its flag and the aliases still read, help). The flag of a fact is its Python name with dashes.
 CONTEXT_FLAGS: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("self_drawn", ("--self-drawn",), "won by self-draw (else on a discard)"),
-    ("last_copy", ("--last-copy", "--fourth-tile"), "the winning tile is the last copy not yet visible (和绝张)"),
+    ("last_copy", ("--last-copy", "--fourth-tile"), "the winning tile is the last copy not yet visible"),
     ("kong_related", ("--kong-related", "--kong"), "won on a kong replacement (self-drawn) or by robbing a kong (discard)"),
     ("last_tile", ("--last-tile",), "the last tile of the wall (self-drawn) or the last discard"),
     ("seat_wind", ("--seat-wind", "--seat"), "seat wind E/S/W/N (default E)"),
