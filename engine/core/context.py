@@ -64,10 +64,11 @@ def checked(name: str, value: Any, given: str | None = None) -> Any:
     return value
 
 
-def context_values(given: Mapping[str, Any], what: str = "context keyword", skip: Iterable[str] = ()) -> dict[str, Any]:
+def context_values(given: Mapping[str, Any], what: str = "context keyword", skip: Iterable[str] = (),
+                   also: Iterable[str] = ()) -> dict[str, Any]:
     """The context facts of ``given`` (keywords or record keys) by their one name, checked; keys in
     ``skip`` are left for the caller. Raises HandError for an unknown name (with the closest known
-    one) and for a fact given under two names."""
+    one, of these, ``skip`` and ``also``) and for a fact given under two names."""
     out: dict[str, Any] = {}
     said: dict[str, str] = {}
     passed = set(skip)
@@ -76,7 +77,7 @@ def context_values(given: Mapping[str, Any], what: str = "context keyword", skip
             continue
         name = ALIASES.get(key, key)
         if name not in CONTEXT_NAMES:
-            raise unknown(what, key, [*CONTEXT_NAMES, *ALIASES, *passed])
+            raise unknown(what, key, [*CONTEXT_NAMES, *ALIASES, *passed, *also])
         if name in said:
             raise HandError(f"{said[name]!r} and {key!r} name the same fact; give one")
         said[name] = key

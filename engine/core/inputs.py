@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Mapping, NamedTuple, Union
 
-from .context import Context, context_values, is_annotation
+from .context import ANNOTATION_KEYS, Context, context_values, is_annotation
 from .errors import HandError
-from .hand import Hand, Meld, validate
-from .jsonio import HAND_KEYS, hand_from_record
+from .hand import Hand, Meld, check_meld, validate
+from .jsonio import HAND_KEYS, hand_from_record, melds_of, tile_list
 from .notation import parse_hand
 from .tiles import TILE_CODES, Tile
 
@@ -58,14 +58,17 @@ def to_waiting(hand: HandInput, **context: Any) -> Waiting:
         record = dict(hand)
         if "win_tile" in record:
             raise HandError("waits takes the 13 tiles before a win: leave 'win_tile' out of the record")
+        facts = {k: v for k, v in record.items() if not (isinstance(k, str) and is_annotation(k))}
+        values = {**context_values(facts, "key", skip=HAND_KEYS, also=ANNOTATION_KEYS), **values}
         tiles = record.get("hand")
-        if isinstance(tiles, str) and not record.get("melds"):
-            facts = {k: v for k, v in record.items() if isinstance(k, str) and not is_annotation(k)}
-            return to_waiting(tiles, **{**context_values(facts, "key", skip=HAND_KEYS), **values})
-        if not isinstance(tiles, list):
-            raise HandError("waits takes a record whose 'hand' is a hand string or a list of tile codes, without 'win_tile'")
-        whole = hand_from_record({**record, "hand": tiles[:-1], "win_tile": tiles[-1]} if tiles else record, **values)
-        waiting = Waiting(whole.concealed + (whole.win_tile,), whole.melds, whole.context)
+        melds = melds_of(record.get("melds", []))
+        if isinstance(tiles, str):
+            parsed = parse_hand(tiles, check=False, **values)
+            if parsed.melds and melds:
+                raise HandError("declared sets given twice: in the hand string and in 'melds'")
+            waiting = Waiting(parsed.concealed + (parsed.win_tile,), parsed.melds or melds, parsed.context)
+        else:
+            waiting = Waiting(tuple(tile_list(tiles, "hand")), melds, Context(**values))
     elif isinstance(hand, Hand):
         whole = to_hand(hand, **values)
         waiting = Waiting(whole.concealed, whole.melds, whole.context)
@@ -78,6 +81,8 @@ def _checked(waiting: Waiting) -> Waiting:
     size = len(waiting.concealed) + 3 * len(waiting.melds)
     if size != 13:
         raise HandError(f"waits needs 13 tiles (a declared set counts 3), got {size}")
+    for i, meld in enumerate(waiting.melds):
+        check_meld(meld, f"declared set {i + 1}")
     counts = [0] * len(TILE_CODES)
     for t in waiting.concealed + tuple(t for m in waiting.melds for t in m.tiles):
         counts[t] += 1

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .context import context_values, is_annotation, unknown
+from .context import ANNOTATION_KEYS, context_values, is_annotation, unknown
 from .hand import SEATS, Context, Hand, HandError, Meld, MeldKind, validate
 from .notation import parse_hand
 from .tiles import TILE_CODES, TILE_INDEX, Tile
@@ -17,7 +17,7 @@ def _tile(value: Any, where: str) -> Tile:
     return TILE_INDEX[value]
 
 
-def _tile_list(value: Any, where: str) -> list[Tile]:
+def tile_list(value: Any, where: str) -> list[Tile]:
     if not isinstance(value, list):
         raise HandError(f"{where} must be a list of tile codes")
     return [_tile(v, where) for v in value]
@@ -33,7 +33,7 @@ def _meld(raw: Any, i: int) -> Meld:
     kind = MELD_TYPES.get(raw["type"]) if isinstance(raw.get("type"), str) else None
     if kind is None:
         raise HandError(f"{where}: type must be chow, pung, kong or concealed_kong, not {raw.get('type')!r}")
-    tiles = tuple(sorted(_tile_list(raw.get("tiles"), f"{where}.tiles")))
+    tiles = tuple(sorted(tile_list(raw.get("tiles"), f"{where}.tiles")))
     claimed_from = raw.get("claimed_from")
     if kind is not MeldKind.CONCEALED_KONG and claimed_from is None:
         claimed_from = "left"
@@ -61,7 +61,7 @@ def hand_from_record(record: Any, **context: Any) -> Hand:
     if not isinstance(record, dict):
         raise HandError("each line must be a JSON object")
     fields = {k: v for k, v in record.items() if not (isinstance(k, str) and is_annotation(k))}
-    values = context_values(fields, "key", skip=HAND_KEYS)
+    values = context_values(fields, "key", skip=HAND_KEYS, also=ANNOTATION_KEYS)
     values.update(context_values(context))
     if "hand" not in record:
         raise HandError("missing field 'hand'")
@@ -69,13 +69,13 @@ def hand_from_record(record: Any, **context: Any) -> Hand:
         return _from_string(record, values)
     if "win_tile" not in record:
         raise HandError("missing field 'win_tile'")
-    concealed = _tile_list(record["hand"], "hand")
-    melds = _melds(record.get("melds", []))
+    concealed = tile_list(record["hand"], "hand")
+    melds = melds_of(record.get("melds", []))
     win = _tile(record["win_tile"], "win_tile")
     return validate(Hand(tuple(concealed), melds, win, Context(**values)))
 
 
-def _melds(melds_raw: Any) -> tuple[Meld, ...]:
+def melds_of(melds_raw: Any) -> tuple[Meld, ...]:
     if not isinstance(melds_raw, list):
         raise HandError("melds must be a list")
     return tuple(_meld(m, i) for i, m in enumerate(melds_raw))
@@ -88,7 +88,7 @@ def _from_string(record: dict[str, Any], values: dict[str, Any]) -> Hand:
     if record.get("melds"):
         if melds:
             raise HandError("declared sets given twice: in the hand string and in 'melds'")
-        melds = _melds(record["melds"])
+        melds = melds_of(record["melds"])
     if "win_tile" not in record:
         return validate(Hand(parsed.concealed, melds, parsed.win_tile, parsed.context))
     concealed = parsed.concealed + (parsed.win_tile,)

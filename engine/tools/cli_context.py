@@ -71,6 +71,7 @@ def unknown_options(parser: argparse.ArgumentParser, argv: Sequence[str] | None)
 
 
 def remember_options(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Let each command know its own options, for ``unknown_options``."""
+    """Let each command know its own options, for ``unknown_options``, and take them only in full."""
     for p in sub.choices.values():
+        p.allow_abbrev = False  # one spelling per option: a shortened one is refused with the full one
         p.set_defaults(options=[s for action in p._actions for s in action.option_strings])
