@@ -10,6 +10,7 @@ import pytest
 
 import fanrules
 from fanrules import Context, Hand, HandError
+from fanrules.dsl import DiagnosticError
 from fanrules.ruleset import load_ruleset, loader
 from fanrules.tools.cli import main
 
@@ -112,7 +113,7 @@ def test_8_a_root_cause_comes_without_its_cascade(tmp_path: Path) -> None:
     (typo / "fans").mkdir(parents=True)
     (typo / "ruleset.yaml").write_text("name: typo\nextends: mrc\ndisable:\n  - 花牌\n", encoding="utf-8")
     (typo / "fans" / "08.yaml").write_text("number: 8\nvalue: 10\n", encoding="utf-8")
-    with pytest.raises(fanrules.DiagnosticError) as err:
+    with pytest.raises(DiagnosticError) as err:
         load_ruleset(typo)
     [only] = err.value.diagnostics
     assert only.code == "R013" and "did you mean 'mcr'?" in only.hint
@@ -120,7 +121,7 @@ def test_8_a_root_cause_comes_without_its_cascade(tmp_path: Path) -> None:
     shutil.copytree(MCR, broken)
     pungs = broken / "fans" / "48-all-pungs.yaml"
     pungs.write_text(pungs.read_text(encoding="utf-8").replace("value: 6", "value: [6"), encoding="utf-8")
-    with pytest.raises(fanrules.DiagnosticError) as err:
+    with pytest.raises(DiagnosticError) as err:
         load_ruleset(broken)
     assert [(Path(d.file).name, d.code) for d in err.value.diagnostics] == [("48-all-pungs.yaml", "R001")]
 
@@ -172,7 +173,7 @@ def test_11_a_folded_predicate_is_reported_where_it_is(tmp_path: Path) -> None:
     (variant / "fans").mkdir(parents=True)
     (variant / "ruleset.yaml").write_text("name: v\nextends: mcr\n", encoding="utf-8")
     (variant / "fans" / "08.yaml").write_text("number: 8\npredicate: >\n  all(t in tiles:\n\n  t in terminalz)\n", encoding="utf-8")
-    with pytest.raises(fanrules.DiagnosticError) as err:
+    with pytest.raises(DiagnosticError) as err:
         load_ruleset(variant)
     [d] = err.value.diagnostics
     assert (d.line, d.column, d.source_line[d.column - 1:]) == (5, 8, "terminalz)")
