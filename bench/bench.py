@@ -11,10 +11,9 @@ import subprocess
 import sys
 import tempfile
 import time
-from importlib import import_module
 from pathlib import Path
 
-from common import CORPUS, complete_hands, median_seconds
+from common import CORPUS, calibration, complete_hands, forget, median_seconds
 
 import fanrules
 from fanrules.scoring.facts import _unique_wait as unique_wait_cache
@@ -37,28 +36,6 @@ def batch_rate(path: str, lines: int, jobs: int) -> float:
     """Lines per second of ``fanrules batch --jobs N`` on a file, start-up included."""
     cmd = [sys.executable, "-m", "fanrules", "batch", "--quiet", "--jobs", str(jobs), "--input", path, "--output", os.devnull]
     return lines / median_seconds(lambda: subprocess.run(cmd, check=True), runs=3)
-
-
-def forget(scorer: fanrules.Scorer) -> None:
-    """Empty every memo of the engine: the per-pattern ones of readings and waits, and the scorer's
-    remembered each rules; as in a process that has seen none of these hands."""
-    for module in ("fanrules.analysis.readings", "fanrules.analysis.waits"):
-        for value in vars(import_module(module)).values():
-            if hasattr(value, "cache_clear"):
-                value.cache_clear()
-    unique_wait_cache.cache_clear()
-    for evaluate in (scorer.hand_evaluate, scorer.reading_evaluate):
-        for memo in evaluate.memos:  # type: ignore[attr-defined]
-            memo.known.clear()
-
-
-def calibration() -> float:
-    """Seconds for a plain loop of three million additions: how fast the machine is right now."""
-    def loop() -> None:
-        total = 0
-        for i in range(3_000_000):
-            total += i
-    return median_seconds(loop, runs=3)
 
 
 def main() -> int:

@@ -4,12 +4,15 @@ from __future__ import annotations
 import json
 import statistics
 import time
+from importlib import import_module
 from collections.abc import Callable
 from pathlib import Path
 
 from fanrules.core.hand import Hand, HandError
 from fanrules.core.jsonio import hand_from_record
 from fanrules.analysis.readings import readings
+from fanrules.scoring import Scorer
+from fanrules.scoring.facts import _unique_wait as unique_wait_cache
 
 CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "public.jsonl"
 RUNS = 5
@@ -37,3 +40,25 @@ def median_seconds(work: Callable[[], object], runs: int = RUNS) -> float:
         work()
         times.append(time.perf_counter() - start)
     return statistics.median(times)
+
+
+def forget(scorer: Scorer) -> None:
+    """Empty every memo of the engine: the per-pattern ones of readings and waits, and the scorer's
+    remembered each rules; as in a process that has seen none of these hands."""
+    for module in ("fanrules.analysis.readings", "fanrules.analysis.waits"):
+        for value in vars(import_module(module)).values():
+            if hasattr(value, "cache_clear"):
+                value.cache_clear()
+    unique_wait_cache.cache_clear()
+    for evaluate in (scorer.hand_evaluate, scorer.reading_evaluate):
+        for memo in evaluate.memos:  # type: ignore[attr-defined]
+            memo.known.clear()
+
+
+def calibration() -> float:
+    """Seconds for a plain loop of three million additions: how fast the machine is right now."""
+    def loop() -> None:
+        total = 0
+        for i in range(3_000_000):
+            total += i
+    return median_seconds(loop, runs=3)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .builtins import REGISTRY, Builtin
+from .builtins import REGISTRY, Builtin, Level
 from .cache import predicate_cache
 from .compiled import Compiled, Guard, Record, build
 from .diagnostics import CODES, Diagnostic, DiagnosticError, Origin
@@ -51,6 +51,6 @@ def compile_predicate(text: str, origin: Origin = Origin(), use_cache: bool = Tr
 
 
 __all__ = [
-    "CODES", "REGISTRY", "Builtin", "Checked", "Compiled", "Diagnostic", "DiagnosticError", "Guard", "Origin", "Record",
+    "CODES", "REGISTRY", "Builtin", "Checked", "Compiled", "Diagnostic", "DiagnosticError", "Guard", "Level", "Origin", "Record",
     "build", "check", "compile_checked", "compile_predicate", "parse", "predicate_cache",
 ]

@@ -6,17 +6,47 @@ winning tile and the wait, the context flags); no builtin knows a fan."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, Callable
 
+from ..core.blocks import Kind, Shape
 from ..core.tiles import DRAGONS, HONOURS, SIMPLES, TERMINALS, WINDS
 
-#: Levels say what a value depends on, so that the engine evaluates a predicate as rarely as it can:
-#: ``pure`` (nothing), ``hand`` (the tiles and the context), ``reading`` (one reading of the hand),
-#: ``late`` (the other fans already counted in the reading).
-LEVELS = ("pure", "hand", "reading", "late")
 
-KIND_VALUES = {"chow": 0, "pung": 1, "kong": 2, "pair": 3, "no_set": 4}
-SHAPE_VALUES = ("standard", "seven_pairs", "thirteen_orphans", "honours_and_knitted", "knitted_straight")
+class Level(StrEnum):
+    """What a value depends on, so that the engine evaluates a predicate as rarely as it can: ``pure``
+    (nothing), ``hand`` (the tiles and the context), ``reading`` (one reading of the hand), ``late``
+    (the other fans already counted in the reading). Ordered as listed: a predicate takes the latest
+    level of what it reads (compare levels with each other only)."""
+
+    PURE = "pure"
+    HAND = "hand"
+    READING = "reading"
+    LATE = "late"
+
+    @property
+    def rank(self) -> int:
+        return _LEVEL_RANK[self]
+
+    def __lt__(self, other: object) -> bool:
+        return _LEVEL_RANK[self] < _LEVEL_RANK[other] if isinstance(other, Level) else NotImplemented
+
+    def __le__(self, other: object) -> bool:
+        return _LEVEL_RANK[self] <= _LEVEL_RANK[other] if isinstance(other, Level) else NotImplemented
+
+    def __gt__(self, other: object) -> bool:
+        return _LEVEL_RANK[self] > _LEVEL_RANK[other] if isinstance(other, Level) else NotImplemented
+
+    def __ge__(self, other: object) -> bool:
+        return _LEVEL_RANK[self] >= _LEVEL_RANK[other] if isinstance(other, Level) else NotImplemented
+
+
+_LEVEL_RANK = {level: rank for rank, level in enumerate(Level)}
+
+#: The words of the set kinds and the shapes, from the enums of fanrules.core: a kind word stands for
+#: its Kind (an int), a shape word for the shape's value (what ``Facts.shape`` holds).
+KIND_VALUES: dict[str, Kind] = {kind.name.lower(): kind for kind in Kind}
+SHAPE_VALUES: tuple[str, ...] = tuple(shape.value for shape in Shape)
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,7 +62,7 @@ class Builtin:
     name: str
     params: tuple[str, ...]
     result: str
-    level: str
+    level: Level
     doc: str
     example: str
     code: "str | dict[str, str] | Callable[[list[str]], str] | Const"
@@ -58,7 +88,8 @@ class Const:
 
 def _add(name: str, params: tuple[str, ...] | None, result: str, level: str, doc: str, example: str,
          code: "str | dict[str, str] | Callable[[list[str]], str] | Const", max_size: int = 0) -> None:
-    REGISTRY[name] = Builtin(name, params or (), result, level, doc, example, code, params is None, max_size)
+    REGISTRY[name] = Builtin(name=name, params=params or (), result=result, level=Level(level), doc=doc, example=example,
+                             code=code, constant=params is None, max_size=max_size)
 
 
 def _const(value: Any) -> Const:

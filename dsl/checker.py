@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from string import ascii_lowercase
 
 from . import ast
-from .builtins import LEVELS, REGISTRY, Builtin
+from .builtins import REGISTRY, Builtin, Level
 from .diagnostics import Diagnostic, Origin
 
 #: Upper bound on how many times the innermost condition of a predicate may run on one reading.
@@ -62,7 +62,7 @@ class Checked:
     slots: dict[int, int] = field(default_factory=dict)
     n_slots: int = 0
     each_slots: list[int] = field(default_factory=list)
-    level: str = "pure"
+    level: Level = Level.PURE
     result: str = "bool"
 
 
@@ -78,9 +78,9 @@ class Checker:
     def error(self, pos: ast.Pos, code: str, message: str, hint: str = "") -> None:
         self.diagnostics.append(self.origin.diagnostic(pos.line, pos.column, code, message, hint, self.text))
 
-    def level(self, lvl: str) -> None:
+    def level(self, lvl: Level) -> None:
         assert self.out is not None
-        if LEVELS.index(lvl) > LEVELS.index(self.out.level):
+        if lvl > self.out.level:
             self.out.level = lvl
 
     def free_name(self) -> str:

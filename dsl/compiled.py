@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from ..core.tiles import RANK_OF, SUIT_OF
+from .builtins import Level
 
 #: What generated code may read besides its own constants.
 NAMESPACE: dict[str, Any] = {"SUIT_OF": SUIT_OF, "RANK_OF": RANK_OF, "EMPTY": (), "CODE": operator.attrgetter("code")}
@@ -44,7 +45,7 @@ class Record:
 
     source: str
     constants: tuple[tuple[str, Any], ...]
-    level: str
+    level: Level
     is_each: bool
     arity: int
     binds_sets: bool
@@ -60,7 +61,7 @@ class Compiled:
     bound by an ``each`` rule (sets or tiles), or an empty tuple per count of a hand rule. ``source``
     is the generated Python, for people debugging the compiler."""
 
-    level: str
+    level: Level
     is_each: bool
     arity: int
     instances: Callable[[Any], list[tuple]]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import ast
-from .builtins import REGISTRY, Const
+from .builtins import REGISTRY, Const, Level
 from .checker import Checked
 from ..core.blocks import every_block
 from .compiled import COMPARE, NAMESPACE, Compiled, Guard, Record, build
@@ -72,7 +72,7 @@ class Compiler:
             if isinstance(node, ast.Name) and id(node) in slots:
                 if slots[id(node)] in bound:
                     return ""  # an item used otherwise than through its tile
-            elif isinstance(node, (ast.Name, ast.Call)) and REGISTRY[node.name].level != "pure":
+            elif isinstance(node, (ast.Name, ast.Call)) and REGISTRY[node.name].level is not Level.PURE:
                 return ""
             stack.extend(ast.children(node))
         return attr
@@ -213,7 +213,7 @@ class Compiler:
             if isinstance(n, ast.Name) and id(n) in slots:
                 if slots[id(n)] not in own:
                     return None
-            elif isinstance(n, (ast.Name, ast.Call)) and REGISTRY[n.name].level != "pure":
+            elif isinstance(n, (ast.Name, ast.Call)) and REGISTRY[n.name].level is not Level.PURE:
                 return None
         before = dict(self.constants)
         code = f"lambda v{int(slots[id(node)])}: {self.expr(node.body)}"

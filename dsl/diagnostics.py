@@ -1,7 +1,10 @@
-"""Diagnostics: one type for every problem found in a rule file or a predicate."""
+"""Diagnostics: one type for every problem found in a rule file or a predicate (core/errors.py holds
+it, with the error that carries them), the codes of the language, and where a predicate sits in its file."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from ..core.errors import Diagnostic, RuleSetError
 
 
 #: Every diagnostic code of the predicate language and what it means. P0xx: the text does not read as
@@ -38,39 +41,9 @@ CODES: dict[str, str] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Diagnostic:
-    """A problem at ``file:line:column`` (1-based), with a stable ``code``, a message and a hint."""
-
-    file: str
-    line: int
-    column: int
-    code: str
-    message: str
-    hint: str = ""
-    source_line: str = ""
-    severity: str = "error"
-
-    def format(self) -> str:
-        """``path:line:col: CODE message``, the source line, a caret under the column, and the hint."""
-        out = [f"{self.file}:{self.line}:{self.column}: {self.code} {self.message}"]
-        if self.source_line:
-            out.append("    " + self.source_line.rstrip("\n"))
-            out.append("    " + " " * (self.column - 1) + "^")
-        if self.hint:
-            out.append(f"    hint: {self.hint}")
-        return "\n".join(out)
-
-    def __str__(self) -> str:
-        return self.format()
-
-
-class DiagnosticError(Exception):
-    """Raised with every diagnostic of a rule set or predicate that could not be loaded."""
-
-    def __init__(self, diagnostics: list[Diagnostic]) -> None:
-        self.diagnostics = sorted(diagnostics, key=lambda d: (d.file, d.line, d.column, d.code))
-        super().__init__("\n".join(d.format() for d in self.diagnostics))
+#: The rule-set error of the language: raised with every diagnostic of a predicate or rule set that
+#: could not be loaded (the same class as ``fanrules.RuleSetError``).
+DiagnosticError = RuleSetError
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,11 +10,12 @@ from pathlib import Path
 from typing import Any
 
 from .analysis import readings as _readings
-from .core import Block, Context, Hand, HandError, HandInput, Kind, Meld, MeldKind, Reading, Shape, format_hand, parse_hand
-from .core import hand_from_record, hand_to_record, to_hand
-from .dsl import DiagnosticError
+from .core import (Block, CliError, Context, Diagnostic, ErrorKind, FanrulesError, Hand, HandError, HandInput, InvalidHandError, Kind,
+                   Meld, MeldKind, NotAWinError, Reading, RuleSetError, Shape, UnknownFanError, format_hand, hand_from_record,
+                   hand_to_record, parse_hand, to_hand)
+from .dsl import DiagnosticError, Level
 from .ruleset import Fan, RuleSet, load_ruleset
-from .scoring import CountedFan, NotCounted, Result, Scorer
+from .scoring import CountedFan, NotCounted, Principle, Result, Scorer
 from .scoring.scored_waits import WaitScore, scored_waits
 
 __version__ = "0.1.0"
@@ -32,9 +33,10 @@ def score(hand: HandInput, rules: str | Path = "mcr", **context: Any) -> Result:
     ``prevalent_wind``, ``flowers``; winds as ``"E"``/``"S"``/``"W"``/``"N"``; the contract's
     ``fourth_tile`` and ``round_wind`` accepted) and replaces what a Hand or record carries.
 
-    Returns a Result (``result.is_win`` is false below the minimum). Raises HandError with
-    ``kind`` ``invalid`` (an unknown keyword included, named with the closest known one) or
-    ``not_a_win`` for a hand that cannot be scored."""
+    Returns a Result (``result.is_win`` is false below the minimum). Raises a HandError for a hand
+    that cannot be scored: InvalidHandError (``kind`` ``invalid``; an unknown keyword included, named
+    with the closest known one) or NotAWinError (``not_a_win``); RuleSetError for a rule set that
+    cannot be loaded."""
     return scorer(rules).score(hand, **context)
 
 
@@ -52,7 +54,8 @@ def readings(hand: HandInput, **context: Any) -> list[Reading]:
 
 
 __all__ = [
-    "Block", "Context", "CountedFan", "DiagnosticError", "Fan", "Hand", "HandError", "HandInput", "Kind", "Meld", "MeldKind",
-    "NotCounted", "Reading", "Result", "RuleSet", "Scorer", "Shape", "WaitScore", "format_hand", "hand_from_record",
-    "hand_to_record", "load_ruleset", "parse_hand", "readings", "score", "scorer", "waits",
+    "Block", "CliError", "Context", "CountedFan", "Diagnostic", "DiagnosticError", "ErrorKind", "Fan", "FanrulesError", "Hand",
+    "HandError", "HandInput", "InvalidHandError", "Kind", "Level", "Meld", "MeldKind", "NotAWinError", "NotCounted", "Principle",
+    "Reading", "Result", "RuleSet", "RuleSetError", "Scorer", "Shape", "UnknownFanError", "WaitScore", "format_hand",
+    "hand_from_record", "hand_to_record", "load_ruleset", "parse_hand", "readings", "score", "scorer", "waits",
 ]

@@ -2,9 +2,10 @@
 JSON records. It imports nothing else of fanrules; every other layer builds on it."""
 from __future__ import annotations
 
-from .blocks import KINDS, Block, Kind, Reading, Shape, block_code, every_block
+from .blocks import KINDS, NO_SET, Block, Kind, Reading, Shape, block_code, every_block
 from .context import ALIASES, ANNOTATION_KEYS, CONTEXT_NAMES, Context, context_values, is_annotation
-from .errors import HandError
+from .errors import (CliError, Diagnostic, ErrorKind, FanrulesError, HandError, InvalidHandError, NotAWinError, RuleSetError,
+                     UnknownFanError)
 from .hand import Hand, Meld, MeldKind, format_hand, validate
 from .inputs import HandInput, Waiting, to_hand, to_waiting
 from .jsonio import hand_from_record, hand_to_record
@@ -12,8 +13,9 @@ from .notation import parse_hand
 from .tiles import TILE_CODES, TILE_INDEX, Tile
 
 __all__ = [
-    "ALIASES", "ANNOTATION_KEYS", "CONTEXT_NAMES", "HandInput", "Waiting", "context_values", "is_annotation", "to_hand",
-    "to_waiting", "KINDS", "TILE_CODES", "TILE_INDEX", "Block", "Context", "Hand", "HandError", "Kind", "Meld", "MeldKind",
-    "Reading", "Shape", "Tile", "block_code", "every_block", "format_hand", "hand_from_record", "hand_to_record",
-    "parse_hand", "validate",
+    "ALIASES", "ANNOTATION_KEYS", "CONTEXT_NAMES", "KINDS", "NO_SET", "TILE_CODES", "TILE_INDEX", "Block", "CliError", "Context",
+    "Diagnostic", "ErrorKind", "FanrulesError", "Hand", "HandError", "HandInput", "InvalidHandError", "Kind", "Meld", "MeldKind",
+    "NotAWinError", "Reading", "RuleSetError", "Shape", "Tile", "UnknownFanError", "Waiting", "block_code", "context_values",
+    "every_block", "format_hand", "hand_from_record", "hand_to_record", "is_annotation", "parse_hand", "to_hand", "to_waiting",
+    "validate",
 ]

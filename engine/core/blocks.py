@@ -3,24 +3,28 @@ every value a block can take."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum, IntEnum
+from enum import IntEnum, StrEnum
 
 from .tiles import TILE_CODES, Tile, compact
 
 
 class Kind(IntEnum):
-    """What a block of a reading is."""
+    """What a block of a reading is; ``NO_SET`` is the kind of the block ``NO_SET``, which stands for
+    no block (the ``win_set`` of a reading whose winning tile completes a knitted part or a special
+    shape). The predicate language names them in lower case (``kind(win_set) == no_set``)."""
 
     CHOW = 0
     PUNG = 1
     KONG = 2
     PAIR = 3
+    NO_SET = 4
 
 
-KINDS = tuple(Kind)
+#: The kinds of the blocks of a reading (every kind but NO_SET), by value.
+KINDS = (Kind.CHOW, Kind.PUNG, Kind.KONG, Kind.PAIR)
 
 
-class Shape(str, Enum):
+class Shape(StrEnum):
     """The winning shapes of SCORING.md section 1."""
 
     STANDARD = "standard"
@@ -46,12 +50,16 @@ class Block:
 
     def __post_init__(self) -> None:
         k, t = self.kind, self.tile
+        if k is Kind.NO_SET:  # no tiles, and a code no real block has
+            object.__setattr__(self, "tiles", ())
+            object.__setattr__(self, "code", -1)
+            return
         tiles = (t, t + 1, t + 2) if k is Kind.CHOW else (t,) * (3 if k is Kind.PUNG else 4 if k is Kind.KONG else 2)
         object.__setattr__(self, "tiles", tiles)
         object.__setattr__(self, "code", block_code(k, t, self.concealed, self.melded, self.declared))
 
     def __str__(self) -> str:
-        if self.kind not in KINDS:
+        if self.kind is Kind.NO_SET:
             return "no set"
         body = compact(self.tiles)
         if not self.declared:
@@ -59,7 +67,7 @@ class Block:
         return f"[{body}]"
 
     def __repr__(self) -> str:
-        if self.kind not in KINDS:
+        if self.kind is Kind.NO_SET:
             return "<no set>"
         how = "melded" if self.melded else "concealed" if self.concealed else "completed by a discard"
         return f"<{self.kind.name.lower()} {self} {how}>"
@@ -69,6 +77,11 @@ def block_code(kind: int, tile: Tile, concealed: bool, melded: bool, declared: b
     """A number for each value a block can take (its kind, tile and flags), so that a condition on a
     block alone can be worked out once for every block (see dsl/compiler.py)."""
     return (((tile * 4 + kind) * 2 + concealed) * 2 + melded) * 2 + declared
+
+
+#: The block that stands for no block: its kind is NO_SET, it has no tiles, and its tile (-1) reads as
+#: an honour's (rank 0), like no real set's.
+NO_SET = Block(Kind.NO_SET, -1, False)
 
 
 def every_block() -> list[Block]:

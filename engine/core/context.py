@@ -7,7 +7,7 @@ import difflib
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
-from .errors import HandError
+from .errors import InvalidHandError
 from .tiles import EAST, TILE_CODES, TILE_INDEX, WINDS, Tile
 
 #: The facts of a win, by their one name, in the order of ``Context``.
@@ -32,11 +32,11 @@ def did_you_mean(word: str, known: Iterable[str]) -> str:
     return f" (did you mean '{close[0]}'?)" if close else ""
 
 
-def unknown(what: str, word: str, known: Iterable[str]) -> HandError:
+def unknown(what: str, word: str, known: Iterable[str]) -> InvalidHandError:
     """The error for a name nobody knows, with the closest known one."""
     known = list(known)
     hint = did_you_mean(word, known) or f" (known: {', '.join(known)})"
-    return HandError(f"unknown {what} {word!r}{hint}")
+    return InvalidHandError(f"unknown {what} {word!r}{hint}")
 
 
 def wind_tile(value: Any, name: str) -> Tile:
@@ -45,7 +45,7 @@ def wind_tile(value: Any, name: str) -> Tile:
         return TILE_INDEX[value]
     if isinstance(value, int) and not isinstance(value, bool) and value in WINDS:
         return value
-    raise HandError(f"{name} must be E, S, W or N, not {value!r}")
+    raise InvalidHandError(f"{name} must be E, S, W or N, not {value!r}")
 
 
 def checked(name: str, value: Any, given: str | None = None) -> Any:
@@ -55,12 +55,12 @@ def checked(name: str, value: Any, given: str | None = None) -> Any:
         return wind_tile(value, said)
     if name == "flowers":
         if isinstance(value, bool) or not isinstance(value, int):
-            raise HandError(f"flowers must be a whole number from 0 to 8, not {value!r}")
+            raise InvalidHandError(f"flowers must be a whole number from 0 to 8, not {value!r}")
         if not 0 <= value <= 8:
-            raise HandError(f"flowers must be between 0 and 8, not {value}")
+            raise InvalidHandError(f"flowers must be between 0 and 8, not {value}")
         return value
     if not isinstance(value, bool):
-        raise HandError(f"{said} must be true or false, not {value!r}")
+        raise InvalidHandError(f"{said} must be true or false, not {value!r}")
     return value
 
 
@@ -79,7 +79,7 @@ def context_values(given: Mapping[str, Any], what: str = "context keyword", skip
         if name not in CONTEXT_NAMES:
             raise unknown(what, key, [*CONTEXT_NAMES, *ALIASES, *passed, *also])
         if name in said:
-            raise HandError(f"{said[name]!r} and {key!r} name the same fact; give one")
+            raise InvalidHandError(f"{said[name]!r} and {key!r} name the same fact; give one")
         said[name] = key
         out[name] = checked(name, value, key)
     return out
@@ -106,7 +106,7 @@ class Context:
                   "seat_wind": seat_wind, "prevalent_wind": prevalent_wind, "flowers": flowers}
         for key, value in context_values(aliases, "Context field").items():
             if values[key] != getattr(_DEFAULT_VALUES, key):
-                raise HandError(f"{key!r} and its alias name the same fact; give one")
+                raise InvalidHandError(f"{key!r} and its alias name the same fact; give one")
             values[key] = value
         for name in CONTEXT_NAMES:
             object.__setattr__(self, name, checked(name, values[name]))

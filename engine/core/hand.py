@@ -5,7 +5,8 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 
 from .context import Context
-from .errors import HandError
+from .errors import HandError as HandError  # the error a hand raises, also importable from here
+from .errors import InvalidHandError
 from .tiles import SUIT_OF, TILE_CODES, Tile, code, codes, compact
 
 
@@ -72,7 +73,7 @@ class Hand:
 
 
 def check_meld(meld: Meld, where: str) -> None:
-    """Raise HandError unless ``meld`` is a real chow, pung or kong."""
+    """Raise InvalidHandError unless ``meld`` is a real chow, pung or kong."""
     tiles = meld.tiles
     shown = "".join(TILE_CODES[t] for t in tiles)
     if meld.kind is MeldKind.CHOW:
@@ -83,38 +84,38 @@ def check_meld(meld: Meld, where: str) -> None:
             and tuple(sorted(tiles)) == (tiles[0], tiles[0] + 1, tiles[0] + 2)
         )
         if not ok:
-            raise HandError(f"{where}: [{shown}] is not a chow (three consecutive tiles of one number suit)")
+            raise InvalidHandError(f"{where}: [{shown}] is not a chow (three consecutive tiles of one number suit)")
         if meld.claimed_tile is not None and meld.claimed_tile not in tiles:
-            raise HandError(f"{where}: the claimed tile {code(meld.claimed_tile)} is not part of the chow [{shown}]")
+            raise InvalidHandError(f"{where}: the claimed tile {code(meld.claimed_tile)} is not part of the chow [{shown}]")
     else:
         size = 3 if meld.kind is MeldKind.PUNG else 4
         if len(tiles) != size or len(set(tiles)) != 1:
             what = "a pung (three identical tiles)" if size == 3 else "a kong (four identical tiles)"
-            raise HandError(f"{where}: [{shown}] is not {what}")
+            raise InvalidHandError(f"{where}: [{shown}] is not {what}")
     if meld.kind is MeldKind.CONCEALED_KONG:
         if meld.claimed_from is not None:
-            raise HandError(f"{where}: a concealed kong is not claimed from anyone")
+            raise InvalidHandError(f"{where}: a concealed kong is not claimed from anyone")
     elif meld.claimed_from not in SEATS:
-        raise HandError(f"{where}: claimed_from must be left, across or right, not {meld.claimed_from!r}")
+        raise InvalidHandError(f"{where}: claimed_from must be left, across or right, not {meld.claimed_from!r}")
     elif meld.kind is MeldKind.CHOW and meld.claimed_from != "left":
-        raise HandError(f"{where}: a chow can only be claimed from the left player, not {meld.claimed_from!r}")
+        raise InvalidHandError(f"{where}: a chow can only be claimed from the left player, not {meld.claimed_from!r}")
 
 
 def validate(hand: Hand) -> Hand:
     """Check counts, sets and context flags; return the hand with inferences applied (RULINGS 14)."""
     if len(hand.melds) > 4:
-        raise HandError(f"{len(hand.melds)} declared sets; a hand has at most 4")
+        raise InvalidHandError(f"{len(hand.melds)} declared sets; a hand has at most 4")
     for i, meld in enumerate(hand.melds):
         if not isinstance(meld, Meld):
-            raise HandError(f"declared set {i + 1} must be a Meld, not {type(meld).__name__}")
+            raise InvalidHandError(f"declared set {i + 1} must be a Meld, not {type(meld).__name__}")
     for t in hand.all_tiles:
         if isinstance(t, bool) or not isinstance(t, int) or not 0 <= t < len(TILE_CODES):
-            raise HandError(f"unknown tile {t!r}: a Hand holds tiles as numbers 0..33 (fanrules.core.TILE_INDEX)")
+            raise InvalidHandError(f"unknown tile {t!r}: a Hand holds tiles as numbers 0..33 (fanrules.core.TILE_INDEX)")
     for i, meld in enumerate(hand.melds):
         check_meld(meld, f"declared set {i + 1}")
     expected = 13 - 3 * len(hand.melds)
     if len(hand.concealed) != expected:
-        raise HandError(
+        raise InvalidHandError(
             f"wrong number of tiles: {len(hand.concealed)} concealed tiles before the winning tile, "
             f"expected {expected} with {len(hand.melds)} declared set(s)"
         )
@@ -123,21 +124,21 @@ def validate(hand: Hand) -> Hand:
         counts[t] += 1
     over = [TILE_CODES[t] for t in range(34) if counts[t] > 4]
     if over:
-        raise HandError(f"fifth copy of {', '.join(over)}: a tile exists only four times")
+        raise InvalidHandError(f"fifth copy of {', '.join(over)}: a tile exists only four times")
     if not isinstance(hand.context, Context):
-        raise HandError(f"a hand's context must be a Context, not {type(hand.context).__name__}")
+        raise InvalidHandError(f"a hand's context must be a Context, not {type(hand.context).__name__}")
     ctx = hand.context
     win = hand.win_tile
     held_concealed = hand.concealed.count(win)
     in_melds = sum(m.tiles.count(win) for m in hand.melds)
     if ctx.kong_related and ctx.self_drawn and not any(m.is_kong for m in hand.melds):
-        raise HandError("a win on a kong replacement tile needs a declared kong in the hand")
+        raise InvalidHandError("a win on a kong replacement tile needs a declared kong in the hand")
     if ctx.kong_related and not ctx.self_drawn and held_concealed + in_melds:
-        raise HandError(
+        raise InvalidHandError(
             f"robbing a kong of {code(win)} is impossible while the hand itself holds a {code(win)}"
         )
     if ctx.last_copy and held_concealed:
-        raise HandError(
+        raise InvalidHandError(
             f"the winning tile {code(win)} cannot be the last copy while the concealed hand holds another"
         )
     if in_melds == 3 and not ctx.last_copy:

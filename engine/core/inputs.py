@@ -6,7 +6,7 @@ from dataclasses import replace
 from typing import Any, Mapping, NamedTuple, Union
 
 from .context import ANNOTATION_KEYS, Context, context_values, is_annotation
-from .errors import HandError
+from .errors import InvalidHandError
 from .hand import Hand, Meld, check_meld, validate
 from .jsonio import HAND_KEYS, hand_from_record, melds_of, tile_list
 from .notation import parse_hand
@@ -25,7 +25,7 @@ def to_hand(hand: HandInput, **context: Any) -> Hand:
     if isinstance(hand, Mapping):
         return hand_from_record(dict(hand), **context)
     if not isinstance(hand, Hand):
-        raise HandError(f"a hand must be a hand string, a Hand or a JSON record, not {type(hand).__name__}")
+        raise InvalidHandError(f"a hand must be a hand string, a Hand or a JSON record, not {type(hand).__name__}")
     values = context_values(context)
     if values:
         return validate(Hand(hand.concealed, hand.melds, hand.win_tile, replace(hand.context, **values)))
@@ -50,14 +50,14 @@ def to_waiting(hand: HandInput, **context: Any) -> Waiting:
     values = context_values(context)
     for name in PER_WIN:
         if name in values:
-            raise HandError(f"waits scores each winning tile both on a discard and self-drawn: {name!r} does not apply")
+            raise InvalidHandError(f"waits scores each winning tile both on a discard and self-drawn: {name!r} does not apply")
     if isinstance(hand, str):
         parsed = parse_hand(hand, check=False, **values)
         waiting = Waiting(parsed.concealed + (parsed.win_tile,), parsed.melds, parsed.context)
     elif isinstance(hand, Mapping):
         record = dict(hand)
         if "win_tile" in record:
-            raise HandError("waits takes the 13 tiles before a win: leave 'win_tile' out of the record")
+            raise InvalidHandError("waits takes the 13 tiles before a win: leave 'win_tile' out of the record")
         facts = {k: v for k, v in record.items() if not (isinstance(k, str) and is_annotation(k))}
         values = {**context_values(facts, "key", skip=HAND_KEYS, also=ANNOTATION_KEYS), **values}
         tiles = record.get("hand")
@@ -65,7 +65,7 @@ def to_waiting(hand: HandInput, **context: Any) -> Waiting:
         if isinstance(tiles, str):
             parsed = parse_hand(tiles, check=False, **values)
             if parsed.melds and melds:
-                raise HandError("declared sets given twice: in the hand string and in 'melds'")
+                raise InvalidHandError("declared sets given twice: in the hand string and in 'melds'")
             waiting = Waiting(parsed.concealed + (parsed.win_tile,), parsed.melds or melds, parsed.context)
         else:
             waiting = Waiting(tuple(tile_list(tiles, "hand")), melds, Context(**values))
@@ -73,14 +73,14 @@ def to_waiting(hand: HandInput, **context: Any) -> Waiting:
         whole = to_hand(hand, **values)
         waiting = Waiting(whole.concealed, whole.melds, whole.context)
     else:
-        raise HandError(f"a hand must be a hand string, a Hand or a JSON record, not {type(hand).__name__}")
+        raise InvalidHandError(f"a hand must be a hand string, a Hand or a JSON record, not {type(hand).__name__}")
     return _checked(waiting)
 
 
 def _checked(waiting: Waiting) -> Waiting:
     size = len(waiting.concealed) + 3 * len(waiting.melds)
     if size != 13:
-        raise HandError(f"waits needs 13 tiles (a declared set counts 3), got {size}")
+        raise InvalidHandError(f"waits needs 13 tiles (a declared set counts 3), got {size}")
     for i, meld in enumerate(waiting.melds):
         check_meld(meld, f"declared set {i + 1}")
     counts = [0] * len(TILE_CODES)
@@ -88,7 +88,7 @@ def _checked(waiting: Waiting) -> Waiting:
         counts[t] += 1
     over = [TILE_CODES[t] for t, n in enumerate(counts) if n > 4]
     if over:
-        raise HandError(f"fifth copy of {', '.join(over)}: a tile exists only four times")
+        raise InvalidHandError(f"fifth copy of {', '.join(over)}: a tile exists only four times")
     return Waiting(tuple(sorted(waiting.concealed)), waiting.melds, waiting.context)
 
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 from typing import Any
 
 from .context import ANNOTATION_KEYS, context_values, is_annotation, unknown
-from .hand import SEATS, Context, Hand, HandError, Meld, MeldKind, validate
+from .errors import InvalidHandError
+from .hand import SEATS, Context, Hand, Meld, MeldKind, validate
 from .notation import parse_hand
 from .tiles import TILE_CODES, TILE_INDEX, Tile
 
@@ -13,26 +14,26 @@ MELD_TYPES = {k.value: k for k in MeldKind}
 
 def _tile(value: Any, where: str) -> Tile:
     if not isinstance(value, str) or value not in TILE_INDEX:
-        raise HandError(f"unknown tile code {value!r} in {where} (expected one of 1m..9m, 1p..9p, 1s..9s, E S W N C F P)")
+        raise InvalidHandError(f"unknown tile code {value!r} in {where} (expected one of 1m..9m, 1p..9p, 1s..9s, E S W N C F P)")
     return TILE_INDEX[value]
 
 
 def tile_list(value: Any, where: str) -> list[Tile]:
     if not isinstance(value, list):
-        raise HandError(f"{where} must be a list of tile codes")
+        raise InvalidHandError(f"{where} must be a list of tile codes")
     return [_tile(v, where) for v in value]
 
 
 def _meld(raw: Any, i: int) -> Meld:
     where = f"melds[{i}]"
     if not isinstance(raw, dict):
-        raise HandError(f"{where} must be an object with type and tiles")
+        raise InvalidHandError(f"{where} must be an object with type and tiles")
     for key in raw:
         if key not in MELD_KEYS:
             raise unknown(f"key of {where}:", str(key), MELD_KEYS)
     kind = MELD_TYPES.get(raw["type"]) if isinstance(raw.get("type"), str) else None
     if kind is None:
-        raise HandError(f"{where}: type must be chow, pung, kong or concealed_kong, not {raw.get('type')!r}")
+        raise InvalidHandError(f"{where}: type must be chow, pung, kong or concealed_kong, not {raw.get('type')!r}")
     tiles = tuple(sorted(tile_list(raw.get("tiles"), f"{where}.tiles")))
     claimed_from = raw.get("claimed_from")
     if kind is not MeldKind.CONCEALED_KONG and claimed_from is None:
@@ -43,7 +44,7 @@ def _meld(raw: Any, i: int) -> Meld:
         ct = tiles[0]
     added = raw.get("added", False)
     if not isinstance(added, bool):
-        raise HandError(f"{where}.added must be true or false")
+        raise InvalidHandError(f"{where}.added must be true or false")
     return Meld(kind, tiles, claimed_from, ct if kind is MeldKind.CHOW else None, added)
 
 
@@ -59,16 +60,16 @@ def hand_from_record(record: Any, **context: Any) -> Hand:
     corpus annotations (``expected``, ``tag``, ``notes``, ``source``, ``x_*``, ...) are passed over and
     any other key is refused. Keyword ``context`` facts replace the record's."""
     if not isinstance(record, dict):
-        raise HandError("each line must be a JSON object")
+        raise InvalidHandError("each line must be a JSON object")
     fields = {k: v for k, v in record.items() if not (isinstance(k, str) and is_annotation(k))}
     values = context_values(fields, "key", skip=HAND_KEYS, also=ANNOTATION_KEYS)
     values.update(context_values(context))
     if "hand" not in record:
-        raise HandError("missing field 'hand'")
+        raise InvalidHandError("missing field 'hand'")
     if isinstance(record["hand"], str):
         return _from_string(record, values)
     if "win_tile" not in record:
-        raise HandError("missing field 'win_tile'")
+        raise InvalidHandError("missing field 'win_tile'")
     concealed = tile_list(record["hand"], "hand")
     melds = melds_of(record.get("melds", []))
     win = _tile(record["win_tile"], "win_tile")
@@ -77,7 +78,7 @@ def hand_from_record(record: Any, **context: Any) -> Hand:
 
 def melds_of(melds_raw: Any) -> tuple[Meld, ...]:
     if not isinstance(melds_raw, list):
-        raise HandError("melds must be a list")
+        raise InvalidHandError("melds must be a list")
     return tuple(_meld(m, i) for i, m in enumerate(melds_raw))
 
 
@@ -87,7 +88,7 @@ def _from_string(record: dict[str, Any], values: dict[str, Any]) -> Hand:
     melds = parsed.melds
     if record.get("melds"):
         if melds:
-            raise HandError("declared sets given twice: in the hand string and in 'melds'")
+            raise InvalidHandError("declared sets given twice: in the hand string and in 'melds'")
         melds = melds_of(record["melds"])
     if "win_tile" not in record:
         return validate(Hand(parsed.concealed, melds, parsed.win_tile, parsed.context))

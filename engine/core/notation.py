@@ -4,7 +4,8 @@ from __future__ import annotations
 from typing import Any
 
 from .context import context_values
-from .hand import SEATS, Context, Hand, HandError, Meld, MeldKind, format_hand, format_meld, validate
+from .errors import InvalidHandError
+from .hand import SEATS, Context, Hand, Meld, MeldKind, format_hand, format_meld, validate
 from .tiles import HONOUR_CODES, SUIT_OF, TILE_CODES, TILE_INDEX, Z_CODES, Tile, compact
 
 HONOUR_LETTERS = frozenset(HONOUR_CODES)
@@ -22,24 +23,24 @@ def _tiles(text: str, offset: int) -> list[Tile]:
             digits.append((ch, pos))
         elif ch in "mpsz":
             if not digits:
-                raise HandError(f"suit letter '{ch}' at column {pos} has no digits before it")
+                raise InvalidHandError(f"suit letter '{ch}' at column {pos} has no digits before it")
             for d, dpos in digits:
                 key = f"{d}{ch}"
                 tile = Z_CODES.get(key) if ch == "z" else key
                 if tile not in TILE_INDEX:
-                    raise HandError(f"unknown tile code '{key}' at column {dpos}")
+                    raise InvalidHandError(f"unknown tile code '{key}' at column {dpos}")
                 out.append(TILE_INDEX[tile])
             digits = []
         elif ch in HONOUR_LETTERS:
             if digits:
-                raise HandError(f"digits before column {pos} have no suit letter (m, p, s or z)")
+                raise InvalidHandError(f"digits before column {pos} have no suit letter (m, p, s or z)")
             out.append(TILE_INDEX[ch])
         elif ch.isspace():
             continue
         else:
-            raise HandError(f"unknown tile code '{ch}' at column {pos}")
+            raise InvalidHandError(f"unknown tile code '{ch}' at column {pos}")
     if digits:
-        raise HandError(f"digit '{digits[-1][0]}' at column {digits[-1][1]} has no suit letter (m, p, s or z)")
+        raise InvalidHandError(f"digit '{digits[-1][0]}' at column {digits[-1][1]} has no suit letter (m, p, s or z)")
     return out
 
 
@@ -50,7 +51,7 @@ def _meld(body: str, offset: int) -> Meld:
     tiles = _tiles(tiles_text, offset)
     digit = digit.strip()
     if digit and (len(digit) != 1 or not digit.isdigit()):
-        raise HandError(f"{where}: the claim marker after the comma must be one digit, not '{digit}'")
+        raise InvalidHandError(f"{where}: the claim marker after the comma must be one digit, not '{digit}'")
     n = int(digit) if digit else None
     shown = "".join(TILE_CODES[t] for t in tiles)
     if len(tiles) == 4:
@@ -60,12 +61,12 @@ def _meld(body: str, offset: int) -> Meld:
             return Meld(MeldKind.KONG, tuple(tiles), SEATS[n - 1])
         if n in (5, 6, 7):
             return Meld(MeldKind.KONG, tuple(tiles), SEATS[n - 5], added=True)
-        raise HandError(f"{where}: kong marker must be 1-3 (claimed) or 5-7 (added), not {n}")
+        raise InvalidHandError(f"{where}: kong marker must be 1-3 (claimed) or 5-7 (added), not {n}")
     if len(tiles) != 3:
-        raise HandError(f"{where}: [{shown}] has {len(tiles)} tiles; a set has 3 (chow, pung) or 4 (kong)")
+        raise InvalidHandError(f"{where}: [{shown}] has {len(tiles)} tiles; a set has 3 (chow, pung) or 4 (kong)")
     n = 1 if n is None else n
     if n not in (1, 2, 3):
-        raise HandError(f"{where}: the claim marker of a chow or pung must be 1, 2 or 3, not {n}")
+        raise InvalidHandError(f"{where}: the claim marker of a chow or pung must be 1, 2 or 3, not {n}")
     if len(set(tiles)) == 1:
         return Meld(MeldKind.PUNG, tuple(tiles), SEATS[n - 1])
     ordered = tuple(sorted(tiles))
@@ -80,9 +81,9 @@ def parse_hand(text: str, *, check: bool = True, **context: Any) -> Hand:
     of a complete hand (for 13 tiles)."""
     ctx = Context(**context_values(context))
     if not isinstance(text, str):
-        raise HandError(f"a hand string must be text, not {type(text).__name__}")
+        raise InvalidHandError(f"a hand string must be text, not {type(text).__name__}")
     if len(text) > MAX_HAND_CHARS:
-        raise HandError(f"the hand string is {len(text)} characters long; a hand string has at most {MAX_HAND_CHARS}")
+        raise InvalidHandError(f"the hand string is {len(text)} characters long; a hand string has at most {MAX_HAND_CHARS}")
     melds: list[Meld] = []
     loose: list[Tile] = []
     i = 0
@@ -91,11 +92,11 @@ def parse_hand(text: str, *, check: bool = True, **context: Any) -> Hand:
         if ch == "[":
             end = text.find("]", i)
             if end < 0:
-                raise HandError(f"'[' at column {i + 1} is never closed")
+                raise InvalidHandError(f"'[' at column {i + 1} is never closed")
             melds.append(_meld(text[i + 1 : end], i + 1))
             i = end + 1
         elif ch == "]":
-            raise HandError(f"']' at column {i + 1} closes nothing")
+            raise InvalidHandError(f"']' at column {i + 1} closes nothing")
         else:
             j = i
             while j < len(text) and text[j] not in "[]":
@@ -103,6 +104,6 @@ def parse_hand(text: str, *, check: bool = True, **context: Any) -> Hand:
             loose.extend(_tiles(text[i:j], i))
             i = j
     if not loose:
-        raise HandError("the hand has no concealed tiles: the last tile must be the winning tile")
+        raise InvalidHandError("the hand has no concealed tiles: the last tile must be the winning tile")
     hand = Hand(tuple(loose[:-1]), tuple(melds), loose[-1], ctx)
     return validate(hand) if check else hand

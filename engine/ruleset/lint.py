@@ -1,7 +1,7 @@
 """Findings of ``fanrules check`` beyond loading: exclusion cycles, self-exclusion, missing examples."""
 from __future__ import annotations
 
-from ..core.hand import HandError
+from ..core.errors import HandError
 from ..core.notation import parse_hand
 from ..dsl import Diagnostic
 from .model import RuleSet

@@ -8,10 +8,13 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from ..dsl import Compiled, Diagnostic, DiagnosticError, Origin, compile_predicate, predicate_cache
+from ..core.errors import Diagnostic, RuleSetError
+from ..dsl import Compiled, Origin, compile_predicate, predicate_cache
 from .schema import EXAMPLE_KEYS, EXCLUSION_KEYS, FAN_KEYS, FAN_REQUIRED_NEW, RULESET_KEYS, RULESET_REQUIRED_ROOT, Key
 from .causes import PARENT, without_cascade
 from .model import Example, Exclusion, Fan, RuleSet, Where
+from .section_keys import SECTIONS
+from .sections import check_value, merge, origins as section_origins, plain
 from .yamlpos import NULL_TAG, YList, YMap, read_yaml
 
 RULESET_FILE = "ruleset.yaml"
@@ -71,13 +74,15 @@ def _type_ok(value: Any, typ: str) -> bool:
         return isinstance(value, bool)
     if typ == "array":
         return isinstance(value, list)
+    if typ == "object":
+        return isinstance(value, dict)
     if typ == "ref":
         return isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool))
     return True
 
 
 def _type_word(typ: str) -> str:
-    return {"string": "text", "integer": "a whole number", "boolean": "true or false", "array": "a list", "ref": "a fan name or number"}[typ]
+    return {"string": "text", "integer": "a whole number", "boolean": "true or false", "array": "a list", "object": "a mapping", "ref": "a fan name or number"}[typ]
 
 
 def _value_word(value: Any) -> str:
@@ -221,6 +226,7 @@ def _collect(path: Path, sink: list[Diagnostic], seen: tuple[str, ...]) -> tuple
         if key in data and _type_ok(data[key], RULESET_KEYS[key].type):
             fields[key] = data[key]
             origins[key] = ctx.where(data.value_pos[key])
+    _collect_sections(data, ctx, fields, origins)
     fields["path"] = str(path)
     fans_dir = path.parent / (data.get("fans") if isinstance(data.get("fans"), str) else "fans")
     fields["fans_dir"] = str(fans_dir)
@@ -240,6 +246,19 @@ def _collect(path: Path, sink: list[Diagnostic], seen: tuple[str, ...]) -> tuple
     elif "fans" in data:
         ctx.error(data.value_pos["fans"], "R000", f"the fans folder {fans_dir} does not exist")
     return fields, fans, chain, origins
+
+
+def _collect_sections(data: YMap, ctx: _FileContext, fields: dict[str, Any], origins: dict[str, Where]) -> None:
+    """Check this file's sections (``procedure:``, ...) and merge each over the parent's."""
+    sections = dict(fields.get("sections", {}))
+    for name, spec in SECTIONS.items():
+        if name not in data or not isinstance(data[name], dict):
+            continue  # absent, or not a mapping (reported by check_keys)
+        pos = data.value_pos[name]
+        if check_value(data[name], spec, name, pos, ctx.error, partial=name in sections):
+            sections[name] = merge(sections[name], data[name]) if name in sections else plain(data[name])
+            origins.update(section_origins(data[name], name, ctx.where, pos))
+    fields["sections"] = sections
 
 
 def _merge_fan(fan_path: Path, fans: dict[int, _RawFan], numbers: dict[int, str], sink: list[Diagnostic]) -> None:
@@ -374,10 +393,10 @@ def _examples(raw: _RawFan, fans_dir: str) -> tuple[Example, ...]:
 def _build(path: Path) -> RuleSet:
     sink: list[Diagnostic] = []
     if not path.is_file():
-        raise DiagnosticError([Diagnostic(str(path), 1, 1, "R013", "no rule set here", f"shipped rule sets: {', '.join(shipped_rulesets())}; or give a folder with {RULESET_FILE}")])
+        raise RuleSetError([Diagnostic(str(path), 1, 1, "R013", "no rule set here", f"shipped rule sets: {', '.join(shipped_rulesets())}; or give a folder with {RULESET_FILE}")])
     fields, raw_fans, chain, origins = _collect(path, sink, ())
     if any(d.code == PARENT for d in sink):
-        raise DiagnosticError(without_cascade(sink))
+        raise RuleSetError(without_cascade(sink))
     by_ref = _refs(raw_fans)
     seen_names: dict[str, int] = {}
     fans: list[Fan] = []
@@ -407,10 +426,10 @@ def _build(path: Path) -> RuleSet:
                         excludes, examples, bool(f.get("bonus", False)), raw.origins.get("number", raw.origins["predicate"]), dict(raw.origins)))
     predicate_cache().save()
     if sink:
-        raise DiagnosticError(without_cascade(sink))
+        raise RuleSetError(without_cascade(sink))
     return RuleSet(fields.get("name", path.parent.name), fields.get("title", ""), str(fields.get("version", "")),
                    fields.get("description", ""), fields.get("minimum", 0), tuple(fields.get("sources", ())), tuple(fans),
-                   str(path), tuple(Path(c).parent.name for c in chain), origins)
+                   str(path), tuple(Path(c).parent.name for c in chain), origins, fields.get("sections", {}))
 
 
 @lru_cache(maxsize=16)
@@ -419,7 +438,7 @@ def _load_cached(path: str) -> RuleSet:
 
 
 def load_ruleset(spec: str | Path = "mcr") -> RuleSet:
-    """Load a rule set by shipped name (``mcr``), folder or ``ruleset.yaml`` path. Raises DiagnosticError
+    """Load a rule set by shipped name (``mcr``), folder or ``ruleset.yaml`` path. Raises RuleSetError
     with every problem found. Loaded rule sets are cached in memory."""
     return _load_cached(str(resolve(spec).resolve()))
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..core.errors import UnknownFanError
 from ..dsl import Compiled
 
 
@@ -77,13 +78,17 @@ class RuleSet:
     path: str
     chain: tuple[str, ...]
     origins: dict[str, Where] = field(default_factory=dict, compare=False)
+    #: The rule set's sections beyond its fans (``procedure``, ``settlement``), merged along ``chain``:
+    #: plain data checked against ``fanrules.ruleset.section_keys``.
+    sections: dict[str, Any] = field(default_factory=dict, compare=False)
 
     def __repr__(self) -> str:
         return f"RuleSet({self.name!r}, {len(self.fans)} fans, minimum {self.minimum}, {self.path})"
 
     def fan(self, ref: int | str) -> Fan:
-        """A fan by number, Chinese or English name (case-insensitive)."""
+        """A fan by number, Chinese or English name (case-insensitive). Raises UnknownFanError (with
+        the closest number or name) when no fan has it."""
         for f in self.fans:
             if ref == f.number or (isinstance(ref, str) and ref.casefold() in (f.name_zh.casefold(), f.name_en.casefold(), str(f.number))):
                 return f
-        raise KeyError(f"no fan {ref!r} in rule set {self.name}")
+        raise UnknownFanError(ref, self.name, [name for f in self.fans for name in (str(f.number), f.name_zh, f.name_en)])

@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+
+from .section_keys import SECTIONS
 
 
 @dataclass(frozen=True)
@@ -32,6 +33,7 @@ RULESET_KEYS: dict[str, Key] = {
     "fans": Key("string", "Folder of fan files, relative to this file (default: fans)."),
     "disable": Key("array", "Fans of the parent that this rule set does not score. " + REF, items="ref"),
 }
+RULESET_KEYS.update({name: Key("object", spec.description) for name, spec in SECTIONS.items()})
 RULESET_REQUIRED_ROOT = ("title", "version", "minimum")
 
 FAN_KEYS: dict[str, Key] = {

@@ -2,6 +2,6 @@
 principles, and the result with its explanation."""
 from __future__ import annotations
 
-from .scorer import CountedFan, NotCounted, Result, Scorer
+from .scorer import CountedFan, NotCounted, Principle, Result, Scorer
 
-__all__ = ["CountedFan", "NotCounted", "Result", "Scorer"]
+__all__ = ["CountedFan", "NotCounted", "Principle", "Result", "Scorer"]

@@ -5,12 +5,8 @@ from functools import lru_cache
 from itertools import compress
 
 from ..analysis.waits import waits
-from ..core.blocks import Block, Kind, Reading
+from ..core.blocks import NO_SET, Kind, Reading
 from ..core.hand import Hand
-
-#: ``win_set`` when the winning tile completes a knitted part or a special shape (kind 4 = no_set).
-NO_SET = Block(Kind.PAIR, -1, False)
-object.__setattr__(NO_SET, "kind", 4)
 
 
 @lru_cache(maxsize=4096)

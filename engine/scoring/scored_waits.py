@@ -5,7 +5,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..analysis.waits import waits
-from ..core.hand import Context, Hand, HandError, Meld, validate
+from ..core.errors import HandError
+from ..core.hand import Context, Hand, Meld, validate
 from ..core.inputs import HandInput, to_waiting
 from ..core.tiles import TILE_CODES, Tile
 from .scorer import Result, Scorer

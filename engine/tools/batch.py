@@ -8,7 +8,7 @@ from collections import deque
 from multiprocessing.pool import AsyncResult
 from typing import IO, Any, Iterable, Iterator
 
-from ..core.hand import HandError
+from ..core.errors import ErrorKind, HandError, InvalidHandError
 from ..core.jsonio import hand_from_record
 from ..ruleset import load_ruleset
 from ..scoring import Scorer
@@ -21,17 +21,17 @@ def answer(line: str, scorer: Scorer, number: int) -> dict[str, Any]:
     record: Any = None
     try:
         if len(line) > MAX_LINE_CHARS:
-            raise HandError(f"line {number} is longer than {MAX_LINE_CHARS} characters")
+            raise InvalidHandError(f"line {number} is longer than {MAX_LINE_CHARS} characters")
         try:
             record = json.loads(line)
         except json.JSONDecodeError as err:
-            raise HandError(f"line {number} is not valid JSON: {err.msg} at column {err.colno}") from None
+            raise InvalidHandError(f"line {number} is not valid JSON: {err.msg} at column {err.colno}") from None
         result = scorer.score(hand_from_record(record))
         return result.to_json(_id(record))
     except HandError as err:
         return {"id": _id(record), "error": {"kind": err.kind, "message": str(err)}}
     except RecursionError:
-        return {"id": _id(record), "error": {"kind": "invalid", "message": f"line {number} nests too deeply"}}
+        return {"id": _id(record), "error": {"kind": ErrorKind.INVALID, "message": f"line {number} nests too deeply"}}
 
 
 def _id(record: Any) -> Any:

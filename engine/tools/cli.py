@@ -5,16 +5,17 @@ import argparse
 import json
 import os
 import sys
+from importlib import import_module
 from pathlib import Path
 from typing import Any, Sequence
 
 from ..analysis.readings import readings
-from ..core.hand import Hand, HandError
+from ..core.errors import CliError, HandError, NotAWinError, RuleSetError, UnknownFanError
+from ..core.hand import Hand
 from ..core.inputs import PER_WIN, to_hand
 from ..core.jsonio import hand_to_record
 from ..core.notation import format_hand
 from ..core.tiles import TILE_CODES, code
-from ..dsl import DiagnosticError
 from ..ruleset import RuleSet, load_ruleset
 from ..scoring import Result, Scorer
 from .cli_context import add_hand_args, context_of, remember_options, unknown_options
@@ -22,8 +23,9 @@ from .cli_context import add_hand_args, context_of, remember_options, unknown_op
 HAND_HELP = "hand string, e.g. '[CCC,1]FFFPPP999s5m5m' (the last tile is the winning tile)"
 
 
-class CliError(Exception):
-    """A one-line error for stderr (exit status 2)."""
+def _context_args(p: argparse.ArgumentParser) -> None:
+    """The hand argument and every context flag (for commands that take a complete hand)."""
+    add_hand_args(p, HAND_HELP)
 
 
 def _rules_arg(p: argparse.ArgumentParser) -> None:
@@ -127,7 +129,7 @@ def cmd_readings(args: argparse.Namespace) -> int:
     hand = _hand(args)
     found = readings(hand)
     if not found:
-        raise HandError("the tiles form no winning shape", "not_a_win")
+        raise NotAWinError("the tiles form no winning shape")
     for i, r in enumerate(found, 1):
         print(f"{i}. {r}")
     return 0
@@ -181,13 +183,25 @@ def cmd_test(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
+def _section_lines(value: Any, path: str, origins: dict[str, Any]) -> list[str]:
+    """A section's values, one ``path: value    # where`` line each, mappings opened key by key."""
+    if isinstance(value, dict) and value:
+        return [line for key, item in value.items() for line in _section_lines(item, f"{path}.{key}", origins)]
+    where = origins.get(path)
+    shown = json.dumps(value, ensure_ascii=False)
+    return [f"  {path}: {shown}" + (f"    # {where}" if where else "    # inherited")]
+
+
 def cmd_rules_show(args: argparse.Namespace) -> int:
     ruleset = load_ruleset(args.rules)
+    if args.fan in ruleset.sections:
+        print("\n".join(_section_lines(ruleset.sections[args.fan], args.fan, ruleset.origins)))
+        return 0
     if args.fan:
         try:
             fans = [ruleset.fan(int(args.fan) if args.fan.isdigit() else args.fan)]
-        except KeyError as err:
-            raise CliError(str(err).strip('"')) from None
+        except UnknownFanError as err:
+            raise CliError(str(err)) from None
     else:
         fans = list(ruleset.fans)
         print(f"rule set {ruleset.name}: {ruleset.title} (version {ruleset.version})")
@@ -195,6 +209,8 @@ def cmd_rules_show(args: argparse.Namespace) -> int:
         for key in ("minimum",):
             where = ruleset.origins.get(key)
             print(f"  {key}: {getattr(ruleset, key)}    # {where}")
+        for name, section in ruleset.sections.items():
+            print("\n".join(_section_lines(section, name, ruleset.origins)))
         print()
     names = {f.number: f.name_zh for f in ruleset.fans}
     for fan in fans:
@@ -247,6 +263,11 @@ def cmd_demo(args: argparse.Namespace) -> int:
     return 0
 
 
+#: Modules of fanrules.tools that add commands of their own: each has ``register(subparsers)``, which
+#: adds its parser and sets ``run``; each imports what its command needs only when it runs.
+COMMAND_MODULES: tuple[str, ...] = ()
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="fanrules", description="Score Chinese Official Mahjong (MCR) hands with rules written as data.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -285,7 +306,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("rules", help="show the effective rule set")
     rsub = p.add_subparsers(dest="rules_command", required=True)
     p = rsub.add_parser("show", help="the effective rule set after inheritance, with where each field comes from")
-    p.add_argument("fan", nargs="?")
+    p.add_argument("fan", nargs="?", help="a fan (number or name), or a section (procedure, settlement); default: everything")
     _rules_arg(p)
     p.set_defaults(run=cmd_rules_show)
     p = sub.add_parser("diff", help="score JSONL cases under two rule sets and report what changes")
@@ -298,6 +319,8 @@ def build_parser() -> argparse.ArgumentParser:
     _rules_arg(p)
     p.add_argument("--fans", nargs="*", default=[2, 39, 19, 63], type=int, help="fan numbers whose first example to show")
     p.set_defaults(run=cmd_demo)
+    for name in COMMAND_MODULES:
+        import_module(f"{__package__}.{name}").register(sub)
     remember_options(sub)
     remember_options(rsub)
     return parser
@@ -310,7 +333,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except HandError as err:
         print(f"fanrules: {err.kind}: {err}", file=sys.stderr)
         return 2
-    except DiagnosticError as err:
+    except RuleSetError as err:
+        if not err.diagnostics:  # a lookup in a loaded rule set (UnknownFanError)
+            print(f"fanrules: {err}", file=sys.stderr)
+            return 2
         print(str(err), file=sys.stderr)
         print(f"fanrules: {len(err.diagnostics)} problem(s) in the rule set", file=sys.stderr)
         return 2

@@ -6,7 +6,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from ..core.hand import HandError
+from ..core.errors import HandError
 from ..core.jsonio import hand_from_record
 from ..core.notation import format_hand
 from ..ruleset import RuleSet

@@ -13,7 +13,7 @@ from lark.lexer import PatternStr
 
 from ..core.tiles import HONOUR_CODES, SUIT_LETTERS, SUIT_NAMES, Z_CODES
 from ..dsl import compile_predicate
-from ..dsl.builtins import LEVELS, REGISTRY, Builtin
+from ..dsl.builtins import REGISTRY, Builtin, Level
 from ..dsl.checker import MAX_COST, MAX_EACH_NAMES, TYPE_WORDS, check
 from ..dsl.diagnostics import CODES, Origin
 from ..dsl.parser import MAX_NESTING, MAX_PREDICATE_CHARS, grammar, parse
@@ -22,16 +22,16 @@ from ..dsl.parser import MAX_NESTING, MAX_PREDICATE_CHARS, grammar, parse
 DOC = next((root / "docs" / "dsl.md" for root in (Path(__file__).resolve().parents[2], Path.cwd()) if (root / "docs").is_dir()),
            Path.cwd() / "docs" / "dsl.md")
 
-LEVEL_TEXT = {
-    "pure": ("Fixed words and functions of tiles and sets",
+LEVEL_TEXT: dict[Level, tuple[str, str]] = {
+    Level.PURE: ("Fixed words and functions of tiles and sets",
              "They depend on nothing about the hand: groups of tiles, suits, shapes, kinds of sets, and "
              "functions that look at one tile or one set."),
-    "hand": ("The hand and the win",
+    Level.HAND: ("The hand and the win",
              "They depend on the tiles of the hand and on how it was won, not on how the tiles split into sets."),
-    "reading": ("The reading: sets and pairs",
+    Level.READING: ("The reading: sets and pairs",
                 "They depend on one reading of the hand, that is one way to split its tiles into sets and pairs. "
                 "The engine asks every predicate on every reading and keeps the reading that scores most."),
-    "late": ("The scoring so far",
+    Level.LATE: ("The scoring so far",
              "They depend on the other fans counted in the reading; a predicate that uses them is asked after all others."),
 }
 
@@ -186,7 +186,7 @@ def _builtins() -> list[str]:
     out = ["## Builtins", "",
            "Words used without parentheses (such as `chows` or `self_drawn`) are listed with their kind of value; "
            "functions with the kinds of their arguments and of their result.", ""]
-    for level in LEVELS:
+    for level in Level:
         title, text = LEVEL_TEXT[level]
         out += [f"### {title} (`{level}`)", "", text, ""]
         words = [b for b in REGISTRY.values() if b.level == level and b.constant]
