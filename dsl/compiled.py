@@ -5,8 +5,9 @@ its metadata), so that it can be kept in the on-disk cache and loaded without pa
 from __future__ import annotations
 
 import operator
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from ..core.tiles import RANK_OF, SUIT_OF
 from .builtins import Level

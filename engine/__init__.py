@@ -10,9 +10,31 @@ from pathlib import Path
 from typing import Any
 
 from .analysis import readings as _readings
-from .core import (Block, CliError, Context, Diagnostic, ErrorKind, FanrulesError, Hand, HandError, HandInput, InvalidHandError, Kind,
-                   Meld, MeldKind, NotAWinError, Reading, RuleSetError, Shape, UnknownFanError, format_hand, hand_from_record,
-                   hand_to_record, parse_hand, to_hand)
+from .core import (
+    Block,
+    CliError,
+    Context,
+    Diagnostic,
+    ErrorKind,
+    FanrulesError,
+    Hand,
+    HandError,
+    HandInput,
+    InvalidHandError,
+    Kind,
+    Meld,
+    MeldKind,
+    NotAWinError,
+    Reading,
+    RuleSetError,
+    Shape,
+    UnknownFanError,
+    format_hand,
+    hand_from_record,
+    hand_to_record,
+    parse_hand,
+    to_hand,
+)
 from .dsl import DiagnosticError, Level
 from .ruleset import Fan, RuleSet, load_ruleset
 from .scoring import CountedFan, NotCounted, Principle, Result, Scorer

@@ -3,6 +3,9 @@ from __future__ import annotations
 
 import json
 import shutil
+import subprocess
+import sys
+import zipfile
 from importlib import resources
 from pathlib import Path
 
@@ -179,7 +182,11 @@ def test_11_a_folded_predicate_is_reported_where_it_is(tmp_path: Path) -> None:
     assert (d.line, d.column, d.source_line[d.column - 1:]) == (5, 8, "terminalz)")
 
 
-def test_12_typed_package_and_exported_errors() -> None:
+def test_12_typed_package_and_exported_errors(tmp_path: Path) -> None:
     assert (resources.files("fanrules") / "py.typed").is_file()
     assert "DiagnosticError" in fanrules.__all__ and fanrules.DiagnosticError is not None
-    assert "py.typed" in (REPO / "pyproject.toml").read_text(encoding="utf-8")
+    build = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path), str(REPO)],
+                           capture_output=True, text=True, timeout=300)
+    assert build.returncode == 0, build.stderr
+    [wheel] = tmp_path.glob("fanrules-*.whl")
+    assert "fanrules/py.typed" in zipfile.ZipFile(wheel).namelist()

@@ -2,14 +2,13 @@
 from __future__ import annotations
 
 from bisect import bisect_left
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import permutations, product
-from typing import NamedTuple
+from typing import cast
 
 from ..core.blocks import KINDS, Block, Kind, Reading, Shape
 from ..core.hand import Hand, Meld, MeldKind
 from ..core.tiles import HONOURS, TERMINALS, Tile
-
 
 #: How many patterns (of one suit, or of the honours) each memo below keeps, the most recently used:
 #: enough for the hands of a long batch to find theirs, few enough for memory to stay flat.
@@ -81,18 +80,18 @@ def _part_readings(tiles: tuple[Tile, ...]) -> tuple[tuple[Tile | None, tuple[_P
         pungs = tuple((1, t) for t, c in rest.items() if c)
         return ((pairs[0] if pairs else None, (_part_sets(pungs),)),)
     suit = tiles[0] // 9 if tiles else 0
-    counts = [0] * 9
+    held = [0] * 9
     for t in tiles:
-        counts[t - suit * 9] += 1
+        held[t - suit * 9] += 1
     if len(tiles) % 3 == 0:
-        splits = _suit_sets(suit, tuple(counts))
+        splits = _suit_sets(suit, tuple(held))
         return ((None, tuple(map(_part_sets, splits))),) if splits else ()
     if len(tiles) % 3 == 1:
         return ()
     out = []
     for r in range(9):
-        if counts[r] >= 2:
-            splits = _suit_sets(suit, tuple(counts[:r] + [counts[r] - 2] + counts[r + 1 :]))
+        if held[r] >= 2:
+            splits = _suit_sets(suit, tuple(held[:r] + [held[r] - 2] + held[r + 1 :]))
             if splits:
                 out.append((suit * 9 + r, tuple(map(_part_sets, splits))))
     return tuple(out)
@@ -109,9 +108,10 @@ def _sets_and_pair(tiles: tuple[Tile, ...]) -> list[tuple[Tile, tuple[Block, ...
     if len(holding) != 1:
         return []
     k = holding[0]
+    paired = cast("tuple[tuple[Tile, tuple[_PartSets, ...]], ...]", parts[k])  # every option of part k has a pair
     return [
         (pair, m[0] + p[0] + s[0], m[1] + p[1] + s[1] + h[1])
-        for pair, splits in parts[k]
+        for pair, splits in paired
         for m, p, s, h in product(*(splits if i == k else options[0][1] for i, options in enumerate(parts)))
     ]
 
@@ -125,7 +125,7 @@ KNITTED_PATTERNS: tuple[tuple[Tile, ...], ...] = tuple(
 ORPHANS = tuple(sorted(TERMINALS | HONOURS))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _block(kind: int, tile: Tile, concealed: bool, melded: bool, declared: bool, slot: int) -> Block:
     """The shared block of these fields. Equal blocks of one reading must be distinct objects (the
     scorer tells blocks apart by identity), so each is asked for with a different ``slot``."""

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from .blocks import KINDS, NO_SET, Block, Kind, Reading, Shape, block_code, every_block
 from .context import ALIASES, ANNOTATION_KEYS, CONTEXT_NAMES, Context, context_values, is_annotation
-from .errors import (CliError, Diagnostic, ErrorKind, FanrulesError, HandError, InvalidHandError, NotAWinError, RuleSetError,
-                     UnknownFanError)
+from .errors import CliError, Diagnostic, ErrorKind, FanrulesError, HandError, InvalidHandError, NotAWinError, RuleSetError, UnknownFanError
 from .hand import Hand, Meld, MeldKind, format_hand, validate
 from .inputs import HandInput, Waiting, to_hand, to_waiting
 from .jsonio import hand_from_record, hand_to_record

@@ -4,8 +4,9 @@ and the checks every surface shares (docs/notation.md has the table)."""
 from __future__ import annotations
 
 import difflib
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 from .errors import InvalidHandError
 from .tiles import EAST, TILE_CODES, TILE_INDEX, WINDS, Tile

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from enum import Enum
+from enum import StrEnum
 
 from .context import Context
 from .errors import HandError as HandError  # the error a hand raises, also importable from here
@@ -10,7 +10,7 @@ from .errors import InvalidHandError
 from .tiles import SUIT_OF, TILE_CODES, Tile, code, codes, compact
 
 
-class MeldKind(str, Enum):
+class MeldKind(StrEnum):
     """What a declared set is, with the JSON contract's spelling."""
 
     CHOW = "chow"

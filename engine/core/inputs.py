@@ -2,8 +2,9 @@
 win context as keywords: one function turns each into a checked Hand, one into 13 waiting tiles."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any, Mapping, NamedTuple, Union
+from typing import Any, NamedTuple, TypeAlias
 
 from .context import ANNOTATION_KEYS, Context, context_values, is_annotation
 from .errors import InvalidHandError
@@ -13,7 +14,7 @@ from .notation import parse_hand
 from .tiles import TILE_CODES, Tile
 
 #: What every entry point takes as a hand.
-HandInput = Union[Hand, str, Mapping[str, Any]]
+HandInput: TypeAlias = Hand | str | Mapping[str, Any]
 
 
 def to_hand(hand: HandInput, **context: Any) -> Hand:

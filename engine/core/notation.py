@@ -5,8 +5,10 @@ from typing import Any
 
 from .context import context_values
 from .errors import InvalidHandError
-from .hand import SEATS, Context, Hand, Meld, MeldKind, format_hand, format_meld, validate
-from .tiles import HONOUR_CODES, SUIT_OF, TILE_CODES, TILE_INDEX, Z_CODES, Tile, compact
+from .hand import SEATS, Context, Hand, Meld, MeldKind, validate
+from .hand import format_hand as format_hand  # printing a Hand back is part of the notation
+from .hand import format_meld as format_meld
+from .tiles import HONOUR_CODES, TILE_CODES, TILE_INDEX, Z_CODES, Tile
 
 HONOUR_LETTERS = frozenset(HONOUR_CODES)
 #: The longest hand string accepted: four added kongs and fourteen tiles, spaced out, take well under 200.

@@ -9,12 +9,13 @@ from pathlib import Path
 from typing import Any
 
 from ..core.errors import Diagnostic, RuleSetError
-from ..dsl import Compiled, Origin, compile_predicate, predicate_cache
-from .schema import EXAMPLE_KEYS, EXCLUSION_KEYS, FAN_KEYS, FAN_REQUIRED_NEW, RULESET_KEYS, RULESET_REQUIRED_ROOT, Key
+from ..dsl import Origin, compile_predicate, predicate_cache
 from .causes import PARENT, without_cascade
 from .model import Example, Exclusion, Fan, RuleSet, Where
+from .schema import EXAMPLE_KEYS, EXCLUSION_KEYS, FAN_KEYS, FAN_REQUIRED_NEW, RULESET_KEYS, RULESET_REQUIRED_ROOT, Key
 from .section_keys import SECTIONS
-from .sections import check_value, merge, origins as section_origins, plain
+from .sections import check_value, merge, plain
+from .sections import origins as section_origins
 from .yamlpos import NULL_TAG, YList, YMap, read_yaml
 
 RULESET_FILE = "ruleset.yaml"

@@ -4,8 +4,8 @@ from __future__ import annotations
 import fnmatch
 from dataclasses import dataclass
 
-from ..core.hand import Hand
 from ..core.errors import HandError
+from ..core.hand import Hand
 from ..core.notation import parse_hand
 from ..ruleset import Example, Fan, RuleSet
 from .scorer import Scorer

@@ -2,11 +2,12 @@
 take-the-highest, driven only by what the rule set declares."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property, partial
 from operator import attrgetter
-from typing import Any, Callable, NamedTuple
+from typing import Any, NamedTuple
 
 from ..analysis.readings import readings
 from ..core.blocks import Block, Reading
@@ -26,7 +27,7 @@ class CountedFan(NamedTuple):
     Immutable; a named tuple because every reading of every hand makes several."""
 
     fan: Fan
-    count: int
+    count: int  # type: ignore[assignment]  # the field's public name, though tuple has a method count
     instances: tuple[tuple[int, ...], ...]
 
     @property
@@ -77,7 +78,7 @@ class NotCounted(NamedTuple):
     which, ``by`` the counted fan responsible (for exclusions), ``sets`` the instance's sets."""
 
     fan: Fan
-    count: int
+    count: int  # type: ignore[assignment]  # the field's public name, though tuple has a method count
     principle: Principle
     by: Fan | None = None
     sets: tuple[int, ...] = ()
@@ -372,11 +373,7 @@ def _exclusion_order(fans: tuple[Fan, ...]) -> list[Fan]:
     placed: list[Fan] = []
     done: set[int] = set()
     while pending:
-        for i, f in enumerate(pending):
-            if excluders[f.number] <= done:
-                break
-        else:
-            i = 0
+        i = next((j for j, f in enumerate(pending) if excluders[f.number] <= done), 0)
         f = pending.pop(i)
         placed.append(f)
         done.add(f.number)

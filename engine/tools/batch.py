@@ -5,8 +5,9 @@ import json
 import multiprocessing
 import select
 from collections import deque
+from collections.abc import Iterable, Iterator
 from multiprocessing.pool import AsyncResult
-from typing import IO, Any, Iterable, Iterator
+from typing import IO, Any
 
 from ..core.errors import ErrorKind, HandError, InvalidHandError
 from ..core.jsonio import hand_from_record

@@ -5,9 +5,10 @@ import argparse
 import json
 import os
 import sys
+from collections.abc import Sequence
 from importlib import import_module
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 from ..analysis.readings import readings
 from ..core.errors import CliError, HandError, NotAWinError, RuleSetError, UnknownFanError

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import argparse
 import difflib
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from ..core.context import CONTEXT_NAMES, WIND_CODES
 

@@ -3,8 +3,9 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any
 
 from ..core.errors import HandError
 from ..core.jsonio import hand_from_record
