@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,6 +13,8 @@ import pytest
 import fanrules
 from fanrules import Hand, HandError
 from fanrules.core.tiles import TILE_INDEX
+from fanrules.dsl import DiagnosticError
+from fanrules.ruleset import load_ruleset
 from fanrules.tools import batch
 from fanrules.tools.cli import main
 
@@ -162,3 +165,15 @@ def test_corpus_annotations_are_passed_over_and_nothing_else() -> None:
     with pytest.raises(HandError, match="unknown key of melds\\[0\\]: 'claimed'"):
         fanrules.score({"hand": ["2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "9m", "9m"],
                         "melds": [{"type": "pung", "tiles": ["1m"] * 3, "claimed": "left"}], "win_tile": "5m"})
+
+
+def test_a_misspelt_example_key_is_named_in_a_rule_file(tmp_path: Path) -> None:
+    variant = tmp_path / "v"
+    (variant / "fans").mkdir(parents=True)
+    (variant / "ruleset.yaml").write_text("name: v\nextends: mcr\n", encoding="utf-8")
+    (variant / "fans" / "60.yaml").write_text("number: 60\nexamples:\n  - hand: 123m456p789sSSS1m1m\n    count: 1\n    round_wnd: S\n",
+                                             encoding="utf-8")
+    with pytest.raises(DiagnosticError) as err:
+        load_ruleset(variant)
+    [d] = err.value.diagnostics
+    assert (d.code, d.message, d.hint) == ("R003", "unknown key 'round_wnd' in an example", "did you mean 'round_wind'?")
