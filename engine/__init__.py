@@ -39,6 +39,7 @@ from .dsl import DiagnosticError, Level
 from .ruleset import Fan, RuleSet, load_ruleset
 from .scoring import CountedFan, NotCounted, Principle, Result, Scorer
 from .scoring.scored_waits import WaitScore, scored_waits
+from .settlement import CompetitionRow, Entry, Seating, Session, Settlement, SettlementError, Standing, competition, seating, settle
 
 __version__ = "0.1.0"
 
@@ -76,8 +77,9 @@ def readings(hand: HandInput, **context: Any) -> list[Reading]:
 
 
 __all__ = [
-    "Block", "CliError", "Context", "CountedFan", "Diagnostic", "DiagnosticError", "ErrorKind", "Fan", "FanrulesError", "Hand",
-    "HandError", "HandInput", "InvalidHandError", "Kind", "Level", "Meld", "MeldKind", "NotAWinError", "NotCounted", "Principle",
-    "Reading", "Result", "RuleSet", "RuleSetError", "Scorer", "Shape", "UnknownFanError", "WaitScore", "format_hand",
-    "hand_from_record", "hand_to_record", "load_ruleset", "parse_hand", "readings", "score", "scorer", "waits",
+    "Block", "CliError", "CompetitionRow", "Context", "CountedFan", "Diagnostic", "DiagnosticError", "Entry", "ErrorKind",
+    "Fan", "FanrulesError", "Hand", "HandError", "HandInput", "InvalidHandError", "Kind", "Level", "Meld", "MeldKind",
+    "NotAWinError", "NotCounted", "Principle", "Reading", "Result", "RuleSet", "RuleSetError", "Scorer", "Seating", "Session",
+    "Settlement", "SettlementError", "Shape", "Standing", "UnknownFanError", "WaitScore", "competition", "format_hand",
+    "hand_from_record", "hand_to_record", "load_ruleset", "parse_hand", "readings", "score", "scorer", "seating", "settle", "waits",
 ]

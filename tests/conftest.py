@@ -1,4 +1,8 @@
-"""Shared test helpers: where the labelled corpora are."""
+"""Shared test helpers: where the labelled corpora are, and what the reference scorer compared.
+
+The corpora are read from ``tests/data/`` (copies, see tests/data/SOURCE.md), or from
+``../shared/corpus/`` when that folder sits beside the repository and its file differs from the copy
+(the shared folder is the source). The header of every test run says which file each corpus came from."""
 from __future__ import annotations
 
 import json
@@ -9,15 +13,46 @@ from typing import Any
 
 import pytest
 
-CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
+#: The copies kept with the tests, and the shared folder they come from.
+DATA = Path(__file__).resolve().parent / "data"
+SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
+CORPUS_FILES = ("public.jsonl", "rulebook.jsonl")
+#: The corpora as test cases, each with an id that says what it holds.
+CORPORA = [
+    pytest.param("public.jsonl", id="public: generated hands of every shape"),
+    pytest.param("rulebook.jsonl", id="rulebook: the rule book's worked examples"),
+]
 
 # The compiled-predicate cache of this test run (and of the commands it starts) stays out of $HOME.
 os.environ.setdefault("FANRULES_CACHE_DIR", tempfile.mkdtemp(prefix="fanrules-test-cache-"))
 
 
+def corpus_path(name: str) -> Path:
+    """The file a corpus is read from: the shared one when it exists and differs from the copy in
+    tests/data, else the copy."""
+    copy, shared = DATA / name, SHARED / name
+    if shared.is_file() and (not copy.is_file() or shared.read_bytes() != copy.read_bytes()):
+        return shared
+    return copy
+
+
 def corpus_cases(name: str) -> list[dict[str, Any]]:
-    """Every case of a corpus file; skips the test when ../shared is not beside the repository."""
-    path = CORPUS / name
-    if not path.is_file():
-        pytest.skip(f"{path} not found: the corpora live in ../shared beside the repository")
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    """Every case of a corpus file."""
+    return [json.loads(line) for line in corpus_path(name).read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def pytest_report_header(config: pytest.Config) -> list[str]:
+    def where(name: str) -> str:
+        path = corpus_path(name)
+        return "tests/data (the copy)" if path.parent == DATA else f"{path.parent} (differs from tests/data: refresh the copy)"
+    return [f"corpus {name}: {where(name)}" for name in CORPUS_FILES]
+
+
+#: Hands the reference scorer compared with Scorer in this run, by where they came from (summed up at the end).
+REFERENCE_COMPARED: dict[str, int] = {}
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    if REFERENCE_COMPARED:
+        counts = ", ".join(f"{n} {source}" for source, n in sorted(REFERENCE_COMPARED.items()))
+        terminalreporter.write_line(f"reference scorer: compared {sum(REFERENCE_COMPARED.values())} hands with Scorer ({counts})")

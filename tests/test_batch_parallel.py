@@ -6,7 +6,7 @@ import json
 import subprocess
 import sys
 
-from conftest import CORPUS, corpus_cases
+from conftest import corpus_path
 
 import fanrules
 from fanrules.tools import batch
@@ -18,8 +18,7 @@ def _run(jobs: int, path: str) -> bytes:
 
 
 def test_two_jobs_give_the_same_bytes_as_one_on_the_public_corpus() -> None:
-    corpus_cases("public.jsonl")
-    path = str(CORPUS / "public.jsonl")
+    path = str(corpus_path("public.jsonl"))
     one, two = _run(1, path), _run(2, path)
     assert one == two
     assert len(one.splitlines()) == 2000

@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 
 import fanrules
+from conftest import corpus_path
 
-CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
 REPO = Path(__file__).resolve().parents[1]
 
 
@@ -79,17 +79,15 @@ def _build_batch() -> list[tuple[str, dict[str, Any]]]:
         rec = _record(hand, f"n{n}")
         items.append((json.dumps(rec), {"kind": "not_a_win", "id": rec["id"]}))
         n += 1
-    corpus = CORPUS / "public.jsonl"
-    if corpus.is_file():
-        lines = [line for line in corpus.read_text(encoding="utf-8").splitlines() if line.strip()]
-        for line in rnd.sample(lines, 5):
-            case = json.loads(line)
-            exp = case["expected"]
-            if "error" in exp and "total" not in exp:
-                items.append((line, {"kind": exp["error"], "id": case["id"]}))
-            else:
-                items.append((line, {"total": exp["total"], "id": case["id"],
-                                     **({"kind": exp["error"]} if "error" in exp else {})}))
+    lines = [line for line in corpus_path("public.jsonl").read_text(encoding="utf-8").splitlines() if line.strip()]
+    for line in rnd.sample(lines, 5):
+        case = json.loads(line)
+        exp = case["expected"]
+        if "error" in exp and "total" not in exp:
+            items.append((line, {"kind": exp["error"], "id": case["id"]}))
+        else:
+            items.append((line, {"total": exp["total"], "id": case["id"],
+                                 **({"kind": exp["error"]} if "error" in exp else {})}))
     while len(items) < 100:
         hand, context, total = GOOD[len(items) % len(GOOD)]
         rec = _record(hand, f"g{len(items)}", **context)

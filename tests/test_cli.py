@@ -29,10 +29,10 @@ def test_score_json_is_the_contract(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 @pytest.mark.parametrize("hand, words", [
-    ("123m", "wrong number of tiles"),
-    ("1112345678999m1m1m"[:-2] + "X", "unknown tile"),
-    ("11111m2345678999m"[:14] + "9m", "fifth copy"),
-    ("123m456m789m11p24s5s", "no winning shape"),
+    ("123m", "wrong number of tiles"),  # too few tiles
+    ("1112345678999m1m1m"[:-2] + "X", "unknown tile"),  # a letter that is no tile
+    ("11111m2345678999m"[:14] + "9m", "fifth copy"),  # a tile held five times
+    ("123m456m789m11p24s5s", "no winning shape"),  # 14 legal tiles that do not win
 ])
 def test_bad_hands_get_one_line_and_exit_2(capsys: pytest.CaptureFixture[str], hand: str, words: str) -> None:
     code, out, err = run(capsys, "score", hand)

@@ -3,10 +3,10 @@ apart as labelled, and every valid hand survives both round trips (hand string a
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import CORPORA, CORPUS_FILES, corpus_cases
 
 from fanrules.core.hand import Hand, HandError
 from fanrules.core.jsonio import hand_from_record, hand_to_record
@@ -15,20 +15,7 @@ from fanrules.core.notation import parse_hand
 from fanrules.analysis.readings import readings
 from fanrules.core.tiles import TILE_CODES
 
-CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
-FILES = ("public.jsonl", "rulebook.jsonl")
-
-if not CORPUS.is_dir():
-    pytest.skip(f"corpus folder {CORPUS} not found (the repo is expected beside ../shared)", allow_module_level=True)
-
-
-def load(name: str) -> list[dict[str, Any]]:
-    """Every case of one corpus file."""
-    with open(CORPUS / name, encoding="utf-8") as f:
-        return [json.loads(line) for line in f if line.strip()]
-
-
-CASES = {name: load(name) for name in FILES}
+CASES = {name: corpus_cases(name) for name in CORPUS_FILES}
 
 
 def error_kind(case: dict[str, Any]) -> str | None:
@@ -46,12 +33,12 @@ def report(failures: list[str]) -> str:
     return f"{len(failures)} case(s) disagree:\n" + "\n".join(failures[:20])
 
 
-@pytest.mark.parametrize("name", FILES)
+@pytest.mark.parametrize("name", CORPORA)
 def test_corpus_is_not_empty(name: str) -> None:
     assert CASES[name], f"{name} has no cases"
 
 
-@pytest.mark.parametrize("name", FILES)
+@pytest.mark.parametrize("name", CORPORA)
 def test_error_kinds_and_wins(name: str) -> None:
     """invalid cases raise HandError; not_a_win cases have no reading; every other case has one."""
     failures: list[str] = []
@@ -86,7 +73,7 @@ def context_options(hand: Hand) -> dict[str, Any]:
     }
 
 
-@pytest.mark.parametrize("name", FILES)
+@pytest.mark.parametrize("name", CORPORA)
 def test_hand_string_round_trip(name: str) -> None:
     failures = [
         f"{case_id}: {text!r} parses back as {again!r}"
@@ -96,7 +83,7 @@ def test_hand_string_round_trip(name: str) -> None:
     assert not failures, report(failures)
 
 
-@pytest.mark.parametrize("name", FILES)
+@pytest.mark.parametrize("name", CORPORA)
 def test_json_record_round_trip(name: str) -> None:
     failures = [
         f"{case_id}: {hand!r} comes back as {again!r}"

@@ -12,7 +12,7 @@ import fanrules
 from fanrules.tools.batch import answer
 from fanrules.scoring import Result
 
-from conftest import corpus_cases
+from conftest import CORPORA, corpus_cases
 
 KNOWN = json.loads((Path(__file__).parent / "known_disagreements.json").read_text(encoding="utf-8"))
 
@@ -36,7 +36,7 @@ def agrees(case: dict[str, Any], got: dict[str, Any]) -> bool:
                for alt in [case["expected"], *case.get("expected_alternatives", [])])
 
 
-@pytest.mark.parametrize("corpus", ["public.jsonl", "rulebook.jsonl"])
+@pytest.mark.parametrize("corpus", CORPORA)
 def test_corpus_agreement(corpus: str) -> None:
     scorer = fanrules.scorer("mcr")
     cases = corpus_cases(corpus)

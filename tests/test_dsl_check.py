@@ -86,6 +86,7 @@ def test_every_builtin_has_a_usage() -> None:
     assert set(USAGE) == set(REGISTRY)
 
 
+# One case per builtin (its name is the id): every word of the language has its type and level checked.
 @pytest.mark.parametrize("name", sorted(USAGE))
 def test_builtin_type_and_level(name: str) -> None:
     text, typ, level = USAGE[name]
@@ -128,6 +129,7 @@ def _bound_names(node: ast.Node) -> set[str]:
     return names | (set(node.names) if isinstance(node, ast.EachRule) else set())
 
 
+# One case per builtin (its name is the id): every example docs/dsl.md shows must check.
 @pytest.mark.parametrize("name", sorted(REGISTRY))
 def test_every_builtin_example_checks(name: str) -> None:
     """The examples shown in docs/dsl.md are valid predicates once their free names are bound."""
@@ -136,38 +138,38 @@ def test_every_builtin_example_checks(name: str) -> None:
 
 
 @pytest.mark.parametrize("text,typ", [
-    ("1", "int"),
-    ("5m", "tile"),
-    ("-3", "int"),
-    ("1 + 2 * 3", "int"),
-    ("1 < 2 < 3", "bool"),
-    ("5m in tiles", "bool"),
-    ("1m not in win_set", "bool"),
-    ("rank(win_tile) in (1, 9)", "bool"),
-    ("not self_drawn", "bool"),
-    ("self_drawn and last_tile or unique_wait", "bool"),
-    ("(1, 9)", "list[int]"),
-    ("(5m,)", "list[tile]"),
-    ("(seat_wind, prevalent_wind)", "list[tile]"),
-    ("(chow, pung)", "list[kind]"),
-    ("all(s in sets: concealed(s))", "bool"),
-    ("any(t in win_set: t in terminals)", "bool"),
-    ("count(k in kongs)", "int"),
-    ("count(t in tiles: t in honours)", "int"),
-    ("min(s in sets: rank(s))", "int"),
-    ("max(x in (1, 5, 9): x * 2)", "int"),
+    ("1", "int"),  # a number literal
+    ("5m", "tile"),  # a tile literal
+    ("-3", "int"),  # negation
+    ("1 + 2 * 3", "int"),  # arithmetic
+    ("1 < 2 < 3", "bool"),  # a chained comparison
+    ("5m in tiles", "bool"),  # membership in a collection
+    ("1m not in win_set", "bool"),  # membership in a set's tiles
+    ("rank(win_tile) in (1, 9)", "bool"),  # membership in a tuple
+    ("not self_drawn", "bool"),  # not
+    ("self_drawn and last_tile or unique_wait", "bool"),  # and / or
+    ("(1, 9)", "list[int]"),  # a tuple of numbers
+    ("(5m,)", "list[tile]"),  # a one-item tuple
+    ("(seat_wind, prevalent_wind)", "list[tile]"),  # a tuple of names
+    ("(chow, pung)", "list[kind]"),  # a tuple of kinds
+    ("all(s in sets: concealed(s))", "bool"),  # all
+    ("any(t in win_set: t in terminals)", "bool"),  # any, over a set's tiles
+    ("count(k in kongs)", "int"),  # count without a condition
+    ("count(t in tiles: t in honours)", "int"),  # count with a condition
+    ("min(s in sets: rank(s))", "int"),  # min
+    ("max(x in (1, 5, 9): x * 2)", "int"),  # max over a tuple
 ])
 def test_construct_types(text: str, typ: str) -> None:
     assert type_of(text)[0] == typ
 
 
 @pytest.mark.parametrize("text,result", [
-    ("self_drawn", "bool"),
-    ("count(s in sets: concealed(s))", "int"),
-    ("size(chows) - 1", "int"),
-    ("each a in chows where rank(a) == 1", "each[set]"),
-    ("each t in tile_kinds where copies(t) == 4", "each[tile]"),
-    ("each x in (1, 2) where x == 1", "each[int]"),
+    ("self_drawn", "bool"),  # a yes/no rule
+    ("count(s in sets: concealed(s))", "int"),  # a count rule
+    ("size(chows) - 1", "int"),  # a count rule that may be negative
+    ("each a in chows where rank(a) == 1", "each[set]"),  # an each rule over sets
+    ("each t in tile_kinds where copies(t) == 4", "each[tile]"),  # an each rule over tiles
+    ("each x in (1, 2) where x == 1", "each[int]"),  # an each rule over numbers
 ])
 def test_rule_results(text: str, result: str) -> None:
     assert checked(text).result == result
@@ -206,10 +208,10 @@ def test_an_unknown_value_reports_once() -> None:
 
 
 @pytest.mark.parametrize("text", [
-    "all(s in sets: all(t in s: t in simples))",
-    "each a, b in tile_kinds where copies(a) == copies(b)",
-    "all(a in tile_kinds: all(b in tile_kinds: all(s in sets: a == b or tile(s) == a)))",
-    "each a, b, c, d in sets where all(t in tiles: t in a or t in b or t in c or t in d)",
+    "all(s in sets: all(t in s: t in simples))",  # nested quantifiers
+    "each a, b in tile_kinds where copies(a) == copies(b)",  # two names over the 34 kinds
+    "all(a in tile_kinds: all(b in tile_kinds: all(s in sets: a == b or tile(s) == a)))",  # three nested loops
+    "each a, b, c, d in sets where all(t in tiles: t in a or t in b or t in c or t in d)",  # four names and a loop
 ])
 def test_cost_within_the_limit_is_accepted(text: str) -> None:
     checked(text)

@@ -147,6 +147,7 @@ def diagnostics(text: str, origin: Origin = Origin()) -> list[Diagnostic]:
     return found
 
 
+# One case per mistake a rule author makes (its name is the id), each with the exact diagnostic expected.
 @pytest.mark.parametrize("mistake", MISTAKES, ids=[m.name for m in MISTAKES])
 def test_mistake(mistake: Mistake) -> None:
     found = [(d.code, d.line, d.column, d.message, d.hint) for d in diagnostics(mistake.text)]

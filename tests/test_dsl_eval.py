@@ -164,12 +164,16 @@ def test_every_builtin_has_evaluation_cases() -> None:
     assert set(BUILTIN_CASES) == set(REGISTRY)
 
 
-@pytest.mark.parametrize("name,text,expected", [(n, t, e) for n, cases in BUILTIN_CASES.items() for t, e in cases])
+# Every builtin, on a hand where it holds and (where it can) one where it does not: the id names the
+# builtin and the predicate.
+@pytest.mark.parametrize("name,text,expected", [pytest.param(n, t, e, id=f"{n}: {t}")
+                                                for n, cases in BUILTIN_CASES.items() for t, e in cases])
 def test_builtin(name: str, text: str, expected: bool) -> None:
     assert name in text
     assert value(text) == int(expected)
 
 
+# Each case is one construct of the language (or one edge of it), grouped under a comment saying which.
 @pytest.mark.parametrize("text,expected", [
     # and / or / not and their precedence: not binds tighter than and, and tighter than or
     ("self_drawn and unique_wait", 1),
@@ -233,11 +237,11 @@ def test_construct(text: str, expected: int) -> None:
 
 
 @pytest.mark.parametrize("text,expected", [
-    ("count(c in chows: suit(c) == characters)", 3),
-    ("count(t in tiles: t in terminals) - 2", 3),
-    ("size(chows) * size(pairs)", 4),
-    ("count(t in tiles: t in honours)", 0),
-    ("1 - size(chows)", 0),
+    ("count(c in chows: suit(c) == characters)", 3),  # a count of sets
+    ("count(t in tiles: t in terminals) - 2", 3),  # arithmetic on a count
+    ("size(chows) * size(pairs)", 4),  # a product of sizes
+    ("count(t in tiles: t in honours)", 0),  # zero: no instance
+    ("1 - size(chows)", 0),  # negative: no instance either
 ])
 def test_hand_rule_returns_a_count(text: str, expected: int) -> None:
     rule = compiled(text)

@@ -28,9 +28,9 @@ def reading_facts(text: str) -> Facts:
 
 
 @pytest.mark.parametrize("text, keyed", [
-    ("each a, b in chows where tile(a) == tile(b)", "chows"),
-    ("each a, b, c in pungs where rank(a) > 0 and distinct(suit(a), suit(b), suit(c))", "pungs"),
-    ("each p in pungs where tile(p) in dragons", "pungs"),
+    ("each a, b in chows where tile(a) == tile(b)", "chows"),  # two chows through their tiles
+    ("each a, b, c in pungs where rank(a) > 0 and distinct(suit(a), suit(b), suit(c))", "pungs"),  # rank and suit are views of the tile
+    ("each p in pungs where tile(p) in dragons", "pungs"),  # one name, a pure group
     ("each a, b in chows where tile(a) == tile(b) and concealed(a)", ""),  # reads more than the tile
     ("each p in pungs where tile(p) == seat_wind", ""),  # reads the context
     ("each a, b in pungs where tile(a) == tile(b) and any(p in pairs: tile(p) in dragons)", ""),  # another collection
@@ -68,12 +68,12 @@ def test_remembered_instances_are_the_items_of_the_facts_at_hand() -> None:
 
 
 @pytest.mark.parametrize("text, operation", [
-    ("all(t in tiles: rank(t) in (7, 8, 9))", "issuperset"),
-    ("any(t in tiles: t in terminals or t in honours)", "isdisjoint"),
-    ("count(t in tiles: suit(t) == dots and rank(t) > 4) >= 3", "__contains__"),
-    ("all(s in sets_and_pairs: any(t in s: rank(t) == 5))", "issuperset(map(CODE"),
-    ("count(p in pungs: concealed(p)) >= 2", "__contains__, map(CODE"),
-    ("any(p in pairs: tile(p) in winds)", "isdisjoint(map(CODE"),
+    ("all(t in tiles: rank(t) in (7, 8, 9))", "issuperset"),  # all over tiles
+    ("any(t in tiles: t in terminals or t in honours)", "isdisjoint"),  # any over tiles
+    ("count(t in tiles: suit(t) == dots and rank(t) > 4) >= 3", "__contains__"),  # count over tiles
+    ("all(s in sets_and_pairs: any(t in s: rank(t) == 5))", "issuperset(map(CODE"),  # all over sets, by block code
+    ("count(p in pungs: concealed(p)) >= 2", "__contains__, map(CODE"),  # count over sets
+    ("any(p in pairs: tile(p) in winds)", "isdisjoint(map(CODE"),  # any over sets
 ])
 def test_conditions_on_an_item_alone_become_set_operations(text: str, operation: str) -> None:
     assert operation in compiled(text).source
@@ -110,6 +110,7 @@ def corpus_hands() -> list[Hand]:
     return hands
 
 
+# One case per tabulated condition of TABULATED (see there why each is listed).
 @pytest.mark.parametrize("text", TABULATED)
 def test_tabulated_conditions_agree_with_the_conditions_as_written(text: str, corpus_hands: list[Hand]) -> None:
     body = text[text.index(":") + 1 : text.rindex(")")]
@@ -130,13 +131,13 @@ def test_conditions_reading_the_hand_are_not_tabulated() -> None:
 
 
 @pytest.mark.parametrize("hand, text, expected", [
-    ("789m789p789s99m789s", "all(t in tiles: rank(t) in (7, 8, 9))", 1),
-    ("789m789p789s99m678s", "all(t in tiles: rank(t) in (7, 8, 9))", 0),
-    ("123m456p789sEEE55m", "any(t in tiles: t in terminals or t in honours)", 1),
-    ("234m456p678s55m345s", "any(t in tiles: t in terminals or t in honours)", 0),
-    ("456p567p678p22m345s", "count(t in tiles: suit(t) == dots and rank(t) > 4)", 8),
-    ("345m456p567s55m555s", "all(s in sets_and_pairs: any(t in s: rank(t) == 5))", 1),
-    ("345m456p567s55m678s", "all(s in sets_and_pairs: any(t in s: rank(t) == 5))", 0),
+    ("789m789p789s99m789s", "all(t in tiles: rank(t) in (7, 8, 9))", 1),  # all: holds
+    ("789m789p789s99m678s", "all(t in tiles: rank(t) in (7, 8, 9))", 0),  # all: one tile fails
+    ("123m456p789sEEE55m", "any(t in tiles: t in terminals or t in honours)", 1),  # any: holds
+    ("234m456p678s55m345s", "any(t in tiles: t in terminals or t in honours)", 0),  # any: no tile
+    ("456p567p678p22m345s", "count(t in tiles: suit(t) == dots and rank(t) > 4)", 8),  # count: the number, not a yes
+    ("345m456p567s55m555s", "all(s in sets_and_pairs: any(t in s: rank(t) == 5))", 1),  # all over sets: holds
+    ("345m456p567s55m678s", "all(s in sets_and_pairs: any(t in s: rank(t) == 5))", 0),  # all over sets: one set fails
 ])
 def test_tabulated_conditions_evaluate_as_written(hand: str, text: str, expected: int) -> None:
     assert len(compiled(text).instances(reading_facts(hand))) == expected
@@ -153,11 +154,11 @@ def test_facts_read_one_reading_after_another() -> None:
 
 
 @pytest.mark.parametrize("text, guard", [
-    ("count(k in kongs: concealed(k)) >= 2", ("kongs", 2)),
-    ("self_drawn and count(p in pungs: concealed(p)) > 2", ("pungs", 3)),
-    ("count(c in chows: rank(c) == 1) == 2", ("chows", 2)),
-    ("count(k in kongs: concealed(k)) == 0", None),
-    ("count(k in kongs: concealed(k)) <= 2", None),
+    ("count(k in kongs: concealed(k)) >= 2", ("kongs", 2)),  # >= n needs n
+    ("self_drawn and count(p in pungs: concealed(p)) > 2", ("pungs", 3)),  # > n needs n + 1, inside an and
+    ("count(c in chows: rank(c) == 1) == 2", ("chows", 2)),  # == n needs n
+    ("count(k in kongs: concealed(k)) == 0", None),  # == 0 needs nothing
+    ("count(k in kongs: concealed(k)) <= 2", None),  # <= n needs nothing
 ])
 def test_a_count_implies_the_size_of_its_collection(text: str, guard: tuple[str, int] | None) -> None:
     implied = [(g.attr, g.value) for g in compiled(text).guards if g.implied]

@@ -40,11 +40,13 @@ def names_in(node: ast.Node) -> set[str]:
 P = ast.Pos
 
 
+# One case per builtin (its name is the id): its documented example parses and uses it.
 @pytest.mark.parametrize("name", sorted(REGISTRY))
 def test_every_builtin_example_parses_and_uses_it(name: str) -> None:
     assert name in names_in(rule(REGISTRY[name].example))
 
 
+# One case per builtin (its name is the id): a constant parses as a name, a function as a call.
 @pytest.mark.parametrize("name", sorted(REGISTRY))
 def test_every_builtin_parses_in_its_own_form(name: str) -> None:
     b = REGISTRY[name]
@@ -55,11 +57,13 @@ def test_every_builtin_parses_in_its_own_form(name: str) -> None:
         assert node == ast.Call(P(1, 1), name, (ast.Name(P(1, len(name) + 2), "x"),))
 
 
+# One case per tile code of the notation (the code is the id): each is a literal of the language.
 @pytest.mark.parametrize("code", list(TILE_CODES))
 def test_tile_literals(code: str) -> None:
     assert expr(code) == ast.TileLit(P(1, 1), TILE_INDEX[code], code)
 
 
+# One case per honour: 1z..7z are the other spelling of E S W N C F P.
 @pytest.mark.parametrize("number,honour", [(i + 1, h) for i, h in enumerate(HONOUR_CODES)])
 def test_z_tile_literals_are_the_honours(number: int, honour: str) -> None:
     node = expr(f"{number}z")
@@ -114,6 +118,7 @@ def test_comparison_chain() -> None:
     assert [o.value for o in node.operands] == [1, 2, 3, 3]  # type: ignore[attr-defined]
 
 
+# One case per comparison operator of the grammar.
 @pytest.mark.parametrize("op", ["==", "!=", "<", "<=", ">", ">=", "in", "not in"])
 def test_every_comparison_operator(op: str) -> None:
     node = expr(f"a {op} b")
@@ -142,6 +147,7 @@ def test_comparisons_bind_tighter_than_not() -> None:
     assert isinstance(node, ast.Not) and isinstance(node.operand, ast.Compare)
 
 
+# One case per quantifier word of the grammar.
 @pytest.mark.parametrize("word", ["all", "any", "count", "min", "max"])
 def test_quantifiers(word: str) -> None:
     node = expr(f"{word}(t in tiles: rank(t))")
@@ -159,6 +165,7 @@ def test_quantifier_over_an_expression() -> None:
     assert isinstance(node, ast.Quantifier) and isinstance(node.source, ast.TupleLit)
 
 
+# One to four names: every arity a fan binds (a single set up to four sets), with their positions.
 @pytest.mark.parametrize("names", [["a"], ["a", "b"], ["a", "b", "c"], ["a", "b", "c", "d"]])
 def test_each_rules(names: list[str]) -> None:
     text = f"each {', '.join(names)} in chows where tile(a) == 1m"

@@ -17,12 +17,12 @@ def chow(code: str) -> Block:
 
 
 @pytest.mark.parametrize("text, symmetric", [
-    ("each a, b in chows where tile(a) == tile(b)", True),
-    ("each a, b in chows where tile(b) == tile(a) and suit(a) != suit(b)", True),
-    ("each a, b, c in pungs where tile(a) in dragons and tile(c) in dragons and tile(b) in dragons", True),
-    ("each a, b in chows where rank(a) == 1 and rank(b) == 7", False),
-    ("each a, b in chows where rank(b) == rank(a) + 3", False),
-    ("each a, b, c in chows where distinct(suit(c), suit(a), suit(b)) and same(rank(a), rank(b), rank(c))", True),
+    ("each a, b in chows where tile(a) == tile(b)", True),  # == is commutative
+    ("each a, b in chows where tile(b) == tile(a) and suit(a) != suit(b)", True),  # operands written in either order
+    ("each a, b, c in pungs where tile(a) in dragons and tile(c) in dragons and tile(b) in dragons", True),  # conjuncts in any order
+    ("each a, b in chows where rank(a) == 1 and rank(b) == 7", False),  # a and b play different parts
+    ("each a, b in chows where rank(b) == rank(a) + 3", False),  # an arithmetic order between them
+    ("each a, b, c in chows where distinct(suit(c), suit(a), suit(b)) and same(rank(a), rank(b), rank(c))", True),  # same/distinct take any order
 ])
 def test_symmetry_is_recognised(text: str, symmetric: bool) -> None:
     node, _ = parse(text)

@@ -301,6 +301,7 @@ def _run(harness: str, text: str) -> None:
         raise AssertionError(f"{harness} harness failed on {text[:200]!r} (saved to {path}): {err!r}") from err
 
 
+# One case per harness (its name is the id): each feeds one entry point its own kind of hostile input.
 @pytest.mark.parametrize("harness", list(GENERATORS))
 def test_fuzz(harness: str) -> None:
     rnd = random.Random(f"{SEED}-{harness}")
@@ -317,6 +318,7 @@ def _regression_files() -> list[Path]:
     return sorted(p for p in REGRESSIONS.glob("*.txt"))
 
 
+# One case per input the fuzzer once broke something with (the file name, the id, says what broke).
 @pytest.mark.parametrize("path", _regression_files(), ids=lambda p: p.name)
 def test_regressions(path: Path) -> None:
     name = path.name.removeprefix("new-")

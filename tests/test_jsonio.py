@@ -83,12 +83,12 @@ def test_hand_to_record_without_id() -> None:
 @pytest.mark.parametrize(
     "text",
     [
-        "1112345678999s9s",
-        "[EEEE][CCCC][FFFF][PPPP]NN",
-        "[WWWW,1][444s,2]45m678pFF6m",
-        "[123p,3][345s,2][999s,3]6m6pEE6m",
-        "[1111s,7]123m456p789sEE",
-        "19m19p19sESWNCFPP",
+        "1112345678999s9s",  # all concealed, no melds field needed
+        "[EEEE][CCCC][FFFF][PPPP]NN",  # four concealed kongs
+        "[WWWW,1][444s,2]45m678pFF6m",  # a melded kong and a pung claimed across
+        "[123p,3][345s,2][999s,3]6m6pEE6m",  # chows claimed on their third and second tile
+        "[1111s,7]123m456p789sEE",  # a pung upgraded to a kong
+        "19m19p19sESWNCFPP",  # thirteen orphans
     ],
 )
 def test_round_trip_through_json_text(text: str) -> None:
@@ -149,6 +149,7 @@ def with_meld(meld: Any) -> dict[str, Any]:
 TILES_HINT = "(expected one of 1m..9m, 1p..9p, 1s..9s, E S W N C F P)"
 
 
+# Each case is one way a record can be malformed; its expected message says which.
 @pytest.mark.parametrize(
     "record, message",
     [

@@ -33,14 +33,14 @@ def top_level_imports(source: str, filename: str) -> list[str]:
 @pytest.mark.parametrize(
     "source, bad",
     [
-        ("import engine", True),
-        ("import os, dsl.parser", True),
-        ("from rules.mcr import x", True),
-        ("from engine import hand", True),
-        ("from .hand import Hand", False),
-        ("from fanrules.dsl import parse", False),
-        ("import fanrules.rules", False),
-        ("import enginex\nx = 'import engine'", False),
+        ("import engine", True),  # a folder name as a package
+        ("import os, dsl.parser", True),  # hidden in a list of imports
+        ("from rules.mcr import x", True),  # from-import of a folder name
+        ("from engine import hand", True),  # from-import of the engine folder
+        ("from .hand import Hand", False),  # a relative import is fine
+        ("from fanrules.dsl import parse", False),  # the installed name is fine
+        ("import fanrules.rules", False),  # the installed rules package is fine
+        ("import enginex\nx = 'import engine'", False),  # a longer name, and the words in a string
     ],
 )
 def test_detector(source: str, bad: bool) -> None:
@@ -70,6 +70,7 @@ def test_installed_package_names_import(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
 
 
+# One case per top-level folder (engine, dsl, rules): none may be importable under its folder name.
 @pytest.mark.parametrize("name", sorted(TOP_LEVEL))
 def test_folder_names_do_not_import(name: str, tmp_path: Path) -> None:
     result = run_import(f"import {name}", tmp_path)

@@ -40,6 +40,7 @@ def test_the_template_rule_set_loads(tmp_path: Path) -> None:
     assert [f.number for f in rs.fans] == [1]
 
 
+# Both kinds of rule file: ruleset.yaml and a fan file are read the same safe way.
 @pytest.mark.parametrize("where", ["ruleset", "fan"])
 def test_python_object_tag_is_refused_and_nothing_runs(tmp_path: Path, where: str) -> None:
     marker = tmp_path / "PWNED"
@@ -68,6 +69,7 @@ def test_ten_megabyte_fan_file_is_refused(tmp_path: Path) -> None:
     assert "R010" in _refused(path)
 
 
+# Deep YAML both ways: nested lists and nested mappings.
 @pytest.mark.parametrize("opener,closer", [("[", "]"), ("{a: ", "}")])
 def test_thousand_levels_of_yaml_are_refused(tmp_path: Path, opener: str, closer: str) -> None:
     deep = opener * 1000 + closer * 1000
@@ -94,11 +96,11 @@ def test_ten_megabyte_predicate_is_refused() -> None:
 
 
 @pytest.mark.parametrize("text", [
-    "(" * 1000 + "size(chows) >= 1" + ")" * 1000,
-    "(" * 1000 + "1" + ")" * 1000,
-    "not " * 900 + "size(chows) >= 1",
-    "-" * 1000 + "1 > 0",
-    "size(" * 1000 + "chows" + ")" * 1000,
+    "(" * 1000 + "size(chows) >= 1" + ")" * 1000,  # parentheses around a comparison
+    "(" * 1000 + "1" + ")" * 1000,  # parentheses around a number
+    "not " * 900 + "size(chows) >= 1",  # prefix operators
+    "-" * 1000 + "1 > 0",  # unary minus
+    "size(" * 1000 + "chows" + ")" * 1000,  # nested calls
 ])
 def test_thousand_levels_of_predicate_nesting_are_refused(text: str) -> None:
     codes = _predicate_refused(text)
@@ -111,11 +113,11 @@ def test_deep_predicate_in_a_rule_file_is_refused(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("text", [
-    "1m" * 500_000,
-    "[123m]" * 170_000,
-    "[" * 1_000_000,
-    "1" * 1_000_000,
-    " " * 1_000_000 + "1m",
+    "1m" * 500_000,  # a million tile codes
+    "[123m]" * 170_000,  # a million characters of declared sets
+    "[" * 1_000_000,  # unclosed brackets
+    "1" * 1_000_000,  # digits with no suit
+    " " * 1_000_000 + "1m",  # blanks
 ])
 def test_megabyte_hand_string_is_refused(text: str) -> None:
     start = time.perf_counter()

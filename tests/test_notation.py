@@ -34,6 +34,7 @@ def test_several_digits_share_one_suit_letter() -> None:
     assert parse_hand("1m2m3m4p5p6p7s8s9sEEE1m1m") == parse_hand("123m456p789sEEE1m1m")
 
 
+# One case per honour: 1z..7z are E S W N C F P, in the Chinese order.
 @pytest.mark.parametrize("digit, letter", list(zip("1234567", "ESWNCFP")))
 def test_z_codes_are_honours_in_chinese_order(digit: str, letter: str) -> None:
     assert parse_hand(f"123m456p789s{digit * 3}z1m1m") == parse_hand(f"123m456p789s{letter * 3}1m1m")
@@ -45,6 +46,7 @@ def test_z_codes_mix_with_letters_in_one_hand() -> None:
     assert hand.win_tile == TILE_INDEX["C"]
 
 
+# One case per honour letter of the notation.
 @pytest.mark.parametrize("letter", "ESWNCFP")
 def test_honour_letters(letter: str) -> None:
     hand = parse_hand(f"123m456p789s{letter * 3}1m1m")
@@ -53,7 +55,13 @@ def test_honour_letters(letter: str) -> None:
 
 @pytest.mark.parametrize(
     "text, claimed",
-    [("[567m]", "5m"), ("[567m,1]", "5m"), ("[567m,2]", "6m"), ("[567m,3]", "7m"), ("[765m,3]", "7m")],
+    [
+        ("[567m]", "5m"),  # no digit: the first tile, by default
+        ("[567m,1]", "5m"),  # each digit names a tile of the chow
+        ("[567m,2]", "6m"),
+        ("[567m,3]", "7m"),
+        ("[765m,3]", "7m"),  # the tiles in any order: the digit counts in sorted order
+    ],
 )
 def test_chow_marker_names_the_claimed_tile(text: str, claimed: str) -> None:
     hand = parse_hand(text + "123m456p789sEE")
@@ -61,19 +69,27 @@ def test_chow_marker_names_the_claimed_tile(text: str, claimed: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "text, seat", [("[999s]", "left"), ("[999s,1]", "left"), ("[999s,2]", "across"), ("[999s,3]", "right")]
+    "text, seat",
+    [
+        ("[999s]", "left"),  # no digit: the left player, by default
+        ("[999s,1]", "left"),  # each digit names one of the three other players
+        ("[999s,2]", "across"),
+        ("[999s,3]", "right"),
+    ],
 )
 def test_pung_marker_names_the_player(text: str, seat: str) -> None:
     hand = parse_hand(text + "123m456p78sEE9s")
     assert hand.melds == (Meld(MeldKind.PUNG, t("9s 9s 9s"), seat),)
 
 
+# One case per player a kong can be claimed from.
 @pytest.mark.parametrize("digit, seat", [("1", "left"), ("2", "across"), ("3", "right")])
 def test_melded_kong(digit: str, seat: str) -> None:
     hand = parse_hand(f"[8888p,{digit}]123m456p789sEE")
     assert hand.melds == (Meld(MeldKind.KONG, t("8p 8p 8p 8p"), seat),)
 
 
+# One case per player whose discard made the pung that was later upgraded.
 @pytest.mark.parametrize("digit, seat", [("5", "left"), ("6", "across"), ("7", "right")])
 def test_added_kong(digit: str, seat: str) -> None:
     hand = parse_hand(f"[1111s,{digit}]123m456p789sEE")
@@ -139,13 +155,13 @@ def test_last_copy_not_inferred_from_two_copies() -> None:
 @pytest.mark.parametrize(
     "text",
     [
-        "1112345678999s9s",
-        "[EEEE][CCCC][FFFF][PPPP]NN",
-        "[123p,1][345s,2][999s,3]6m6pEW1m",
-        "[567m,2]123m456p789sEE",
-        "[567m,3][999s,2][8888p,3][SSSS]EE",
-        "[1111s,5][1111m,6][1111p,7]23mEE4m",
-        "123m456p789sEEECC",
+        "1112345678999s9s",  # concealed only
+        "[EEEE][CCCC][FFFF][PPPP]NN",  # concealed kongs
+        "[123p,1][345s,2][999s,3]6m6pEW1m",  # chows and a pung with their digits
+        "[567m,2]123m456p789sEE",  # a chow claimed on its middle tile
+        "[567m,3][999s,2][8888p,3][SSSS]EE",  # every kind of declared set together
+        "[1111s,5][1111m,6][1111p,7]23mEE4m",  # upgraded kongs from each player
+        "123m456p789sEEECC",  # honours printed as letters
     ],
 )
 def test_canonical_strings_print_back_unchanged(text: str) -> None:
@@ -155,11 +171,11 @@ def test_canonical_strings_print_back_unchanged(text: str) -> None:
 @pytest.mark.parametrize(
     "text, printed",
     [
-        ("[WWWW,1][444s]45m678pFF6m", "[WWWW,1][444s,1]45m678pFF6m"),
-        ("[567m]123m456p789sEE", "[567m,1]123m456p789sEE"),
-        ("EEE789s456p123m1m1m", "1123m456p789sEEE1m"),
-        ("123m456p789s111z5z5z", "123m456p789sEEECC"),
-        ("[765m,3]123m456p789sEE", "[567m,3]123m456p789sEE"),
+        ("[WWWW,1][444s]45m678pFF6m", "[WWWW,1][444s,1]45m678pFF6m"),  # a default digit is printed
+        ("[567m]123m456p789sEE", "[567m,1]123m456p789sEE"),  # likewise for a chow
+        ("EEE789s456p123m1m1m", "1123m456p789sEEE1m"),  # tiles sorted, suits grouped
+        ("123m456p789s111z5z5z", "123m456p789sEEECC"),  # z codes printed as letters
+        ("[765m,3]123m456p789sEE", "[567m,3]123m456p789sEE"),  # a chow's tiles sorted
     ],
 )
 def test_printing_is_canonical(text: str, printed: str) -> None:
@@ -171,6 +187,7 @@ def test_printing_is_canonical(text: str, printed: str) -> None:
 # --- error messages --------------------------------------------------------------------------------
 
 
+# Each case is one way a hand string can be wrong; its exact message (with the column) is the reason.
 @pytest.mark.parametrize(
     "text, message",
     [
@@ -225,6 +242,7 @@ def test_error_messages(text: str, message: str) -> None:
     assert err.value.kind == "invalid"
 
 
+# Each case is one context flag that the tiles make impossible, or a context value out of range.
 @pytest.mark.parametrize(
     "text, options, message",
     [
@@ -262,11 +280,11 @@ def test_flag_errors(text: str, options: dict[str, object], message: str) -> Non
 @pytest.mark.parametrize(
     "text, options",
     [
-        ("[1111s,6]123m456p789sE1m", {"self_drawn": True, "kong_related": True}),
-        ("[SSSS]123m456p789sE1m", {"self_drawn": True, "kong_related": True}),
-        ("23m456p789sEEESS1m", {"kong_related": True}),
-        ("23m456p789sEEESS1m", {"last_copy": True}),
-        ("23m456p789sEEESS1m", {"last_copy": True, "kong_related": True, "self_drawn": False}),
+        ("[1111s,6]123m456p789sE1m", {"self_drawn": True, "kong_related": True}),  # replacement tile after a melded kong
+        ("[SSSS]123m456p789sE1m", {"self_drawn": True, "kong_related": True}),  # replacement tile after a concealed kong
+        ("23m456p789sEEESS1m", {"kong_related": True}),  # robbing a kong of a tile the hand does not hold
+        ("23m456p789sEEESS1m", {"last_copy": True}),  # the last copy of a tile the hand does not hold
+        ("23m456p789sEEESS1m", {"last_copy": True, "kong_related": True, "self_drawn": False}),  # both at once
     ],
 )
 def test_consistent_flags_are_accepted(text: str, options: dict[str, object]) -> None:

@@ -182,7 +182,11 @@ def test_declared_sets_are_fixed_blocks() -> None:
     assert str(win_block(r)) == "EE"
 
 
-@pytest.mark.parametrize("text", ["19m19p19sESWNCPP1m", "123m456p789sEEEW1m", "[123m,1]456p789sEEEW1m"])
+@pytest.mark.parametrize("text", [
+    "19m19p19sESWNCPP1m",  # thirteen orphans but for one tile
+    "123m456p789sEEEW1m",  # four sets, no pair
+    "[123m,1]456p789sEEEW1m",  # the same with a declared set
+])
 def test_no_reading(text: str) -> None:
     assert readings(parse_hand(text)) == []
 

@@ -90,6 +90,7 @@ def _folder(case: str) -> Path:
     return BROKEN / case.split("/")[0]
 
 
+# One case per broken rule set under tests/fixtures/broken_rules (the folder, the id, names the mistake).
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_broken_rule_set_reports_every_problem_where_it_is(case: str) -> None:
     diagnostics = _diagnostics(case)

@@ -77,6 +77,7 @@ def _walk(node: Any, where: str = "$") -> list[tuple[str, Any]]:
     return out
 
 
+# One case per schema file (fan, ruleset).
 @pytest.mark.parametrize("kind", sorted(schema.SCHEMA_FILES))
 def test_schema_files_are_current(kind: str) -> None:
     text = (schema.SCHEMA_DIR / schema.SCHEMA_FILES[kind]).read_text(encoding="utf-8")
@@ -94,6 +95,7 @@ def test_check_exits_1_when_stale_and_writing_makes_it_current(tmp_path: Path, m
     assert schema.main(["--check"]) == 1
 
 
+# One case per schema file (fan, ruleset).
 @pytest.mark.parametrize("kind", sorted(schema.SCHEMA_FILES))
 def test_every_key_and_definition_has_a_description(kind: str) -> None:
     walked = _walk(_schema(kind))
@@ -126,6 +128,7 @@ def test_schema_keys_are_the_loader_keys() -> None:
         assert owner["properties"][name]["items"] == {"$ref": f"#/definitions/{item}"} and item in owner["definitions"]
 
 
+# One case per shipped rule file (its path is the id): every one must validate against its schema.
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: str(p.relative_to(RULES)))
 def test_shipped_file_starts_with_its_schema_line_and_validates(path: Path) -> None:
     text = path.read_text(encoding="utf-8")
@@ -144,18 +147,18 @@ def test_shipped_files_are_found() -> None:
 
 
 @pytest.mark.parametrize("kind, doc, error", [
-    ("fan", {"number": 1, "valeu": 8}, "unknown key 'valeu'"),
-    ("fan", {"name_zh": "箭刻"}, "missing 'number'"),
-    ("fan", {"number": "1"}, "$.number: '1' is not of type ['integer']"),
-    ("fan", {"number": 1, "bonus": 1}, "$.bonus: 1 is not of type ['boolean']"),
-    ("fan", {"number": 1, "excludes": [True]}, "$.excludes[0]: matches 0 of oneOf"),
-    ("fan", {"number": 1, "excludes": [{"fan": 2, "scope": "own"}]}, "$.excludes[0]: matches 0 of oneOf"),
-    ("fan", {"number": 1, "excludes": [{"count": 1}]}, "$.excludes[0]: matches 0 of oneOf"),
-    ("fan", {"number": 1, "examples": [{"hand": "x", "count": 1, "seat_wind": "X"}]}, "$.examples[0].seat_wind: 'X' is not one of"),
-    ("fan", {"number": 1, "examples": [{"hand": "x"}]}, "$.examples[0]: missing 'count'"),
-    ("ruleset", {"name": "x", "title": "t", "version": "1"}, "missing 'minimum'"),
-    ("ruleset", {"name": "x", "extends": "mcr", "disable": [{}]}, "$.disable[0]: {} is not of type"),
-    ("ruleset", {"name": "x", "extends": "mcr", "sources": [1]}, "$.sources[0]: 1 is not of type ['string']"),
+    ("fan", {"number": 1, "valeu": 8}, "unknown key 'valeu'"),  # a misspelt key
+    ("fan", {"name_zh": "箭刻"}, "missing 'number'"),  # a required key left out
+    ("fan", {"number": "1"}, "$.number: '1' is not of type ['integer']"),  # a number written as text
+    ("fan", {"number": 1, "bonus": 1}, "$.bonus: 1 is not of type ['boolean']"),  # a flag written as a number
+    ("fan", {"number": 1, "excludes": [True]}, "$.excludes[0]: matches 0 of oneOf"),  # an exclusion of no form
+    ("fan", {"number": 1, "excludes": [{"fan": 2, "scope": "own"}]}, "$.excludes[0]: matches 0 of oneOf"),  # an unknown scope
+    ("fan", {"number": 1, "excludes": [{"count": 1}]}, "$.excludes[0]: matches 0 of oneOf"),  # an exclusion of no fan
+    ("fan", {"number": 1, "examples": [{"hand": "x", "count": 1, "seat_wind": "X"}]}, "$.examples[0].seat_wind: 'X' is not one of"),  # a bad wind
+    ("fan", {"number": 1, "examples": [{"hand": "x"}]}, "$.examples[0]: missing 'count'"),  # an example with no count
+    ("ruleset", {"name": "x", "title": "t", "version": "1"}, "missing 'minimum'"),  # a rule set with no minimum
+    ("ruleset", {"name": "x", "extends": "mcr", "disable": [{}]}, "$.disable[0]: {} is not of type"),  # disabling no fan
+    ("ruleset", {"name": "x", "extends": "mcr", "sources": [1]}, "$.sources[0]: 1 is not of type ['string']"),  # a source that is no text
 ])
 def test_the_validator_catches_what_the_loader_rejects(kind: str, doc: dict[str, Any], error: str) -> None:
     root = _schema(kind)
@@ -164,9 +167,9 @@ def test_the_validator_catches_what_the_loader_rejects(kind: str, doc: dict[str,
 
 
 @pytest.mark.parametrize("kind, doc", [
-    ("fan", {"number": 1, "excludes": [2, "碰碰和", {"fan": 3, "count": 1}, {"fan": "x", "scope": "own_sets"}]}),
-    ("fan", {"number": 1, "excludes_remove": [2], "excludes_add": ["x"]}),
-    ("ruleset", {"name": "x", "extends": "mcr", "disable": [1, "碰碰和"]}),
+    ("fan", {"number": 1, "excludes": [2, "碰碰和", {"fan": 3, "count": 1}, {"fan": "x", "scope": "own_sets"}]}),  # every form of exclusion
+    ("fan", {"number": 1, "excludes_remove": [2], "excludes_add": ["x"]}),  # a variant editing exclusions
+    ("ruleset", {"name": "x", "extends": "mcr", "disable": [1, "碰碰和"]}),  # a variant disabling fans by number and name
 ])
 def test_the_validator_accepts_variants(kind: str, doc: dict[str, Any]) -> None:
     root = _schema(kind)
@@ -174,7 +177,7 @@ def test_the_validator_accepts_variants(kind: str, doc: dict[str, Any]) -> None:
 
 
 @pytest.mark.parametrize("case, file", [
-    ("unknown_key", "fans/01-dragon-pung.yaml"),
+    ("unknown_key", "fans/01-dragon-pung.yaml"),  # each broken fixture the loader rejects for its keys or types
     ("missing_key", "ruleset.yaml"),
     ("wrong_type", "fans/01-dragon-pung.yaml"),
     ("wrong_type", "ruleset.yaml"),

@@ -7,6 +7,8 @@ from pathlib import Path
 import pytest
 
 import fanrules
+from conftest import corpus_path
+from test_rules_examples import check_example, example_params
 from fanrules.tools import cli
 from fanrules.tools.compare import compare
 from fanrules.dsl import DiagnosticError
@@ -17,7 +19,7 @@ from fanrules.ruleset import load_ruleset
 from fanrules.scoring import Scorer
 
 VARIANTS = ("mil", "strict1998", "casual")
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "public.jsonl"
+CORPUS = corpus_path("public.jsonl")
 
 
 def _write(root: Path, files: dict[str, str]) -> Path:
@@ -89,6 +91,7 @@ def test_variant_extends_by_absolute_path(tmp_path: Path) -> None:
 
 # --- (b) shipped variants lint clean and pass their examples ---------------------------------------
 
+# One case per shipped variant.
 @pytest.mark.parametrize("name", VARIANTS)
 def test_shipped_variant_lints_clean(name: str) -> None:
     rs = load_ruleset(name)
@@ -96,13 +99,10 @@ def test_shipped_variant_lints_clean(name: str) -> None:
     assert lint(rs) == []
 
 
-def _example_cases() -> list[tuple[str, object]]:
-    return [(name, o) for name in VARIANTS for o in run_examples(load_ruleset(name))]
-
-
-@pytest.mark.parametrize("name,outcome", _example_cases(), ids=[o.test_id for _, o in _example_cases()])
-def test_shipped_variant_examples(name: str, outcome: object) -> None:
-    assert outcome.passed, f"{outcome.example.where}: {outcome.message}"  # type: ignore[attr-defined]
+# One case per example of a shipped variant (``mil/明暗杠[1]``), scored inside the test (see test_rules_examples).
+@pytest.mark.parametrize("name, number, index", example_params(VARIANTS))
+def test_shipped_variant_examples(name: str, number: int, index: int) -> None:
+    check_example(name, number, index)
 
 
 def test_shipped_variant_files_carry_the_schema_line() -> None:
@@ -155,7 +155,6 @@ def _kongs(record: dict) -> tuple[int, int]:
     return kinds.count("concealed_kong"), kinds.count("kong")
 
 
-@pytest.mark.skipif(not CORPUS.is_file(), reason="needs the shared corpus")
 def test_diff_mil_against_mcr_changes_exactly_the_concealed_and_melded_kong_hands(capsys: pytest.CaptureFixture[str]) -> None:
     records = [json.loads(line) for line in CORPUS.read_text(encoding="utf-8").splitlines() if line.strip()]
     expected = {r["id"] for r in records if _kongs(r) == (1, 1) and r["expected"].get("error") not in ("invalid", "not_a_win")}
@@ -198,6 +197,7 @@ BROKEN = {
 }
 
 
+# One case per mistake in a variant (the key of BROKEN, the id, names it).
 @pytest.mark.parametrize("name", list(BROKEN))
 def test_broken_variant_diagnostics(tmp_path: Path, name: str) -> None:
     files, file, line, column, code, text = BROKEN[name]

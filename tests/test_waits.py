@@ -74,13 +74,13 @@ def test_special_shapes(text: str, expected: str) -> None:
 @pytest.mark.parametrize(
     "text, expected",
     [
-        ("[123m,1][456p,2][789s,3][EEE]5s", "5s"),
-        ("[111m,1][EEEE][999p,2]4556s", "5s"),
-        ("[EEE,1][SSS,2]1112345m", "2m 3m 5m 6m"),
-        ("[EEE,1]1112345678m", "2m 3m 5m 6m 8m 9m"),
-        ("[SSSS][CCC,2]12m99p789s", "3m"),
+        ("[123m,1][456p,2][789s,3][EEE]5s", "5s"),  # four declared sets: a single wait on the pair
+        ("[111m,1][EEEE][999p,2]4556s", "5s"),  # three declared sets: a closed wait
+        ("[EEE,1][SSS,2]1112345m", "2m 3m 5m 6m"),  # two declared sets, a many-sided wait
+        ("[EEE,1]1112345678m", "2m 3m 5m 6m 8m 9m"),  # one declared set, a many-sided wait
+        ("[SSSS][CCC,2]12m99p789s", "3m"),  # a concealed kong and an edge wait
         ("[123p,1]147m258p369sE", "E"),  # knitted straight with a declared set
-        ("[123p,1]47m258p369sEE", "1m"),
+        ("[123p,1]47m258p369sEE", "1m"),  # the same, missing a knitted tile
         ("[123m,1][456p,2][789s,3]EE55s", "5s E"),  # two pairs: either becomes a pung
     ],
 )
@@ -91,14 +91,14 @@ def test_hands_with_declared_sets(text: str, expected: str) -> None:
 @pytest.mark.parametrize(
     "text",
     [
-        "1112345678999m",
-        "19m19p19sESWNCFP",
-        "2233445566778m",
-        "147m258p36sESWNC",
-        "147m258p369s23pEE",
-        "11223333m456pEE",
-        "[EEE,1][SSS,2]1112345m",
-        "[123p,1]47m258p369sEE",
+        "1112345678999m",  # nine gates: nine waits
+        "19m19p19sESWNCFP",  # thirteen orphans: thirteen waits
+        "2233445566778m",  # seven pairs and standard readings together
+        "147m258p36sESWNC",  # honours and knitted
+        "147m258p369s23pEE",  # knitted straight
+        "11223333m456pEE",  # a kind held four times (RULINGS 3)
+        "[EEE,1][SSS,2]1112345m",  # declared sets
+        "[123p,1]47m258p369sEE",  # knitted straight with a declared set
     ],
 )
 def test_waits_agree_with_readings(text: str) -> None:

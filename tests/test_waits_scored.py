@@ -27,10 +27,10 @@ def table(text: str) -> dict[str, tuple[object, object]]:
 #: 13 tiles -> their winning tiles, every shape.
 WAITS = {
     "1112345678999m": [f"{r}m" for r in range(1, 10)],                      # nine gates: all nine
-    "19m19p19sESWNCFP": ["1m", "9m", "1p", "9p", "1s", "9s", "E", "S", "W", "N", "C", "F", "P"],
+    "19m19p19sESWNCFP": ["1m", "9m", "1p", "9p", "1s", "9s", "E", "S", "W", "N", "C", "F", "P"],  # thirteen orphans: 13 ways
     "1122m3344p5566s7s": ["7s"],                                             # seven pairs
     "147m258p369sESWN": ["C", "F", "P"],                                      # honours and knitted
-    "147m258p36sESWNC": ["9s", "F", "P"],
+    "147m258p36sESWNC": ["9s", "F", "P"],                                     # honours and knitted, 9s also knits
     "1111m2233m456pEE": ["1m", "4m", "E"],                                     # 1m: all four held (RULINGS 3)
     "[123p,1][456s,1][789m,1]EEE5m": ["5m"],                                  # melds, single wait
     "12m456p789sCCCFF": ["3m"],                                               # edge
@@ -44,6 +44,7 @@ WAITS = {
 }
 
 
+# One case per entry of WAITS (the comment there says which shape or wait it covers).
 @pytest.mark.parametrize("text", list(WAITS))
 def test_waits(text: str) -> None:
     assert list(table(text)) == WAITS[text]
@@ -69,6 +70,7 @@ TOTALS = {
 }
 
 
+# One case per entry of TOTALS (the comment there says which fans make the total).
 @pytest.mark.parametrize("text, tile", list(TOTALS))
 def test_totals(text: str, tile: str) -> None:
     assert table(text)[tile] == TOTALS[(text, tile)]

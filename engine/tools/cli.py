@@ -266,7 +266,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 #: Modules of fanrules.tools that add commands of their own: each has ``register(subparsers)``, which
 #: adds its parser and sets ``run``; each imports what its command needs only when it runs.
-COMMAND_MODULES: tuple[str, ...] = ()
+COMMAND_MODULES: tuple[str, ...] = ("sheet_cmd",)
 
 
 def build_parser() -> argparse.ArgumentParser:

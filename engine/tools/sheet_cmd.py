@@ -1,0 +1,87 @@
+"""``fanrules sheet``: record a session from a score sheet (text lines or JSONL) and print the running
+scores and the standings, as a table, JSON or CSV."""
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import json
+import sys
+
+from ..core.errors import CliError
+from ..settlement import Session, SettlementError
+from ..settlement.sheet import read_sheet
+
+#: A score sheet larger than this is refused (a session is a few dozen lines).
+MAX_SHEET_BYTES = 1_000_000
+
+
+def format_table(session: Session) -> str:
+    """Each event with every player's change and running total, then the standings."""
+    names = session.names
+    played = min(session.hand_number, session.length)
+    state = "final" if session.finished else f"after {played} of {session.length} hands"
+    rows = [("hand", "wind", "dealer", "event", *names)]
+    for e in session.entries:
+        cells = tuple(f"{c:+d} {t}" for c, t in zip(e.changes, e.totals, strict=True))
+        rows.append((str(e.hand_number + 1), e.seating.prevalent_wind, names[e.seating.dealer], e.text, *cells))
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    lines = [f"session under {session.ruleset.name}, starting at {session.terms.session.start} each ({state})"]
+    for r in rows:
+        left = [r[0].rjust(widths[0]), *(r[i].ljust(widths[i]) for i in (1, 2, 3))]
+        lines.append("  ".join(left + [r[i].rjust(widths[i]) for i in range(4, len(r))]).rstrip())
+    lines += ["", f"standings ({state})", "  place  player  points  change  ranking points"]
+    for s in session.standings():
+        lines.append(f"  {s.place:>5}  {s.name:<6}  {s.points:>6}  {s.change:>+6d}  {s.ranking_points}")
+    return "\n".join(lines)
+
+
+def format_csv(session: Session) -> str:
+    """One row per event (changes, then running totals), a blank row, then the standings."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    names = session.names
+    writer.writerow(["hand", "prevalent_wind", "dealer", "event", *(f"{n} change" for n in names), *(f"{n} total" for n in names)])
+    for e in session.entries:
+        writer.writerow([e.hand_number + 1, e.seating.prevalent_wind, names[e.seating.dealer], e.text, *e.changes, *e.totals])
+    writer.writerow([])
+    writer.writerow(["place", "player", "points", "change", "ranking_points"])
+    for s in session.standings():
+        writer.writerow([s.place, s.name, s.points, s.change, str(s.ranking_points)])
+    return out.getvalue().rstrip("\n")
+
+
+def _read(path: str) -> str:
+    if path == "-":
+        data = sys.stdin.read(MAX_SHEET_BYTES + 1)
+    else:
+        with open(path, encoding="utf-8") as f:
+            data = f.read(MAX_SHEET_BYTES + 1)
+    if len(data) > MAX_SHEET_BYTES:
+        raise SettlementError(f"{path}: a score sheet has at most {MAX_SHEET_BYTES} characters")
+    return data
+
+
+def cmd_sheet(args: argparse.Namespace) -> int:
+    try:
+        session = read_sheet(_read(args.sheet), args.rules, "<stdin>" if args.sheet == "-" else args.sheet)
+    except (SettlementError, UnicodeDecodeError) as err:
+        raise CliError(str(err)) from None
+    if args.json:
+        print(json.dumps(session.to_json(), ensure_ascii=False))
+    elif args.csv:
+        print(format_csv(session))
+    else:
+        print(format_table(session))
+    return 0
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """Add ``fanrules sheet``."""
+    p = sub.add_parser("sheet", help="record a session from a score sheet and print running scores and standings")
+    p.add_argument("sheet", help="a score sheet: text lines ('E wins 24 from S', 'draw', 'N false-win') or JSONL; - for stdin")
+    p.add_argument("--rules", default="mcr", help="rule set: a shipped name (mcr, ...) or a folder/ruleset.yaml path")
+    how = p.add_mutually_exclusive_group()
+    how.add_argument("--json", action="store_true", help="the session as one JSON object (events, totals, standings)")
+    how.add_argument("--csv", action="store_true", help="events and standings as CSV for spreadsheets")
+    p.set_defaults(run=cmd_sheet)
