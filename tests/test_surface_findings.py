@@ -109,6 +109,10 @@ def test_7_the_notation_is_in_the_project_and_in_help(capsys: pytest.CaptureFixt
         main(["score", "--help"])
     text = capsys.readouterr().out
     assert "docs/notation.md" in text and '",1"' in text and "[EEEE] a concealed kong" in text and "C red" in text
+    with pytest.raises(SystemExit):
+        main(["batch", "--help"])
+    text = capsys.readouterr().out
+    assert "docs/notation.md" in text and '"hand": "1112345678999m5m"' in text and "expected_*" in text and "fanrules record" in text
 
 
 def test_8_a_root_cause_comes_without_its_cascade(tmp_path: Path) -> None:

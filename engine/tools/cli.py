@@ -19,7 +19,7 @@ from ..core.notation import format_hand
 from ..core.tiles import TILE_CODES, code
 from ..ruleset import RuleSet, load_ruleset
 from ..scoring import Result, Scorer
-from .cli_context import add_hand_args, context_of, remember_options, unknown_options
+from .cli_context import RECORD_HELP, add_hand_args, context_of, remember_options, unknown_options
 
 HAND_HELP = "hand string, e.g. '[CCC,1]FFFPPP999s5m5m' (the last tile is the winning tile)"
 
@@ -277,7 +277,8 @@ def build_parser() -> argparse.ArgumentParser:
     _rules_arg(p)
     p.add_argument("--json", action="store_true", help="print the JSONL contract's output object")
     p.set_defaults(run=cmd_score)
-    p = sub.add_parser("batch", help="score JSONL records (stdin/stdout by default)")
+    p = sub.add_parser("batch", help="score JSONL records (stdin/stdout by default)", epilog=RECORD_HELP,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--input", help="input JSONL file")
     p.add_argument("--output", help="output JSONL file")
     p.add_argument("--jobs", type=int, default=0, help="worker processes (default: all cores); output order and bytes do not depend on it")
@@ -294,6 +295,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_readings)
     p = sub.add_parser("record", help="print the JSONL record of a hand (for a batch or a corpus)")
     add_hand_args(p, HAND_HELP)
+    p.epilog = f"{RECORD_HELP}\n{p.epilog}"
     p.add_argument("--id", help="the record's id")
     p.set_defaults(run=cmd_record)
     p = sub.add_parser("check", help="load and lint a rule set")

@@ -21,6 +21,18 @@ hand notation (docs/notation.md has every form):
                               right); [1111s,5]..[1111s,7] an added kong; [EEEE] a concealed kong
 """
 
+#: Shown by ``--help`` of the commands that read or write JSONL records.
+RECORD_HELP = """\
+a JSONL record (docs/notation.md has the whole contract), one per line:
+  {"id": "a", "hand": "1112345678999m5m", "self_drawn": true, "seat_wind": "S"}
+  hand       a hand string (the last tile wins), or with "win_tile" the tiles before the win,
+             as a string or a list of tile codes; "melds" lists declared sets as objects
+  context    self_drawn last_copy kong_related last_tile seat_wind prevalent_wind flowers
+             (the contract's fourth_tile and round_wind are read too)
+  passed over: expected, expected_*, tag, notes, source and any x_* key; any other key is an
+  error that names it. `fanrules record HAND [flags]` prints the record of a hand.
+"""
+
 #: (fact, its flag and the aliases still read, help). The flag of a fact is its Python name with dashes.
 CONTEXT_FLAGS: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("self_drawn", ("--self-drawn",), "won by self-draw (else on a discard)"),
