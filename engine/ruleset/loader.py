@@ -9,9 +9,10 @@ from pathlib import Path
 from typing import Any
 
 from ..core.errors import Diagnostic, RuleSetError
-from ..dsl import Origin, compile_predicate, predicate_cache
+from ..dsl import compile_predicate, predicate_cache
 from .causes import PARENT, without_cascade
 from .model import Example, Exclusion, Fan, RuleSet, Where
+from .origins import predicate_origin
 from .schema import EXAMPLE_KEYS, EXCLUSION_KEYS, FAN_KEYS, FAN_REQUIRED_NEW, RULESET_KEYS, RULESET_REQUIRED_ROOT, Key
 from .section_keys import SECTIONS
 from .sections import check_value, merge, plain
@@ -130,34 +131,6 @@ class _RawFan:
     nodes: dict[str, Any]
     positions: dict[str, tuple[int, int]]
     exclusions: list[tuple[Any, tuple[int, int], _FileContext]] = field(default_factory=list)
-
-
-def _origin_of(ctx: _FileContext, data: YMap, key: str) -> tuple[Origin, str | None]:
-    """Where a predicate starts in its file, and for a folded block the text to read instead."""
-    node = data.nodes[key]
-    line, col = data.value_pos[key]
-    style = getattr(node, "style", None)
-    if style in ("|", ">"):
-        first = line  # the line of the '|' indicator; content starts below it
-        for i in range(line, len(ctx.lines)):
-            if ctx.lines[i].strip():
-                first = i + 1
-                break
-        indent = len(ctx.lines[first - 1]) - len(ctx.lines[first - 1].lstrip(" "))
-        text = _block_lines(ctx, node, first, indent) if style == ">" else None
-        return Origin(ctx.path, first, indent + 1, tuple(ctx.lines), block=True), text
-    if style in ('"', "'"):
-        col += 1
-    return Origin(ctx.path, line, col, tuple(ctx.lines), block=False), None
-
-
-def _block_lines(ctx: _FileContext, node: Any, first: int, indent: int) -> str:
-    """A block predicate's text line by line as the file shows it: a folded (``>``) block is not
-    folded, so that positions and ``#`` comments hold line by line as for ``|``."""
-    lines = ctx.lines[first - 1 : node.end_mark.line]
-    while lines and not lines[-1].strip():
-        lines.pop()
-    return "\n".join(line[indent:] for line in lines) + "\n"
 
 
 def _load_fan_file(path: Path, sink: list[Diagnostic]) -> tuple[YMap | None, _FileContext | None]:
@@ -415,7 +388,8 @@ def _build(path: Path) -> RuleSet:
             raw.ctx["value"].error(raw.positions["value"], "R005", "value must not be negative")
         compiled = None
         if "predicate" in f:
-            origin, block_text = _origin_of(raw.ctx["predicate"], raw.nodes["predicate"], "predicate")
+            pctx = raw.ctx["predicate"]
+            origin, block_text = predicate_origin(pctx.path, pctx.lines, raw.nodes["predicate"], "predicate")
             f["predicate"] = block_text or f["predicate"]
             compiled, diags = compile_predicate(f["predicate"], origin)
             sink.extend(diags)
