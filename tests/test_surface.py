@@ -78,6 +78,11 @@ def test_every_entry_point_gives_the_same_result(capsys: pytest.CaptureFixture[s
             seen += 1
     for alias in (False, True):
         assert cli_json(capsys, "score", text, *flags(context, alias), "--json") == expected
+    for form in ("record", "string record"):  # the CLI takes a record as its hand, with the context in it or as flags
+        record = hand_forms(text)[form]
+        assert cli_json(capsys, "score", json.dumps(record), *flags(context, False), "--json") == expected
+        for ctx in context_forms(context).values():
+            assert cli_json(capsys, "score", json.dumps({**record, **ctx}), "--json") == expected
     assert seen == 12
 
 
@@ -113,6 +118,7 @@ def test_waits_the_same_way_everywhere(capsys: pytest.CaptureFixture[str], text:
     assert [w.to_json() for w in fanrules.waits(full, **waiting)] == expected
     for alias in (False, True):
         assert cli_json(capsys, "waits", before, *flags(waiting, alias), "--json") == expected
+    assert cli_json(capsys, "waits", json.dumps({**record, **waiting}), "--json") == expected
     # each wait's results are those of scoring the completed hand
     for w in fanrules.waits(before, **waiting):
         discard = fanrules.score(before + w.code, **waiting)

@@ -19,7 +19,7 @@ from ..core.notation import format_hand
 from ..core.tiles import TILE_CODES, code
 from ..ruleset import RuleSet, load_ruleset
 from ..scoring import Result, Scorer
-from .cli_context import RECORD_HELP, add_hand_args, context_of, remember_options, unknown_options
+from .cli_context import RECORD_HELP, add_hand_args, context_of, hand_arg, remember_options, unknown_options
 
 HAND_HELP = "hand string, e.g. '[CCC,1]FFFPPP999s5m5m' (the last tile is the winning tile)"
 
@@ -34,7 +34,7 @@ def _rules_arg(p: argparse.ArgumentParser) -> None:
 
 
 def _hand(args: argparse.Namespace) -> Hand:
-    return to_hand(args.hand, **context_of(args))
+    return to_hand(hand_arg(args.hand), **context_of(args))
 
 
 def _context_line(hand: Hand) -> str:
@@ -109,7 +109,7 @@ def cmd_batch(args: argparse.Namespace) -> int:
 def cmd_waits(args: argparse.Namespace) -> int:
     from ..scoring.scored_waits import scored_waits
 
-    table = scored_waits(args.hand, Scorer(load_ruleset(args.rules)), **context_of(args))
+    table = scored_waits(hand_arg(args.hand), Scorer(load_ruleset(args.rules)), **context_of(args))
     if args.json:
         print(json.dumps([w.to_json() for w in table], ensure_ascii=False))
         return 0

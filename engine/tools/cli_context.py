@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import argparse
 import difflib
+import json
 from collections.abc import Sequence
 from typing import Any
 
 from ..core.context import CONTEXT_NAMES, WIND_CODES
+from ..core.errors import InvalidHandError
 
 #: Shown by ``--help`` of every command that takes a hand.
 NOTATION_HELP = """\
@@ -19,6 +21,7 @@ hand notation (docs/notation.md has every form):
   [123p,1][999s,3]456m78sEE9s declared sets in brackets, first: ",1" ",2" ",3" say which tile of a
                               chow was claimed, or whom a pung/kong was claimed from (left, across,
                               right); [1111s,5]..[1111s,7] an added kong; [EEEE] a concealed kong
+  '{"hand": "1112345678999m5m", "self_drawn": true}'   a JSONL record works too (batch --help)
 """
 
 #: Shown by ``--help`` of the commands that read or write JSONL records.
@@ -61,6 +64,19 @@ def add_hand_args(p: argparse.ArgumentParser, hand_help: str, skip: Sequence[str
             p.add_argument(*flags, dest=name, type=int, default=argparse.SUPPRESS, choices=range(9), metavar="N", help=text)
         else:
             p.add_argument(*flags, dest=name, action="store_true", default=argparse.SUPPRESS, help=text)
+
+
+def hand_arg(text: str) -> str | dict[str, Any]:
+    """The hand argument: a hand string, or a JSONL record written as JSON (it starts with ``{``)."""
+    if not text.lstrip().startswith("{"):
+        return text
+    try:
+        record = json.loads(text)
+    except (json.JSONDecodeError, RecursionError) as err:
+        raise InvalidHandError(f"the hand looks like a JSON record but is not valid JSON: {getattr(err, 'msg', err)}") from None
+    if not isinstance(record, dict):
+        raise InvalidHandError("a JSON hand must be an object (a JSONL record)")
+    return record
 
 
 def context_of(args: argparse.Namespace) -> dict[str, Any]:
