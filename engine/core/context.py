@@ -20,6 +20,9 @@ ALIASES = {"fourth_tile": "last_copy", "round_wind": "prevalent_wind"}
 #: What a label in a corpus carries beside the hand; passed over by every reader of records.
 ANNOTATION_KEYS = ("expected", "expected_alternatives", "tag", "notes", "source")
 WIND_CODES = ("E", "S", "W", "N")
+#: What a fact is when it is not given: a win on a discard, east seat in the east round, no flowers.
+DEFAULTS: dict[str, Any] = {"self_drawn": False, "last_copy": False, "kong_related": False, "last_tile": False,
+                            "seat_wind": EAST, "prevalent_wind": EAST, "flowers": 0}
 
 
 def is_annotation(key: str) -> bool:
@@ -106,26 +109,13 @@ class Context:
         values = {"self_drawn": self_drawn, "last_copy": last_copy, "kong_related": kong_related, "last_tile": last_tile,
                   "seat_wind": seat_wind, "prevalent_wind": prevalent_wind, "flowers": flowers}
         for key, value in context_values(aliases, "Context field").items():
-            if values[key] != getattr(_DEFAULT_VALUES, key):
+            if values[key] != DEFAULTS[key]:
                 raise InvalidHandError(f"{key!r} and its alias name the same fact; give one")
             values[key] = value
         for name in CONTEXT_NAMES:
             object.__setattr__(self, name, checked(name, values[name]))
 
-    def to_record(self) -> dict[str, Any]:
-        """The facts as JSON values by their one name (winds as codes)."""
-        return {name: TILE_CODES[v] if name in WIND_NAMES else v for name in CONTEXT_NAMES for v in (getattr(self, name),)}
-
     def __repr__(self) -> str:
         changed = [f"{name}={TILE_CODES[v]!r}" if name in WIND_NAMES else f"{name}={v!r}"
-                   for name in CONTEXT_NAMES for v in (getattr(self, name),) if v != getattr(_DEFAULT_VALUES, name)]
+                   for name in CONTEXT_NAMES for v in (getattr(self, name),) if v != DEFAULTS[name]]
         return f"Context({', '.join(changed)})"
-
-
-class _Defaults:
-    self_drawn = last_copy = kong_related = last_tile = False
-    seat_wind = prevalent_wind = EAST
-    flowers = 0
-
-
-_DEFAULT_VALUES = _Defaults()
