@@ -52,7 +52,7 @@ def element_type(t: str) -> str | None:
     return None
 
 
-@dataclass
+@dataclass(kw_only=True)
 class Checked:
     """The result of checking: a type per node, a slot per variable, the predicate's level and the
     shape of its result (``each`` rules bind ``each_types``)."""
@@ -109,7 +109,7 @@ class Checker:
 
     # -- entry -----------------------------------------------------------------------------------
     def check(self, rule: ast.Node) -> Checked:
-        self.out = Checked(rule)
+        self.out = Checked(rule=rule)
         if isinstance(rule, ast.EachRule):
             self.check_each(rule)
         else:

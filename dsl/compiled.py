@@ -20,7 +20,7 @@ COMPARE: dict[str, Callable[[Any, Any], bool]] = {
 }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Guard:
     """A necessary condition read off a predicate's text: ``facts.attr`` (or its length) compared
     with a constant. A scorer may skip a predicate whose guard fails without running it. An ``implied``
@@ -34,7 +34,7 @@ class Guard:
     implied: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Record:
     """Everything needed to rebuild a compiled predicate: the generated source (written by the
     compiler from its templates, never containing rule text), the values its ``K`` names stand for,
@@ -56,7 +56,7 @@ class Record:
     keyed: str = ""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Compiled:
     """A compiled predicate. ``instances(facts)`` gives one tuple per instance of the fan: the items
     bound by an ``each`` rule (sets or tiles), or an empty tuple per count of a hand rule. ``source``
@@ -76,5 +76,5 @@ def build(record: Record, label: str = "<predicate>") -> Compiled:
     """The compiled predicate of a record; ``label`` names its code in tracebacks and profiles."""
     namespace: dict[str, Any] = {**NAMESPACE, **dict(record.constants)}
     exec(compile(record.source, label, "exec"), namespace)  # generated source only: see dsl/compiler.py
-    return Compiled(record.level, record.is_each, record.arity, namespace["run"], record.source, record.binds_sets,
-                    record.guards, record)
+    return Compiled(level=record.level, is_each=record.is_each, arity=record.arity, instances=namespace["run"],
+                    source=record.source, binds_sets=record.binds_sets, guards=record.guards, record=record)

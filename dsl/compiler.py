@@ -49,9 +49,9 @@ class Compiler:
             else:
                 lines = ["def run(f):", f"    return [EMPTY] if {value} else []"]
             arity = 0
-        return Record("\n".join(lines) + "\n", tuple(self.constants.items()), self.checked.level,
-                      isinstance(rule, ast.EachRule), arity, self.checked.result == "each[set]", self.guards(rule),
-                      value, self.checked.result == "int", self.keyed(rule) if isinstance(rule, ast.EachRule) else "")
+        return Record(source="\n".join(lines) + "\n", constants=tuple(self.constants.items()), level=self.checked.level,
+                      is_each=isinstance(rule, ast.EachRule), arity=arity, binds_sets=self.checked.result == "each[set]", guards=self.guards(rule),
+                      expression=value, counts=self.checked.result == "int", keyed=self.keyed(rule) if isinstance(rule, ast.EachRule) else "")
 
     def keyed(self, rule: ast.EachRule) -> str:
         """The collection of an each rule over sets that reads its items only as ``tile``, ``suit`` or
@@ -83,7 +83,7 @@ class Compiler:
         if isinstance(rule, ast.EachRule):
             attr = _attribute(rule.source)
             if attr:
-                out.append(Guard(attr, True, ">=", len(rule.names)))
+                out.append(Guard(attr=attr, length=True, op=">=", value=len(rule.names)))
             conjuncts = [c for c in _conjuncts(rule.cond) if not _slots_used(c, self.checked.slots)]
         else:
             assert isinstance(rule, ast.HandRule)
@@ -294,7 +294,7 @@ def _implied(node: ast.Node) -> Guard | None:
     if not (isinstance(counted, ast.Quantifier) and counted.word == "count" and is_constant and isinstance(value, int)):
         return None
     attr, least = _attribute(counted.source), LEAST[node.ops[0]](value)
-    return Guard(attr, True, ">=", least, implied=True) if attr and least >= 1 else None
+    return Guard(attr=attr, length=True, op=">=", value=least, implied=True) if attr and least >= 1 else None
 
 
 def _guard(node: ast.Node, typ: str | None) -> Guard | None:
@@ -305,10 +305,10 @@ def _guard(node: ast.Node, typ: str | None) -> Guard | None:
         return implied
     if isinstance(node, ast.Not):
         attr = _attribute(node.operand)
-        return Guard(attr, False, "==", False) if attr else None
+        return Guard(attr=attr, length=False, op="==", value=False) if attr else None
     attr = _attribute(node)
     if attr:
-        return Guard(attr, False, "==", True)
+        return Guard(attr=attr, length=False, op="==", value=True)
     if isinstance(node, ast.Compare) and len(node.ops) == 1 and node.ops[0] in COMPARE:
         left, right = node.operands
         op = node.ops[0]
@@ -316,7 +316,7 @@ def _guard(node: ast.Node, typ: str | None) -> Guard | None:
             left, right, op = right, left, FLIPPED[op]
         measured, (is_constant, value) = _measured(left), _constant(right)
         if measured and is_constant:
-            return Guard(measured[0], measured[1], op, value)
+            return Guard(attr=measured[0], length=measured[1], op=op, value=value)
     return None
 
 

@@ -77,7 +77,7 @@ class Origin:
         else:
             lines, at = text.split("\n"), line or 1
             source = lines[at - 1] if 0 < at <= len(lines) else ""
-        return Diagnostic(self.file, fl, fc, code, message, hint, source)
+        return Diagnostic(file=self.file, line=fl, column=fc, code=code, message=message, hint=hint, source_line=source)
 
 
 #: The origin of a predicate given on its own, not read from a file.

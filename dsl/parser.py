@@ -80,7 +80,8 @@ class _ToAst(Transformer_NonRecursive):
     @v_args(meta=True)
     def each_rule(self, meta, children):
         names = [c for c in children[:-2]]
-        return ast.EachRule(_pos(meta), tuple(str(n) for n in names), tuple(_pos(n) for n in names), children[-2], children[-1])
+        return ast.EachRule(pos=_pos(meta), names=tuple(str(n) for n in names), name_pos=tuple(_pos(n) for n in names),
+                            source=children[-2], cond=children[-1])
 
     @v_args(meta=True)
     def or_(self, meta, children):
@@ -108,7 +109,7 @@ class _ToAst(Transformer_NonRecursive):
         node = children[0]
         for op, right in zip(children[1::2], children[2::2]):
             tok = op.children[0]
-            node = ast.Arith(node.pos, str(tok), node, right, _pos(tok))
+            node = ast.Arith(pos=node.pos, op=str(tok), left=node, right=right, op_pos=_pos(tok))
         return node
 
     @v_args(meta=True)
@@ -138,7 +139,7 @@ class _ToAst(Transformer_NonRecursive):
     def quantifier(self, children):
         word_tree, var, source, body = children
         word = word_tree.children[0]
-        return ast.Quantifier(_pos(word), str(word), str(var), _pos(var), source, body)
+        return ast.Quantifier(pos=_pos(word), word=str(word), var=str(var), var_pos=_pos(var), source=source, body=body)
 
     @v_args(meta=True)
     def tuple_lit(self, meta, children):

@@ -4,7 +4,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from functools import cache, lru_cache
 from itertools import permutations, product
-from typing import cast
+from typing import NamedTuple, cast
 
 from ..core.blocks import KINDS, Block, Kind, Reading, Shape
 from ..core.hand import Hand, Meld, MeldKind
@@ -48,14 +48,26 @@ def _suit_sets(suit: int, counts: tuple[int, ...]) -> tuple[tuple[tuple[int, Til
 
 
 _Split = tuple[tuple[int, Tile], ...]
-#: The sets of one part's split as shared concealed blocks: its chows, then its pungs, by tile.
-_PartSets = tuple[tuple["Block", ...], tuple["Block", ...]]
 
 
-def _part_sets(split: _Split) -> _PartSets:
+class PartSets(NamedTuple):
+    """The sets of one split of a part (a suit, or the honours) as shared concealed blocks, by tile."""
+
+    chows: tuple[Block, ...]
+    pungs: tuple[Block, ...]
+
+
+class PartReading(NamedTuple):
+    """One way to read a part: its pair (None when it holds sets only) and every split of the rest."""
+
+    pair: Tile | None
+    splits: tuple[PartSets, ...]
+
+
+def _part_sets(split: _Split) -> PartSets:
     """The blocks of a split of one part; equal chows are told apart by their slot."""
     chows = tuple(_block(Kind.CHOW, tile, True, False, False, i) for i, (kind, tile) in enumerate(split) if kind == 0)
-    return chows, tuple(_block(Kind.PUNG, tile, True, False, False, 0) for kind, tile in split if kind == 1)
+    return PartSets(chows, tuple(_block(Kind.PUNG, tile, True, False, False, 0) for kind, tile in split if kind == 1))
 
 
 def by_suit(tiles: tuple[Tile, ...]) -> tuple[tuple[Tile, ...], ...]:
@@ -67,10 +79,9 @@ def by_suit(tiles: tuple[Tile, ...]) -> tuple[tuple[Tile, ...], ...]:
 
 
 @lru_cache(maxsize=PATTERNS)
-def _part_readings(tiles: tuple[Tile, ...]) -> tuple[tuple[Tile | None, tuple[_PartSets, ...]], ...]:
-    """The ways to read the sorted tiles of one suit, or of the honours, as sets and at most one pair:
-    (the pair, None for sets only; the splits of the rest into sets), pairs ascending. Empty when
-    there is none."""
+def _part_readings(tiles: tuple[Tile, ...]) -> tuple[PartReading, ...]:
+    """The ways to read the sorted tiles of one suit, or of the honours, as sets and at most one pair,
+    pairs ascending. Empty when there is none."""
     if tiles and tiles[0] >= 27:
         counts = {t: tiles.count(t) for t in sorted(set(tiles))}
         pairs = [t for t, c in counts.items() if c % 3 == 2]
@@ -78,14 +89,14 @@ def _part_readings(tiles: tuple[Tile, ...]) -> tuple[tuple[Tile | None, tuple[_P
         if len(pairs) > 1 or any(c not in (0, 3) for c in rest.values()):
             return ()
         pungs = tuple((1, t) for t, c in rest.items() if c)
-        return ((pairs[0] if pairs else None, (_part_sets(pungs),)),)
+        return (PartReading(pairs[0] if pairs else None, (_part_sets(pungs),)),)
     suit = tiles[0] // 9 if tiles else 0
     held = [0] * 9
     for t in tiles:
         held[t - suit * 9] += 1
     if len(tiles) % 3 == 0:
         splits = _suit_sets(suit, tuple(held))
-        return ((None, tuple(map(_part_sets, splits))),) if splits else ()
+        return (PartReading(None, tuple(map(_part_sets, splits))),) if splits else ()
     if len(tiles) % 3 == 1:
         return ()
     out = []
@@ -93,7 +104,7 @@ def _part_readings(tiles: tuple[Tile, ...]) -> tuple[tuple[Tile | None, tuple[_P
         if held[r] >= 2:
             splits = _suit_sets(suit, tuple(held[:r] + [held[r] - 2] + held[r + 1 :]))
             if splits:
-                out.append((suit * 9 + r, tuple(map(_part_sets, splits))))
+                out.append(PartReading(suit * 9 + r, tuple(map(_part_sets, splits))))
     return tuple(out)
 
 
@@ -104,15 +115,18 @@ def _sets_and_pair(tiles: tuple[Tile, ...]) -> list[tuple[Tile, tuple[Block, ...
     parts = [_part_readings(part) for part in by_suit(tiles)]
     if not all(parts):
         return []
-    holding = [i for i, options in enumerate(parts) if options[0][0] is not None]
+    holding = [i for i, options in enumerate(parts) if options[0].pair is not None]
     if len(holding) != 1:
         return []
     k = holding[0]
-    paired = cast("tuple[tuple[Tile, tuple[_PartSets, ...]], ...]", parts[k])  # every option of part k has a pair
+    # Named tuples cost 0.7% more instructions per hand scored than plain ones (CPython's fast paths for
+    # unpacking and indexing take exact tuples only), by attribute or by index alike: 286,305 and 286,191
+    # against 284,325 (bench/callgrind_scoring.py); the names are worth it.
+    paired = cast("tuple[tuple[Tile, tuple[PartSets, ...]], ...]", parts[k])  # every reading of part k has its pair
     return [
-        (pair, m[0] + p[0] + s[0], m[1] + p[1] + s[1] + h[1])
+        (pair, m.chows + p.chows + s.chows, m.pungs + p.pungs + s.pungs + h.pungs)
         for pair, splits in paired
-        for m, p, s, h in product(*(splits if i == k else options[0][1] for i, options in enumerate(parts)))
+        for m, p, s, h in product(*(splits if i == k else options[0].splits for i, options in enumerate(parts)))
     ]
 
 
@@ -129,7 +143,7 @@ ORPHANS = tuple(sorted(TERMINALS | HONOURS))
 def _block(kind: int, tile: Tile, concealed: bool, melded: bool, declared: bool, slot: int) -> Block:
     """The shared block of these fields. Equal blocks of one reading must be distinct objects (the
     scorer tells blocks apart by identity), so each is asked for with a different ``slot``."""
-    return Block(KINDS[kind], tile, concealed, melded, declared)
+    return Block(kind=KINDS[kind], tile=tile, concealed=concealed, melded=melded, declared=declared)
 
 
 #: The concealed pair of each tile, as the ``pairs`` of a reading.
@@ -161,6 +175,9 @@ def _placements(
     concealed. Sets are the declared ones, then the chows and the pungs by tile."""
     sets = fixed + chows + pungs
     pairs = _PAIRS[pair]
+    # Readings are made for every hand scored, positionally in this module (shape, sets, pairs, knitted,
+    # win_block): keyword arguments to a dataclass build a dict on every call, 1% more instructions per
+    # hand (bench/callgrind_scoring.py: 290,635 with keywords, 287,881 without).
     out = [Reading(shape, sets, pairs, knitted, None)] if knitted and win in knitted else []
     base, last = len(fixed), -1
     for i, chow in enumerate(chows):
@@ -217,7 +234,7 @@ def _thirteen_orphans(tiles: tuple[Tile, ...], held: set[Tile]) -> list[Reading]
     if not held.issuperset(ORPHANS) or sum(t in ORPHANS for t in tiles) != 14:
         return []
     pair = next(t for t in ORPHANS if tiles.count(t) == 2)
-    return [Reading(Shape.THIRTEEN_ORPHANS, (), (_block(Kind.PAIR, pair, True, False, False, 0),), ORPHANS, None)]
+    return [Reading(shape=Shape.THIRTEEN_ORPHANS, sets=(), pairs=(_block(Kind.PAIR, pair, True, False, False, 0),), knitted=ORPHANS, win_block=None)]
 
 
 def _honours_and_knitted(tiles: tuple[Tile, ...]) -> list[Reading]:

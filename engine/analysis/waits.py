@@ -51,7 +51,7 @@ def _group(tiles: tuple[Tile, ...]) -> _Group:
     singles = all(c == 1 for c in counts)
     if tiles and tiles[0] >= 27:
         parts = tuple(_Part(c == 2, (t,) * (c == 2), (t,) * (c == 1)) for t, c in zip(kinds, counts) if c != 3)
-        return _Group(parts, 0, odd, orphans, singles)
+        return _Group(parts=parts, knit=0, odd=odd, orphans=orphans, singles=singles)
     base = tiles[0] // 9 * 9 if tiles else 0
     held = [0] * 9
     for t in tiles:
@@ -59,11 +59,11 @@ def _group(tiles: tuple[Tile, ...]) -> _Group:
     knit = max(sum(1 for r in range(c, 9, 3) if held[r]) for c in range(3))
     only_sets, pair = _suit_state(tuple(held))
     if only_sets:
-        return _Group((), knit, odd, orphans, singles)
+        return _Group(parts=(), knit=knit, odd=odd, orphans=orphans, singles=singles)
     after = [_suit_state(tuple(held[:r] + [held[r] + 1] + held[r + 1 :])) for r in range(9)]
     to_sets = tuple(base + r for r, (done, _) in enumerate(after) if done)
     to_pair = tuple(base + r for r, (_, done) in enumerate(after) if done)
-    return _Group((_Part(pair, to_sets, to_pair),), knit, odd, orphans, singles)
+    return _Group(parts=(_Part(pair, to_sets, to_pair),), knit=knit, odd=odd, orphans=orphans, singles=singles)
 
 
 def _groups(concealed: tuple[Tile, ...] | list[Tile]) -> tuple[_Group, ...]:

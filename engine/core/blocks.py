@@ -87,14 +87,14 @@ def block_code(kind: int, tile: Tile, concealed: bool, melded: bool, declared: b
 
 #: The block that stands for no block: its kind is NO_SET, it has no tiles, and its tile (-1) reads as
 #: an honour's (rank 0), like no real set's.
-NO_SET = Block(Kind.NO_SET, -1, False)
+NO_SET = Block(kind=Kind.NO_SET, tile=-1, concealed=False)
 
 
 def every_block() -> list[Block]:
     """A block of every value a reading can hold: chows from the 1 to the 7 of a suit, pungs, kongs and
     pairs of every tile, with every combination of flags."""
     return [
-        Block(kind, tile, concealed, melded, declared)
+        Block(kind=kind, tile=tile, concealed=concealed, melded=melded, declared=declared)
         for kind in KINDS
         for tile in range(34)
         if kind is not Kind.CHOW or (tile < 27 and tile % 9 < 7)

@@ -47,7 +47,7 @@ class NotAWinError(HandError):
     kind = ErrorKind.NOT_A_WIN
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Diagnostic:
     """A problem at ``file:line:column`` (1-based), with a stable ``code``, a message and a hint."""
 

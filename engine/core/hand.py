@@ -142,7 +142,7 @@ def validate(hand: Hand) -> Hand:
             f"the winning tile {code(win)} cannot be the last copy while the concealed hand holds another"
         )
     if in_melds == 3 and not ctx.last_copy:
-        hand = Hand(hand.concealed, hand.melds, hand.win_tile, replace(ctx, last_copy=True))
+        hand = Hand(concealed=hand.concealed, melds=hand.melds, win_tile=hand.win_tile, context=replace(ctx, last_copy=True))
     object.__setattr__(hand, "checked", True)
     return hand
 

@@ -29,7 +29,7 @@ def to_hand(hand: HandInput, **context: Any) -> Hand:
         raise InvalidHandError(f"a hand must be a hand string, a Hand or a JSON record, not {type(hand).__name__}")
     values = context_values(context)
     if values:
-        return validate(Hand(hand.concealed, hand.melds, hand.win_tile, replace(hand.context, **values)))
+        return validate(Hand(concealed=hand.concealed, melds=hand.melds, win_tile=hand.win_tile, context=replace(hand.context, **values)))
     return hand if hand.checked else validate(hand)
 
 

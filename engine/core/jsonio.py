@@ -45,7 +45,7 @@ def _meld(raw: Any, i: int) -> Meld:
     added = raw.get("added", False)
     if not isinstance(added, bool):
         raise InvalidHandError(f"{where}.added must be true or false")
-    return Meld(kind, tiles, claimed_from, ct if kind is MeldKind.CHOW else None, added)
+    return Meld(kind=kind, tiles=tiles, claimed_from=claimed_from, claimed_tile=ct if kind is MeldKind.CHOW else None, added=added)
 
 
 #: The keys of a record besides the context facts.
@@ -73,7 +73,7 @@ def hand_from_record(record: Any, **context: Any) -> Hand:
     concealed = tile_list(record["hand"], "hand")
     melds = melds_of(record.get("melds", []))
     win = _tile(record["win_tile"], "win_tile")
-    return validate(Hand(tuple(concealed), melds, win, Context(**values)))
+    return validate(Hand(concealed=tuple(concealed), melds=melds, win_tile=win, context=Context(**values)))
 
 
 def melds_of(melds_raw: Any) -> tuple[Meld, ...]:
@@ -91,9 +91,9 @@ def _from_string(record: dict[str, Any], values: dict[str, Any]) -> Hand:
             raise InvalidHandError("declared sets given twice: in the hand string and in 'melds'")
         melds = melds_of(record["melds"])
     if "win_tile" not in record:
-        return validate(Hand(parsed.concealed, melds, parsed.win_tile, parsed.context))
+        return validate(Hand(concealed=parsed.concealed, melds=melds, win_tile=parsed.win_tile, context=parsed.context))
     concealed = parsed.concealed + (parsed.win_tile,)
-    return validate(Hand(concealed, melds, _tile(record["win_tile"], "win_tile"), parsed.context))
+    return validate(Hand(concealed=concealed, melds=melds, win_tile=_tile(record["win_tile"], "win_tile"), context=parsed.context))
 
 
 def meld_to_record(meld: Meld) -> dict[str, Any]:

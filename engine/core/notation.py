@@ -58,11 +58,11 @@ def _meld(body: str, offset: int) -> Meld:
     shown = "".join(TILE_CODES[t] for t in tiles)
     if len(tiles) == 4:
         if n is None:
-            return Meld(MeldKind.CONCEALED_KONG, tuple(tiles))
+            return Meld(kind=MeldKind.CONCEALED_KONG, tiles=tuple(tiles))
         if n in (1, 2, 3):
-            return Meld(MeldKind.KONG, tuple(tiles), SEATS[n - 1])
+            return Meld(kind=MeldKind.KONG, tiles=tuple(tiles), claimed_from=SEATS[n - 1])
         if n in (5, 6, 7):
-            return Meld(MeldKind.KONG, tuple(tiles), SEATS[n - 5], added=True)
+            return Meld(kind=MeldKind.KONG, tiles=tuple(tiles), claimed_from=SEATS[n - 5], added=True)
         raise InvalidHandError(f"{where}: kong marker must be 1-3 (claimed) or 5-7 (added), not {n}")
     if len(tiles) != 3:
         raise InvalidHandError(f"{where}: [{shown}] has {len(tiles)} tiles; a set has 3 (chow, pung) or 4 (kong)")
@@ -70,9 +70,9 @@ def _meld(body: str, offset: int) -> Meld:
     if n not in (1, 2, 3):
         raise InvalidHandError(f"{where}: the claim marker of a chow or pung must be 1, 2 or 3, not {n}")
     if len(set(tiles)) == 1:
-        return Meld(MeldKind.PUNG, tuple(tiles), SEATS[n - 1])
+        return Meld(kind=MeldKind.PUNG, tiles=tuple(tiles), claimed_from=SEATS[n - 1])
     ordered = tuple(sorted(tiles))
-    return Meld(MeldKind.CHOW, ordered, "left", ordered[n - 1])
+    return Meld(kind=MeldKind.CHOW, tiles=ordered, claimed_from="left", claimed_tile=ordered[n - 1])
 
 
 def parse_hand(text: str, *, check: bool = True, **context: Any) -> Hand:
@@ -107,5 +107,5 @@ def parse_hand(text: str, *, check: bool = True, **context: Any) -> Hand:
             i = j
     if not loose:
         raise InvalidHandError("the hand has no concealed tiles: the last tile must be the winning tile")
-    hand = Hand(tuple(loose[:-1]), tuple(melds), loose[-1], ctx)
+    hand = Hand(concealed=tuple(loose[:-1]), melds=tuple(melds), win_tile=loose[-1], context=ctx)
     return validate(hand) if check else hand

@@ -14,23 +14,25 @@ def lint(ruleset: RuleSet) -> list[Diagnostic]:
     for fan in ruleset.fans:
         w = fan.origins.get("excludes", fan.where)
         if any(ex.target == fan.number for ex in fan.excludes):
-            out.append(Diagnostic(w.file, w.line, w.column, "L002", f"fan {fan} excludes itself", "remove it from its own excludes"))
+            out.append(Diagnostic(file=w.file, line=w.line, column=w.column, code="L002", message=f"fan {fan} excludes itself",
+                                  hint="remove it from its own excludes"))
         if not any(e.count > 0 for e in fan.examples) or not any(e.count == 0 for e in fan.examples):
             w = fan.origins.get("examples", fan.where)
-            out.append(Diagnostic(w.file, w.line, w.column, "L003", f"fan {fan} needs an example that scores and a near miss (count: 0)",
-                                  "add both under examples:"))
+            out.append(Diagnostic(file=w.file, line=w.line, column=w.column, code="L003",
+                                  message=f"fan {fan} needs an example that scores and a near miss (count: 0)", hint="add both under examples:"))
         for example in fan.examples:
             try:
                 parse_hand(example.hand, **example.context)
             except HandError as err:
                 w = example.where
-                out.append(Diagnostic(w.file, w.line, w.column, "L004", f"example hand {example.hand!r} is not valid: {err}"))
+                out.append(Diagnostic(file=w.file, line=w.line, column=w.column, code="L004",
+                                      message=f"example hand {example.hand!r} is not valid: {err}"))
     for cycle in _cycles(ruleset):
         fan = by_number[cycle[0]]
         w = fan.origins.get("excludes", fan.where)
         path = " -> ".join(str(by_number[n].name_zh) for n in cycle + [cycle[0]])
-        out.append(Diagnostic(w.file, w.line, w.column, "L001", f"exclusion cycle: {path}",
-                              "a fan that excludes another cannot be excluded by it, directly or through others"))
+        out.append(Diagnostic(file=w.file, line=w.line, column=w.column, code="L001", message=f"exclusion cycle: {path}",
+                              hint="a fan that excludes another cannot be excluded by it, directly or through others"))
     return out
 
 

@@ -36,7 +36,7 @@ class _FileContext:
     def error(self, pos: tuple[int, int], code: str, message: str, hint: str = "") -> None:
         line, col = pos
         source = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
-        self.sink.append(Diagnostic(self.path, line, col, code, message, hint, source))
+        self.sink.append(Diagnostic(file=self.path, line=line, column=col, code=code, message=message, hint=hint, source_line=source))
 
     def where(self, pos: tuple[int, int]) -> Where:
         return Where(self.path, pos[0], pos[1])
@@ -105,7 +105,7 @@ def _read(path: Path, sink: list[Diagnostic]) -> tuple[Any, _FileContext | None]
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as err:
-        sink.append(Diagnostic(str(path), 1, 1, "R000", f"cannot read the file: {err}"))
+        sink.append(Diagnostic(file=str(path), line=1, column=1, code="R000", message=f"cannot read the file: {err}"))
         return None, None
     data, diags = read_yaml(str(path), text)
     sink.extend(diags)
@@ -119,7 +119,7 @@ def _read(path: Path, sink: list[Diagnostic]) -> tuple[Any, _FileContext | None]
 # --- raw fan records (before compilation), merged along the inheritance chain ---------------------
 
 
-@dataclass
+@dataclass(kw_only=True)
 class _RawFan:
     """A fan's keys as merged along the inheritance chain, each with the file it came from.
     ``exclusions`` holds every exclusion item with its position and file, ``excludes`` and
@@ -259,7 +259,7 @@ def _merge_fan(fan_path: Path, fans: dict[int, _RawFan], numbers: dict[int, str]
                 ctx.error(data.key_pos[key], "R014", f"'{key}' only applies when overriding a parent's fan; fan {number} is new", "use 'excludes' for a new fan")
         if missing:
             return
-        raw = fans[number] = _RawFan({}, {}, {}, {}, {})
+        raw = fans[number] = _RawFan(fields={}, origins={}, ctx={}, nodes={}, positions={})
     for key, value in data.items():
         if key not in FAN_KEYS or not _type_ok(value, FAN_KEYS[key].type):
             continue
@@ -360,14 +360,17 @@ def _examples(raw: _RawFan, fans_dir: str) -> tuple[Example, ...]:
         if not ctx.check_keys(item, EXAMPLE_KEYS, "an example"):  # type: ignore[union-attr]
             continue
         context = {k: v for k, v in item.items() if k not in ("hand", "count", "total", "note")}
-        out.append(Example(item["hand"], item["count"], context, item.get("total") if own else None, item.get("note", ""), ctx.where(pos)))  # type: ignore[union-attr]
+        where = ctx.where(pos)  # type: ignore[union-attr]
+        out.append(Example(hand=item["hand"], count=item["count"], context=context, total=item.get("total") if own else None,
+                           note=item.get("note", ""), where=where))
     return tuple(out)
 
 
 def _build(path: Path) -> RuleSet:
     sink: list[Diagnostic] = []
     if not path.is_file():
-        raise RuleSetError([Diagnostic(str(path), 1, 1, "R013", "no rule set here", f"shipped rule sets: {', '.join(shipped_rulesets())}; or give a folder with {RULESET_FILE}")])
+        hint = f"shipped rule sets: {', '.join(shipped_rulesets())}; or give a folder with {RULESET_FILE}"
+        raise RuleSetError([Diagnostic(file=str(path), line=1, column=1, code="R013", message="no rule set here", hint=hint)])
     fields, raw_fans, chain, origins = _collect(path, sink, ())
     if any(d.code == PARENT for d in sink):
         raise RuleSetError(without_cascade(sink))
@@ -397,14 +400,16 @@ def _build(path: Path) -> RuleSet:
         examples = _examples(raw, fields["fans_dir"])
         if compiled is None or sink:  # the rule set will not load: only collect the diagnostics
             continue
-        fans.append(Fan(number, f["name_zh"], f["name_en"], f["value"], f.get("description", ""), f["predicate"], compiled,
-                        excludes, examples, bool(f.get("bonus", False)), raw.origins.get("number", raw.origins["predicate"]), dict(raw.origins)))
+        fans.append(Fan(number=number, name_zh=f["name_zh"], name_en=f["name_en"], value=f["value"], description=f.get("description", ""),
+                        predicate=f["predicate"], compiled=compiled, excludes=excludes, examples=examples, bonus=bool(f.get("bonus", False)),
+                        where=raw.origins.get("number", raw.origins["predicate"]), origins=dict(raw.origins)))
     predicate_cache().save()
     if sink:
         raise RuleSetError(without_cascade(sink))
-    return RuleSet(fields.get("name", path.parent.name), fields.get("title", ""), str(fields.get("version", "")),
-                   fields.get("description", ""), fields.get("minimum", 0), tuple(fields.get("sources", ())), tuple(fans),
-                   str(path), tuple(Path(c).parent.name for c in chain), origins, fields.get("sections", {}))
+    return RuleSet(name=fields.get("name", path.parent.name), title=fields.get("title", ""), version=str(fields.get("version", "")),
+                   description=fields.get("description", ""), minimum=fields.get("minimum", 0), sources=tuple(fields.get("sources", ())),
+                   fans=tuple(fans),
+                   path=str(path), chain=tuple(Path(c).parent.name for c in chain), origins=origins, sections=fields.get("sections", {}))
 
 
 @lru_cache(maxsize=16)

@@ -30,7 +30,7 @@ class Exclusion:
     scope: str = "all"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Example:
     hand: str
     count: int
@@ -40,7 +40,7 @@ class Example:
     where: Where
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Fan:
     """One fan of a rule set, with its compiled predicate."""
 
@@ -64,7 +64,7 @@ class Fan:
         return f"Fan({self.number} {self.name_zh} {self.name_en}, {self.value} points, {self.where})"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class RuleSet:
     """A loaded rule set: fans ordered by number."""
 

@@ -22,10 +22,10 @@ def predicate_origin(path: str, lines: list[str], data: YMap, key: str) -> tuple
                 break
         indent = len(lines[first - 1]) - len(lines[first - 1].lstrip(" "))
         text = _block_lines(lines, node, first, indent) if style == ">" else None
-        return Origin(path, first, indent + 1, tuple(lines), block=True), text
+        return Origin(file=path, line=first, column=indent + 1, file_lines=tuple(lines), block=True), text
     if style in ('"', "'"):
         col += 1
-    return Origin(path, line, col, tuple(lines), block=False), None
+    return Origin(file=path, line=line, column=col, file_lines=tuple(lines), block=False), None
 
 
 def _block_lines(lines: list[str], node: Any, first: int, indent: int) -> str:

@@ -55,7 +55,7 @@ class _Reader:
     def error(self, pos: tuple[int, int], code: str, message: str, hint: str = "") -> None:
         line, col = pos
         source = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
-        self.diagnostics.append(Diagnostic(self.path, line, col, code, message, hint, source))
+        self.diagnostics.append(Diagnostic(file=self.path, line=line, column=col, code=code, message=message, hint=hint, source_line=source))
 
     def value(self, node: yaml.Node, depth: int = 0) -> Any:
         if depth > MAX_DEPTH:

@@ -11,7 +11,7 @@ from ..ruleset import Example, Fan, RuleSet
 from .scorer import Scorer
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class ExampleOutcome:
     """One example run: its test id (``mcr/<fan name>[1]``), whether it passed and why not."""
 
@@ -47,7 +47,7 @@ def _run(scorer: Scorer, fan: Fan, example: Example, test_id: str) -> ExampleOut
     try:
         result = scorer.score(example_hand(example))
     except HandError as err:
-        return ExampleOutcome(test_id, fan, example, False, f"{err.kind}: {err}")
+        return ExampleOutcome(test_id=test_id, fan=fan, example=example, passed=False, message=f"{err.kind}: {err}")
     got = next((c.count for c in result.fans if c.fan.number == fan.number), 0)
     problems = []
     if got != example.count:
@@ -56,5 +56,6 @@ def _run(scorer: Scorer, fan: Fan, example: Example, test_id: str) -> ExampleOut
         problems.append(f"total {result.total}, expected {example.total}")
     if problems:
         fans = ", ".join(f"{c.fan.name_zh}x{c.count}" if c.count > 1 else c.fan.name_zh for c in result.fans)
-        return ExampleOutcome(test_id, fan, example, False, "; ".join(problems) + f" (scored: {fans})", got, result.total)
-    return ExampleOutcome(test_id, fan, example, True, "", got, result.total)
+        return ExampleOutcome(test_id=test_id, fan=fan, example=example, passed=False, message="; ".join(problems) + f" (scored: {fans})",
+                              count=got, total=result.total)
+    return ExampleOutcome(test_id=test_id, fan=fan, example=example, passed=True, message="", count=got, total=result.total)

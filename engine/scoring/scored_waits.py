@@ -54,7 +54,7 @@ def score_waits(concealed: tuple[Tile, ...], melds: tuple[Meld, ...], context: C
         for self_drawn in (False, True):
             ctx = replace(context, self_drawn=self_drawn, kong_related=False, last_copy=False)
             try:
-                results.append(scorer.score(validate(Hand(concealed, melds, tile, ctx))))
+                results.append(scorer.score(validate(Hand(concealed=concealed, melds=melds, win_tile=tile, context=ctx))))
             except HandError as err:
                 results.append(err)
         out.append(WaitScore(tile, results[0], results[1]))

@@ -30,7 +30,7 @@ class HandRef:
         return f"{self.id} {self.hand or '(not a hand)'}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Outcome:
     """One hand under one rule set: ``status`` is ``win``, ``under_minimum`` or ``error``; fans map
     a fan number to its count."""
@@ -57,7 +57,7 @@ class Change:
         return {"hands": self.hands, "examples": [e.to_json() for e in self.examples]}
 
 
-@dataclass
+@dataclass(kw_only=True)
 class FanDiff:
     """A fan's differences: scored under A only (added), under B only (removed), or both with another count."""
 
@@ -125,7 +125,7 @@ def rule_changes(ruleset_a: RuleSet, ruleset_b: RuleSet) -> list[str]:
     return out
 
 
-@dataclass
+@dataclass(kw_only=True)
 class Comparison:
     """What changes when the hands are scored under ``rules_a`` instead of ``rules_b``."""
 
@@ -180,9 +180,9 @@ def _outcome(scorer: Scorer, record: Any) -> Outcome:
     try:
         result = scorer.score(hand_from_record(record))
     except HandError:
-        return Outcome("error", None, None, {})
-    return Outcome("win" if result.is_win else "under_minimum", result.total, result.total_with_flowers,
-                   {c.fan.number: c.count for c in result.fans})
+        return Outcome(status="error", total=None, total_with_flowers=None, fans={})
+    return Outcome(status="win" if result.is_win else "under_minimum", total=result.total, total_with_flowers=result.total_with_flowers,
+                   fans={c.fan.number: c.count for c in result.fans})
 
 
 def _ref(record: Any) -> HandRef:
@@ -199,7 +199,7 @@ def compare(ruleset_a: RuleSet, ruleset_b: RuleSet, records: Iterable[Any], line
     ``lines``, else its place) and skipped."""
     scorer_a, scorer_b = Scorer(ruleset_a), Scorer(ruleset_b)
     names = {f.number: f for f in ruleset_b.fans} | {f.number: f for f in ruleset_a.fans}
-    report = Comparison(ruleset_a.name, ruleset_b.name, rules_changed=rule_changes(ruleset_a, ruleset_b))
+    report = Comparison(rules_a=ruleset_a.name, rules_b=ruleset_b.name, rules_changed=rule_changes(ruleset_a, ruleset_b))
     for number, record in zip(lines or itertools.count(1), records):
         if isinstance(record, BadLine):
             report.bad_lines.append(record)
@@ -225,7 +225,7 @@ def compare(ruleset_a: RuleSet, ruleset_b: RuleSet, records: Iterable[Any], line
             if count_a == count_b:
                 continue
             fan = names[number]
-            diff = report.fans.setdefault(number, FanDiff(number, fan.name_zh, fan.name_en))
+            diff = report.fans.setdefault(number, FanDiff(number=number, name_zh=fan.name_zh, name_en=fan.name_en))
             (diff.added if not count_b else diff.removed if not count_a else diff.count_changed).add(ref)
     return report
 

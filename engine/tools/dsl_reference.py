@@ -211,7 +211,7 @@ def _worked_example() -> list[str]:
 
 def _diagnostics() -> list[str]:
     predicate = "\n".join(line[6:] for line in EXAMPLE_YAML[2:]) + "\n"
-    origin = Origin("rules/example.yaml", 3, 7, EXAMPLE_YAML, block=True)
+    origin = Origin(file="rules/example.yaml", line=3, column=7, file_lines=EXAMPLE_YAML, block=True)
     _, found = compile_predicate(predicate, origin)
     text = DIAGNOSTICS.format(yaml="\n".join(EXAMPLE_YAML), message="\n".join(d.format() for d in found))
     return ["## Diagnostics", "", text.rstrip(), "", "| code | meaning |", "|---|---|"] + [
