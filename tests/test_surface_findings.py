@@ -137,6 +137,7 @@ def test_9_short_reprs_and_explanations_in_the_json(capsys: pytest.CaptureFixtur
     result = fanrules.score("[EEE,1][SSSS,1]55pWWWNNN", self_drawn=True)
     assert len(repr(result.fans[0].fan)) < 120 and len(repr(result.not_counted)) < 1000 and len(repr(result)) < 200
     assert len(repr(fanrules.scorer().ruleset)) < 200
+    assert "def run" not in repr(result.fans[0].fan.compiled) and len(repr(result.fans[0].fan.compiled)) < 400
     data = result.to_json()
     assert {"total", "total_with_flowers", "fans"} <= set(data)
     assert data["fans"][0]["sets"] == [["[EEE]", "[SSSS]", "WWW", "NNN"]]
