@@ -1,4 +1,4 @@
-"""The ``fanrules`` command line: score, batch, waits, readings, check, test, rules show, diff, demo."""
+"""The ``fanrules`` command line: score, batch, waits, readings, record, check, test, rules show, diff, demo."""
 from __future__ import annotations
 
 import argparse
