@@ -166,6 +166,8 @@ def test_corpus_annotations_are_passed_over_and_nothing_else() -> None:
     record = {"hand": "1112345678999m5m", "expected": {"total": 1}, "expected_alternatives": [], "expected_source_literal": "x",
               "tag": "t", "notes": "n", "source": "s", "x_anything": [1]}
     assert fanrules.score(record).total == fanrules.score("1112345678999m5m").total
+    with pytest.raises(HandError, match="unknown key 1 "):  # a Python dict may have keys JSON cannot
+        fanrules.score({"hand": "1112345678999m5m", 1: True})
     with pytest.raises(HandError, match="unknown key 'note' \\(did you mean 'notes'\\?\\)"):
         fanrules.score({"hand": "1112345678999m5m", "note": "n"})
     with pytest.raises(HandError, match="unknown key of melds\\[0\\]: 'claimed'"):

@@ -36,10 +36,10 @@ def did_you_mean(word: str, known: Iterable[str]) -> str:
     return f" (did you mean '{close[0]}'?)" if close else ""
 
 
-def unknown(what: str, word: str, known: Iterable[str]) -> InvalidHandError:
+def unknown(what: str, word: object, known: Iterable[str]) -> InvalidHandError:
     """The error for a name nobody knows, with the closest known one."""
     known = list(known)
-    hint = did_you_mean(word, known) or f" (known: {', '.join(known)})"
+    hint = (did_you_mean(word, known) if isinstance(word, str) else "") or f" (known: {', '.join(known)})"
     return InvalidHandError(f"unknown {what} {word!r}{hint}")
 
 
