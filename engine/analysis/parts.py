@@ -1,0 +1,172 @@
+"""What the shanten needs of each part of a hand (a number suit, or the honours), worked out once per
+pattern of counts and remembered.
+
+The central value is a part's *use table*: for m sets (0..4) and p pairs (0..1), the most tiles of the
+part that a target of at most m sets and p pairs, drawn inside the part, can keep. A target may hold a
+kind at most as often as its cap (4, less the copies in declared sets). The tiles to draw for a target
+are the ones it does not keep, so the use tables of the parts, combined, give the exact distance to a
+complete hand (see shanten.py)."""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+#: A use table: ``table[m * 2 + p]`` for m sets (0..4) and p pairs (0..1); never smaller for more.
+Table = tuple[int, ...]
+#: The counts of one part: 9 ranks of a number suit, or the 7 honours.
+Counts = tuple[int, ...]
+
+MAX_SETS = 4
+FULL_CAPS = (4,) * 9
+#: How many entries each memo below keeps before it starts afresh: memory stays flat on any input.
+MEMO_LIMIT = 1 << 16
+
+
+class Part(NamedTuple):
+    """What the shanten of every shape needs of one part: its use table, its number of tiles, the pairs
+    it holds for seven pairs (a kind held four times holds two) and its kinds held an odd number of
+    times, its kinds held, its terminal or honour kinds held and whether one is held twice, and for a
+    number suit the distinct ranks held of each knitted class (ranks 1-4-7, 2-5-8, 3-6-9)."""
+
+    table: Table
+    tiles: int
+    pairs: int
+    odd: int
+    kinds: int
+    orphans: int
+    orphan_pair: bool
+    knit: tuple[int, int, int]
+
+
+def _suit_table(held: Counts, caps: Counts) -> Table:
+    """The use table of a number suit, by dynamic programming over the ranks: the state is the chows
+    started one and two ranks before (they cover this rank), the sets and pairs placed so far. Only
+    blocks that keep a held tile are placed: one that keeps none adds nothing that an unplaced one
+    (the table's "at most") does not."""
+    states: dict[tuple[int, int, int, int], int] = {(0, 0, 0, 0): 0}
+    for i in range(9):
+        h, cap = held[i], caps[i]
+        reach = max(h, held[i + 1], held[i + 2]) if i < 7 else 0  # chows start at ranks 1..7
+        nxt: dict[tuple[int, int, int, int], int] = {}
+        for (a, b, sets, pair), kept in states.items():
+            for chows in range(min(reach, MAX_SETS - sets) + 1):
+                n0 = a + b + chows
+                if n0 > cap:
+                    break
+                for pung in (0, 1) if h and sets + chows < MAX_SETS else (0,):
+                    n1 = n0 + 3 * pung
+                    if n1 > cap:
+                        break
+                    for pr in (0, 1) if h and not pair else (0,):
+                        n = n1 + 2 * pr
+                        if n > cap:
+                            break
+                        key = (chows, a, sets + chows + pung, pair + pr)
+                        value = kept + (n if n < h else h)
+                        if nxt.get(key, -1) < value:
+                            nxt[key] = value
+        states = nxt
+    return _closed({(sets, pair): kept for (_, _, sets, pair), kept in states.items()})
+
+
+def _honour_table(held: Counts, caps: Counts) -> Table:
+    """The use table of the honours: each kind a pung, a pair or nothing."""
+    states = {(0, 0): 0}
+    for h, cap in zip(held, caps):
+        if not h:
+            continue
+        nxt = dict(states)
+        for (sets, pair), kept in states.items():
+            if sets < MAX_SETS and cap >= 3:
+                key, value = (sets + 1, pair), kept + min(h, 3)
+                if nxt.get(key, -1) < value:
+                    nxt[key] = value
+            if not pair and cap >= 2:
+                key, value = (sets, 1), kept + min(h, 2)
+                if nxt.get(key, -1) < value:
+                    nxt[key] = value
+        states = nxt
+    return _closed(states)
+
+
+def _closed(best: dict[tuple[int, int], int]) -> Table:
+    """The table of "at most m sets and p pairs" from the best of exactly so many."""
+    out = [0] * (2 * MAX_SETS + 2)
+    for m in range(MAX_SETS + 1):
+        for p in (0, 1):
+            value = best.get((m, p), 0)
+            if m:
+                value = max(value, out[(m - 1) * 2 + p])
+            if p:
+                value = max(value, out[m * 2])
+            out[m * 2 + p] = value
+    return tuple(out)
+
+
+PARTS: dict[tuple[Counts, Counts | None, bool], Part] = {}
+
+
+def part(held: Counts, caps: Counts | None = None, honours: bool = False) -> Part:
+    """The remembered Part of the counts of a number suit (9 ranks) or the honours (7 kinds); ``caps``
+    (default 4 each) is how many of each kind a complete hand may hold."""
+    key = (held, caps, honours)
+    found = PARTS.get(key)
+    if found is not None:
+        return found
+    if len(PARTS) >= MEMO_LIMIT:
+        PARTS.clear()
+    limits = caps if caps is not None else FULL_CAPS[: len(held)]
+    table = _honour_table(held, limits) if honours else _suit_table(held, limits)
+    pairs = sum(min(h // 2, 2) for h in held)
+    odd = sum(h & 1 for h in held)
+    kinds = sum(1 for h in held if h)
+    ends = held if honours else (held[0], held[8])
+    knit = (0, 0, 0) if honours else tuple(sum(1 for r in range(c, 9, 3) if held[r]) for c in range(3))
+    found = Part(table, sum(held), pairs, odd, kinds, sum(1 for h in ends if h), any(h >= 2 for h in ends),
+                 knit)  # type: ignore[arg-type]
+    PARTS[key] = found
+    return found
+
+
+COMBINED: dict[tuple[Table, Table], Table] = {}
+
+
+def combine(a: Table, b: Table) -> Table:
+    """The use table of two parts together: the best split of the sets and the pair between them."""
+    key = (a, b)
+    found = COMBINED.get(key)
+    if found is not None:
+        return found
+    if len(COMBINED) >= MEMO_LIMIT:
+        COMBINED.clear()
+    out = [0] * (2 * MAX_SETS + 2)
+    for m in range(MAX_SETS + 1):
+        for p in (0, 1):
+            best = 0
+            for m1 in range(m + 1):
+                j = (m - m1) * 2
+                for p1 in range(p + 1):
+                    value = a[m1 * 2 + p1] + b[j + p - p1]
+                    if value > best:
+                        best = value
+            out[m * 2 + p] = best
+    found = tuple(out)
+    COMBINED[key] = found
+    return found
+
+
+_KNIT_RESTS: dict[tuple[Counts, Counts | None, int], Part] = {}
+
+
+def knitted_rest(held: Counts, caps: Counts | None, knit_class: int) -> Part:
+    """The Part of a number suit's counts once a knitted pattern takes one of each of its ranks of
+    ``knit_class`` held (ranks c, c+3, c+6 from 0); the pattern's tiles lower the caps by one."""
+    key = (held, caps, knit_class)
+    found = _KNIT_RESTS.get(key)
+    if found is None:
+        if len(_KNIT_RESTS) >= MEMO_LIMIT:
+            _KNIT_RESTS.clear()
+        limits = caps if caps is not None else FULL_CAPS
+        found = part(tuple(h - 1 if r % 3 == knit_class and h else h for r, h in enumerate(held)),
+                     tuple(x - 1 if r % 3 == knit_class else x for r, x in enumerate(limits)))
+        _KNIT_RESTS[key] = found
+    return found
