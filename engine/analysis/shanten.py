@@ -19,8 +19,8 @@ ready (no fifth copy can be drawn), although ``waits`` lists such a tile for sco
 tests/test_shanten.py checks all of this against a brute-force search over draws and discards."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import permutations
-from typing import Sequence
 
 from ..core.blocks import Shape
 from ..core.hand import HandError
@@ -145,9 +145,9 @@ def overall(groups: Sequence[Counts], parts: Sequence[Part], melds: int, caps: C
     """The least shanten over the shapes; the knitted straight is tried only where it could beat it."""
     a, b, c, d = parts
     get = COMBINED.get
-    ab, cd = (a.table, b.table), (c.table, d.table)
-    ab = get(ab) or combine(*ab)
-    cd = get(cd) or combine(*cd)
+    ab_tables, cd_tables = (a.table, b.table), (c.table, d.table)
+    ab = get(ab_tables) or combine(*ab_tables)
+    cd = get(cd_tables) or combine(*cd_tables)
     best = 13 - 3 * melds - (get((ab, cd)) or combine(ab, cd))[(MAX_SETS - melds) * 2 + 1]
     if melds > 1 or best < 0:
         return best
