@@ -5,11 +5,13 @@
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from .analysis import readings as _readings
+from .analysis.advice import DiscardAdvice, HandTiles, ShantenReport, Useful, analysis_context, read_tiles, read_visible, shanten_report
 from .core import (
     Block,
     CliError,
@@ -38,6 +40,7 @@ from .core import (
 from .dsl import DiagnosticError, Level
 from .ruleset import Fan, RuleSet, load_ruleset
 from .scoring import CountedFan, NotCounted, Principle, Result, Scorer
+from .scoring.reach import Analysis, DiscardPath, Reach, analyze_tiles
 from .scoring.scored_waits import WaitScore, scored_waits
 from .settlement import CompetitionRow, Entry, Seating, Session, Settlement, SettlementError, Standing, competition, seating, settle
 
@@ -76,10 +79,29 @@ def readings(hand: HandInput, **context: Any) -> list[Reading]:
     return _readings(to_hand(hand, **context))
 
 
+def shanten(hand: Hand | HandTiles | str) -> ShantenReport:
+    """The shanten of a hand of 13 or 14 tiles (a hand string with declared sets in brackets, or a
+    Hand): ``shanten`` overall (ready 0, complete -1) and ``shapes``, each shape's."""
+    return shanten_report(read_tiles(hand))
+
+
+def analyze(hand: Hand | HandTiles | str, visible: str | Sequence[int] = (), rules: str | Path = "mcr",
+            points: bool = True, two_from_ready: float = 0.0, **context: Any) -> Analysis:
+    """Analyse a hand of 13 or 14 tiles: shanten per shape, useful tiles with their unseen copies
+    (``visible``: a tile string or tile numbers of what else is in sight), for 14 tiles the advice
+    for each discard, and the points in reach (``points=False`` skips them; hands two from ready only
+    with ``two_from_ready`` seconds to search each) winning as the context says (keywords self_drawn,
+    last_tile, seat_wind, prevalent_wind, flowers). docs/analysis.md."""
+    return analyze_tiles(read_tiles(hand), scorer(rules), analysis_context(**context), read_visible(visible), points,
+                         two_from_ready)
+
+
 __all__ = [
-    "Block", "CliError", "CompetitionRow", "Context", "CountedFan", "Diagnostic", "DiagnosticError", "Entry", "ErrorKind",
-    "Fan", "FanrulesError", "Hand", "HandError", "HandInput", "InvalidHandError", "Kind", "Level", "Meld", "MeldKind",
-    "NotAWinError", "NotCounted", "Principle", "Reading", "Result", "RuleSet", "RuleSetError", "Scorer", "Seating", "Session",
-    "Settlement", "SettlementError", "Shape", "Standing", "UnknownFanError", "WaitScore", "competition", "format_hand",
-    "hand_from_record", "hand_to_record", "load_ruleset", "parse_hand", "readings", "score", "scorer", "seating", "settle", "waits",
+    "Analysis", "Block", "CliError", "CompetitionRow", "Context", "CountedFan", "Diagnostic", "DiagnosticError",
+    "DiscardAdvice", "DiscardPath", "Entry", "ErrorKind", "Fan", "FanrulesError", "Hand", "HandError", "HandInput", "HandTiles",
+    "InvalidHandError", "Kind", "Level", "Meld", "MeldKind", "NotAWinError", "NotCounted", "Principle", "Reach",
+    "Reading", "Result", "RuleSet", "RuleSetError", "Scorer", "Seating", "Session", "Settlement", "SettlementError",
+    "Shape", "ShantenReport", "Standing", "UnknownFanError", "Useful", "WaitScore", "analyze", "competition", "format_hand",
+    "hand_from_record", "hand_to_record", "load_ruleset", "parse_hand", "readings", "score", "scorer", "seating",
+    "settle", "shanten", "waits",
 ]

@@ -12,15 +12,12 @@ import os
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-
 from fanrules.analysis.readings import KNITTED_PATTERNS, readings
 from fanrules.analysis.shanten import shanten, shanten_by_shape, useful_tiles
 from fanrules.core.blocks import Shape
-from fanrules.core.hand import Hand, HandError, Meld, MeldKind
-from fanrules.core.notation import parse_hand
-from fanrules.core.tiles import TILE_CODES, TILE_INDEX
+from fanrules.core.hand import Hand, Meld, MeldKind
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 EXAMPLES = 3000 if os.environ.get("HYPOTHESIS_PROFILE") == "long" else 60
 ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
@@ -244,3 +241,31 @@ def test_useful_tiles_are_the_draws_that_lower_the_shanten(seed: int) -> None:
         now = min(brute_shanten(tiles).values())
         lower = [t for t in range(34) if tiles.count(t) < 4 and min(brute_shanten(tiles + [t], below=now).values()) < now]
         assert [t for t, _ in useful_tiles(tiles)] == lower, tiles
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_the_tiles_of_declared_sets_cap_the_target(seed: int) -> None:
+    """On hand strings the declared sets' tiles count against the four copies: shanten and useful
+    tiles against the completion search with those caps."""
+    from fanrules.analysis.advice import HandTiles, shanten_report, useful
+
+    rng = random.Random(400 + seed)
+    checked = 0
+    while checked < 20:
+        sets = [rng.choice(SETS) for _ in range(rng.randrange(1, 3))]
+        size = rng.choice((13, 14))
+        concealed = near_complete(rng, size - 3 * len(sets), rng.randrange(3))
+        in_sets = [sum(s.count(t) for s in sets) for t in range(34)]
+        if any(concealed.count(t) + in_sets[t] > 4 for t in range(34)):
+            continue
+        checked += 1
+        melds = tuple(Meld(MeldKind.PUNG if s[0] == s[1] else MeldKind.CHOW, s, "left") for s in sets)
+        tiles = HandTiles(tuple(sorted(concealed)), melds)
+        caps = [4 - n for n in in_sets]
+        expected = brute_shanten(concealed, len(sets), caps)
+        assert dict(shanten_report(tiles).shapes) == expected, (concealed, sets)
+        if size == 13:
+            now = min(expected.values())
+            lower = [t for t in range(34) if concealed.count(t) < caps[t]
+                     and min(brute_shanten(concealed + [t], len(sets), caps, below=now).values()) < now]
+            assert [u.tile for u in useful(tiles)] == lower, (concealed, sets)

@@ -38,34 +38,75 @@ class Part(NamedTuple):
 
 
 def _suit_table(held: Counts, caps: Counts) -> Table:
-    """The use table of a number suit, by dynamic programming over the ranks: the state is the chows
-    started one and two ranks before (they cover this rank), the sets and pairs placed so far. Only
-    blocks that keep a held tile are placed: one that keeps none adds nothing that an unplaced one
-    (the table's "at most") does not."""
-    states: dict[tuple[int, int, int, int], int] = {(0, 0, 0, 0): 0}
-    for i in range(9):
+    """The use table of a number suit (or a run of ranks), by dynamic programming over the ranks: the
+    state is the chows started one and two ranks before (they cover this rank), under which the best
+    tiles kept for each number of sets and pairs placed so far. Only blocks that keep a held tile are
+    placed: one that keeps none adds nothing that an unplaced one (the table's "at most") does not."""
+    states: dict[tuple[int, int], dict[tuple[int, int], int]] = {(0, 0): {(0, 0): 0}}
+    last = len(held) - 2  # chows start before the last two ranks
+    for i in range(len(held)):
         h, cap = held[i], caps[i]
-        reach = max(h, held[i + 1], held[i + 2]) if i < 7 else 0  # chows start at ranks 1..7
-        nxt: dict[tuple[int, int, int, int], int] = {}
-        for (a, b, sets, pair), kept in states.items():
-            for chows in range(min(reach, MAX_SETS - sets) + 1):
+        reach = max(h, held[i + 1], held[i + 2]) if i < last else 0
+        pungs = (0, 1) if h and cap >= 3 else (0,)
+        nxt: dict[tuple[int, int], dict[tuple[int, int], int]] = {}
+        for (a, b), inner in states.items():
+            for chows in range(reach + 1):
                 n0 = a + b + chows
                 if n0 > cap:
                     break
-                for pung in (0, 1) if h and sets + chows < MAX_SETS else (0,):
-                    n1 = n0 + 3 * pung
-                    if n1 > cap:
-                        break
-                    for pr in (0, 1) if h and not pair else (0,):
-                        n = n1 + 2 * pr
-                        if n > cap:
+                bucket = nxt.setdefault((chows, a), {})
+                for (sets, pair), kept in inner.items():
+                    for pung in pungs:
+                        s1, n1 = sets + chows + pung, n0 + 3 * pung
+                        if s1 > MAX_SETS or n1 > cap:
                             break
-                        key = (chows, a, sets + chows + pung, pair + pr)
-                        value = kept + (n if n < h else h)
-                        if nxt.get(key, -1) < value:
-                            nxt[key] = value
-        states = nxt
-    return _closed({(sets, pair): kept for (_, _, sets, pair), kept in states.items()})
+                        value = kept + (n1 if n1 < h else h)
+                        if bucket.get((s1, pair), -1) < value:
+                            bucket[s1, pair] = value
+                        if h and not pair and n1 + 2 <= cap:
+                            value = kept + (n1 + 2 if n1 + 2 < h else h)
+                            if bucket.get((s1, 1), -1) < value:
+                                bucket[s1, 1] = value
+        states = {key: inner for key, inner in nxt.items() if inner}
+    best: dict[tuple[int, int], int] = {}
+    for inner in states.values():
+        for key, kept in inner.items():
+            if best.get(key, -1) < kept:
+                best[key] = kept
+    return _closed(best)
+
+
+_RUNS: dict[Counts, Table] = {}
+EMPTY_TABLE: Table = (0,) * (2 * MAX_SETS + 2)
+
+
+def _run_table(run: Counts) -> Table:
+    """The use table of a run of ranks (held ranks at most two apart), remembered by its counts alone:
+    with every cap 4 the use does not depend on where the run lies in the suit (a chow covering some
+    of its ranks can always be placed, and no rank outside it is wanted more than four times)."""
+    found = _RUNS.get(run)
+    if found is None:
+        if len(_RUNS) >= MEMO_LIMIT:
+            _RUNS.clear()
+        padded = (0, 0) + run + (0, 0)
+        found = _RUNS[run] = _suit_table(padded, (4,) * len(padded))
+    return found
+
+
+def _split_suit_table(held: Counts) -> Table:
+    """The use table of a number suit with every cap 4: its runs of held ranks, combined (no chow
+    covers tiles three or more ranks apart, so runs split by two empty ranks are independent)."""
+    table = EMPTY_TABLE
+    start = prev = -9
+    for r in range(10):
+        if r < 9 and not held[r]:
+            continue
+        if r == 9 or r - prev >= 3:
+            if start >= 0:
+                table = combine(table, _run_table(held[start:prev + 1]))
+            start = r
+        prev = r
+    return table
 
 
 def _honour_table(held: Counts, caps: Counts) -> Table:
@@ -114,8 +155,10 @@ def part(held: Counts, caps: Counts | None = None, honours: bool = False) -> Par
         return found
     if len(PARTS) >= MEMO_LIMIT:
         PARTS.clear()
-    limits = caps if caps is not None else FULL_CAPS[: len(held)]
-    table = _honour_table(held, limits) if honours else _suit_table(held, limits)
+    if honours:
+        table = _honour_table(held, caps if caps is not None else FULL_CAPS[:7])
+    else:
+        table = _split_suit_table(held) if caps is None else _suit_table(held, caps)
     pairs = sum(min(h // 2, 2) for h in held)
     odd = sum(h & 1 for h in held)
     kinds = sum(1 for h in held if h)
@@ -146,19 +189,18 @@ def combine(a: Table, b: Table) -> Table:
                 j = (m - m1) * 2
                 for p1 in range(p + 1):
                     value = a[m1 * 2 + p1] + b[j + p - p1]
-                    if value > best:
-                        best = value
+                    best = max(best, value)
             out[m * 2 + p] = best
     found = tuple(out)
     COMBINED[key] = found
     return found
 
 
-_KNIT_RESTS: dict[tuple[Counts, Counts | None, int], Part] = {}
+_KNIT_RESTS: dict[tuple[Counts, Counts | None, int], tuple[Counts, Counts, Part]] = {}
 
 
-def knitted_rest(held: Counts, caps: Counts | None, knit_class: int) -> Part:
-    """The Part of a number suit's counts once a knitted pattern takes one of each of its ranks of
+def knitted_rest(held: Counts, caps: Counts | None, knit_class: int) -> tuple[Counts, Counts, Part]:
+    """A number suit's counts, caps and Part once a knitted pattern takes one of each of its ranks of
     ``knit_class`` held (ranks c, c+3, c+6 from 0); the pattern's tiles lower the caps by one."""
     key = (held, caps, knit_class)
     found = _KNIT_RESTS.get(key)
@@ -166,7 +208,8 @@ def knitted_rest(held: Counts, caps: Counts | None, knit_class: int) -> Part:
         if len(_KNIT_RESTS) >= MEMO_LIMIT:
             _KNIT_RESTS.clear()
         limits = caps if caps is not None else FULL_CAPS
-        found = part(tuple(h - 1 if r % 3 == knit_class and h else h for r, h in enumerate(held)),
-                     tuple(x - 1 if r % 3 == knit_class else x for r, x in enumerate(limits)))
+        rest = tuple(h - 1 if r % 3 == knit_class and h else h for r, h in enumerate(held))
+        rest_caps = tuple(x - 1 if r % 3 == knit_class else x for r, x in enumerate(limits))
+        found = (rest, rest_caps, part(rest, rest_caps))
         _KNIT_RESTS[key] = found
     return found

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from itertools import permutations
 
 from ..core.blocks import Shape
-from ..core.hand import HandError
+from ..core.errors import InvalidHandError
 from .parts import COMBINED, FULL_CAPS, MAX_SETS, MEMO_LIMIT, PARTS, Counts, Part, Table, combine, knitted_rest, part
 
 #: The knitted class (ranks 1-4-7, 2-5-8, 3-6-9) of each suit, for the six knitted patterns.
@@ -41,7 +41,7 @@ def check_tiles(concealed: Sequence[int], melds: int, sizes: tuple[int, ...] = (
     """The 34 counts of ``concealed``; HandError unless they are tiles 0..33, at most four of a kind,
     and as many as ``sizes`` allow with ``melds`` declared sets."""
     if not isinstance(melds, int) or not 0 <= melds <= MAX_SETS:
-        raise HandError(f"the number of declared sets must be 0 to 4, not {melds!r}")
+        raise InvalidHandError(f"the number of declared sets must be 0 to 4, not {melds!r}")
     counts = [0] * 34
     try:
         for t in concealed:
@@ -51,14 +51,13 @@ def check_tiles(concealed: Sequence[int], melds: int, sizes: tuple[int, ...] = (
         low = -1
     if low < 0:
         bad = next(t for t in concealed if not isinstance(t, int) or not 0 <= t < 34)
-        raise HandError(f"a tile is a number from 0 to 33, not {bad!r}")
+        raise InvalidHandError(f"a tile is a number from 0 to 33, not {bad!r}")
     n = len(concealed)
-    allowed = [size - 3 * melds for size in sizes]
-    if n not in allowed:
-        wanted = " or ".join(str(a) for a in allowed)
-        raise HandError(f"wrong number of tiles: {n} concealed tiles with {melds} declared set(s), expected {wanted}")
+    if n + 3 * melds not in sizes:
+        wanted = " or ".join(str(size - 3 * melds) for size in sizes)
+        raise InvalidHandError(f"wrong number of tiles: {n} concealed tiles with {melds} declared set(s), expected {wanted}")
     if max(counts) > 4:
-        raise HandError("fifth copy of a tile: a tile exists only four times")
+        raise InvalidHandError("fifth copy of a tile: a tile exists only four times")
     return counts
 
 
@@ -114,18 +113,29 @@ def knitted_straight(groups: Sequence[Counts], parts: Sequence[Part], caps: Caps
     """The shanten of the knitted straight shape: each pattern, plus a set and a pair (only a pair
     beside a declared set) from the rest. Patterns that cannot go below ``beat`` are skipped, so the
     result is exact when below ``beat`` and otherwise ``beat`` or more."""
+    return min((value for value, _, _ in _knitted_patterns(groups, parts, caps, melds, knitted, beat)),
+               default=14 - 3 * melds)
+
+
+KnittedRest = tuple[tuple[Counts, Counts | None, Part], ...]
+
+
+def _knitted_patterns(groups: Sequence[Counts], parts: Sequence[Part], caps: Caps, melds: int, knitted: list[int],
+                      beat: int | None) -> list[tuple[int, KnittedRest, tuple[int, ...]]]:
+    """For each knitted pattern that could go below ``beat``: its shanten, the counts, caps and Part
+    of each part of the rest of the hand, and its knitted class of each suit."""
     base = 13 - 3 * melds
-    room = 3 * (1 - melds) + 2
-    tiles = parts[0].tiles + parts[1].tiles + parts[2].tiles + parts[3].tiles
-    best = base + 1
-    honours = parts[HONOUR_PART]
+    tables = [p.table for p in parts]
+    room = combine(combine(tables[0], tables[1]), combine(tables[2], tables[3]))[(1 - melds) * 2 + 1]
+    out: list[tuple[int, KnittedRest, tuple[int, ...]]] = []
+    honours = (groups[HONOUR_PART], caps[HONOUR_PART], parts[HONOUR_PART])
     for held, classes in zip(knitted, KNIT_CLASSES):
-        if beat is not None and base - held - min(room, tiles - held) >= beat:
+        if beat is not None and base - held - room >= beat:
             continue
         rest = (knitted_rest(groups[0], caps[0], classes[0]), knitted_rest(groups[1], caps[1], classes[1]),
                 knitted_rest(groups[2], caps[2], classes[2]), honours)
-        best = min(best, base - held - standard_kept(rest, 1 - melds))
-    return best
+        out.append((base - held - standard_kept([r[2] for r in rest], 1 - melds), rest, classes))
+    return out
 
 
 def by_shape(groups: Sequence[Counts], parts: Sequence[Part], melds: int, caps: Caps = NO_CAPS) -> dict[Shape, int]:
@@ -142,21 +152,26 @@ def by_shape(groups: Sequence[Counts], parts: Sequence[Part], melds: int, caps: 
 
 
 def overall(groups: Sequence[Counts], parts: Sequence[Part], melds: int, caps: Caps = NO_CAPS) -> int:
-    """The least shanten over the shapes; the knitted straight is tried only where it could beat it."""
+    """The least shanten over the shapes; the knitted shapes are tried only where bounds say they could
+    beat it (the rest of a knitted straight keeps no more than the whole hand's one set and pair)."""
     a, b, c, d = parts
     get = COMBINED.get
-    ab_tables, cd_tables = (a.table, b.table), (c.table, d.table)
-    ab = get(ab_tables) or combine(*ab_tables)
-    cd = get(cd_tables) or combine(*cd_tables)
-    best = 13 - 3 * melds - (get((ab, cd)) or combine(ab, cd))[(MAX_SETS - melds) * 2 + 1]
+    ab = get((a.table, b.table)) or combine(a.table, b.table)
+    cd = get((c.table, d.table)) or combine(c.table, d.table)
+    whole = get((ab, cd)) or combine(ab, cd)
+    best = 13 - 3 * melds - whole[(MAX_SETS - melds) * 2 + 1]
     if melds > 1 or best < 0:
         return best
-    knitted = knitted_held(parts)
     if melds == 0:
-        best = min(best, 13 - _seven_pairs_kept(parts), 13 - _orphans_kept(parts),
-                   13 - _honours_knitted_kept(parts, knitted))
-    if best > 0 and max(knitted) + min(5, a.tiles + b.tiles + c.tiles + d.tiles) > 13 - 3 * melds - best:
-        best = min(best, knitted_straight(groups, parts, caps, melds, knitted, best))
+        pairs = min(7, a.pairs + b.pairs + c.pairs + d.pairs)
+        best = min(best, 13 - 2 * pairs - min(7 - pairs, a.odd + b.odd + c.odd + d.odd),
+                   13 - a.orphans - b.orphans - c.orphans - d.orphans
+                   - (a.orphan_pair or b.orphan_pair or c.orphan_pair or d.orphan_pair))
+    knit_most = max(a.knit) + max(b.knit) + max(c.knit)  # at least the most of any one pattern
+    if melds == 0 and 13 - min(14, d.kinds + knit_most) < best:
+        best = min(best, 13 - _honours_knitted_kept(parts, knitted_held(parts)))
+    if best > 0 and 13 - 3 * melds - knit_most - whole[(1 - melds) * 2 + 1] < best:
+        best = min(best, knitted_straight(groups, parts, caps, melds, knitted_held(parts), best))
     return best
 
 
@@ -194,6 +209,27 @@ def _standard_useful(held: Counts, caps: Counts | None, rest: Table, index: int,
     return found
 
 
+def _rest_useful(rest: Sequence[tuple[Counts, Counts | None, Part]], sets: int) -> list[int]:
+    """The tiles whose drawing lets ``sets`` sets and a pair keep one tile more of parts ``rest``."""
+    get = COMBINED.get
+    t0, t1, t2, t3 = rest[0][2].table, rest[1][2].table, rest[2][2].table, rest[3][2].table
+    ab = get((t0, t1)) or combine(t0, t1)
+    cd = get((t2, t3)) or combine(t2, t3)
+    rests = (get((t1, cd)) or combine(t1, cd), get((t0, cd)) or combine(t0, cd),
+             get((ab, t3)) or combine(ab, t3), get((ab, t2)) or combine(ab, t2))
+    index = sets * 2 + 1
+    out: list[int] = []
+    for g in range(4):
+        held, caps, _ = rest[g]
+        found = _USEFUL.get((held, caps, rests[g], index))
+        if found is None:
+            found = _standard_useful(held, caps, rests[g], index, g == HONOUR_PART)
+        if found:
+            lo = _SPAN[g][0]
+            out.extend([lo + r for r in found])
+    return out
+
+
 def _special_useful(counts: list[int], parts: Sequence[Part], knitted: list[int], shapes: dict[Shape, int],
                     best: int) -> set[int]:
     """The tiles that lower seven pairs, thirteen orphans or honours and knitted tiles, for those of
@@ -208,7 +244,7 @@ def _special_useful(counts: list[int], parts: Sequence[Part], knitted: list[int]
     if shapes[Shape.THIRTEEN_ORPHANS] == best:
         paired = any(counts[t] >= 2 for t in ORPHANS)
         out.update(t for t in ORPHANS if not counts[t] or not paired)
-    if shapes[Shape.HONOURS_AND_KNITTED] == best:
+    if shapes.get(Shape.HONOURS_AND_KNITTED) == best:
         out.update(t for t in range(27, 34) if not counts[t])
         most = max(knitted)
         for held, classes in zip(knitted, KNIT_CLASSES):
@@ -219,38 +255,43 @@ def _special_useful(counts: list[int], parts: Sequence[Part], knitted: list[int]
 
 def useful_kinds(counts: list[int], melds: int, caps: Caps = NO_CAPS) -> list[int]:
     """The tile kinds whose drawing lowers the shanten of 13 tiles (less 3 per declared set) given as
-    34 counts: for each shape at the least shanten, the tiles that lower that shape."""
+    34 counts."""
+    return shanten_and_useful(counts, melds, caps)[1]
+
+
+def shanten_and_useful(counts: list[int], melds: int, caps: Caps = NO_CAPS) -> tuple[int, list[int]]:
+    """The shanten of 13 tiles (less 3 per declared set) given as 34 counts, and the tile kinds whose
+    drawing lowers it: for each shape at the least shanten, the tiles that lower that shape. The
+    knitted shapes are looked at only when the bounds of ``overall`` say they could be the least."""
     groups, parts = hand_parts(counts, caps)
-    shapes = {Shape.STANDARD: 13 - 3 * melds - standard_kept(parts, MAX_SETS - melds)}
-    knitted = knitted_held(parts)
+    a, b, c, d = parts
+    whole = combine(combine(a.table, b.table), combine(c.table, d.table))
+    shapes = {Shape.STANDARD: 13 - 3 * melds - whole[(MAX_SETS - melds) * 2 + 1]}
+    knit_most = max(a.knit) + max(b.knit) + max(c.knit)
+    knitted: list[int] = []
     if melds == 0:
         shapes[Shape.SEVEN_PAIRS] = 13 - _seven_pairs_kept(parts)
         shapes[Shape.THIRTEEN_ORPHANS] = 13 - _orphans_kept(parts)
-        shapes[Shape.HONOURS_AND_KNITTED] = 13 - _honours_knitted_kept(parts, knitted)
+        if 13 - min(14, d.kinds + knit_most) <= min(shapes.values()):
+            knitted = knitted_held(parts)
+            shapes[Shape.HONOURS_AND_KNITTED] = 13 - _honours_knitted_kept(parts, knitted)
     best = min(shapes.values())
-    if melds <= 1:
-        shapes[Shape.KNITTED_STRAIGHT] = knitted_straight(groups, parts, caps, melds, knitted, best + 1)
-        best = min(best, shapes[Shape.KNITTED_STRAIGHT])
+    patterns: list[tuple[int, KnittedRest, tuple[int, ...]]] = []
+    if melds <= 1 and 13 - 3 * melds - knit_most - whole[(1 - melds) * 2 + 1] <= best:
+        knitted = knitted or knitted_held(parts)
+        patterns = _knitted_patterns(groups, parts, caps, melds, knitted, best + 1)
+        best = min([best] + [value for value, _, _ in patterns])
     out: set[int] = set()
     if shapes[Shape.STANDARD] == best:
-        tables = [p.table for p in parts]
-        ab, cd = combine(tables[0], tables[1]), combine(tables[2], tables[3])
-        rests = (combine(tables[1], cd), combine(tables[0], cd), combine(ab, tables[3]), combine(ab, tables[2]))
-        index = (MAX_SETS - melds) * 2 + 1
-        for g, (lo, _) in enumerate(_SPAN):
-            out.update(lo + r for r in _standard_useful(groups[g], caps[g], rests[g], index, g == HONOUR_PART))
+        out.update(_rest_useful(list(zip(groups, caps, parts)), MAX_SETS - melds))
     if melds == 0:
         out |= _special_useful(counts, parts, knitted, shapes, best)
-    if shapes.get(Shape.KNITTED_STRAIGHT) == best:
-        for t in range(34):
-            limit = (caps[min(t // 9, 3)] or FULL_CAPS)[t - _SPAN[min(t // 9, 3)][0]]
-            if t not in out and counts[t] < limit:
-                counts[t] += 1
-                grown_groups, grown = hand_parts(counts, caps)
-                if knitted_straight(grown_groups, grown, caps, melds, knitted_held(grown), best) < best:
-                    out.add(t)
-                counts[t] -= 1
-    return sorted(out)
+    for value, rest, classes in patterns:
+        if value == best:
+            # a tile of the pattern not held completes more of it; any other lets the rest keep more
+            out.update(s * 9 + r for s in range(3) for r in range(classes[s], 9, 3) if not counts[s * 9 + r])
+            out.update(_rest_useful(rest, 1 - melds))
+    return best, sorted(out)
 
 
 def useful_tiles(concealed: Sequence[int], melds: int = 0, visible: Sequence[int] = ()) -> list[tuple[int, int]]:
@@ -262,6 +303,6 @@ def useful_tiles(concealed: Sequence[int], melds: int = 0, visible: Sequence[int
     seen = list(counts)
     for t in visible:
         if not isinstance(t, int) or not 0 <= t < 34:
-            raise HandError(f"a visible tile is a number from 0 to 33, not {t!r}")
+            raise InvalidHandError(f"a visible tile is a number from 0 to 33, not {t!r}")
         seen[t] += 1
     return [(t, max(0, 4 - seen[t])) for t in useful_kinds(counts, melds)]

@@ -1,4 +1,4 @@
-"""The ``fanrules`` command line: score, batch, waits, readings, record, check, test, rules show, diff, demo."""
+"""The ``fanrules`` command line: score, batch, waits, analyze, readings, record, check, test, rules show, diff, demo."""
 from __future__ import annotations
 
 import argparse
@@ -19,6 +19,7 @@ from ..core.notation import format_hand
 from ..core.tiles import TILE_CODES, code
 from ..ruleset import RuleSet, load_ruleset
 from ..scoring import Result, Scorer
+from . import analyze_cmd
 from .cli_context import RECORD_HELP, add_hand_args, context_of, hand_arg, remember_options, unknown_options
 
 HAND_HELP = "hand string, e.g. '[CCC,1]FFFPPP999s5m5m' (the last tile is the winning tile)"
@@ -290,6 +291,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="each winning tile with both results as JSON")
     _rules_arg(p)
     p.set_defaults(run=cmd_waits)
+    analyze_cmd.add_parser(sub)
     p = sub.add_parser("readings", help="every reading of a complete hand (for debugging rules)")
     add_hand_args(p, HAND_HELP)
     p.set_defaults(run=cmd_readings)

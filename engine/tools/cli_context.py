@@ -9,7 +9,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from ..core.context import CONTEXT_NAMES, WIND_CODES
+from ..core.context import CONTEXT_NAMES
 from ..core.errors import InvalidHandError
 
 #: Shown by ``--help`` of every command that takes a hand.
@@ -21,6 +21,8 @@ hand notation (docs/notation.md has every form):
   [123p,1][999s,3]456m78sEE9s declared sets in brackets, first: ",1" ",2" ",3" say which tile of a
                               chow was claimed, or whom a pung/kong was claimed from (left, across,
                               right); [1111s,5]..[1111s,7] an added kong; [EEEE] a concealed kong
+"""
+RECORD_AS_HAND = """\
   '{"hand": "1112345678999m5m", "self_drawn": true}'   a JSONL record works too (batch --help)
 """
 
@@ -49,19 +51,21 @@ CONTEXT_FLAGS: tuple[tuple[str, tuple[str, ...], str], ...] = (
 assert tuple(name for name, _, _ in CONTEXT_FLAGS) == CONTEXT_NAMES
 
 
-def add_hand_args(p: argparse.ArgumentParser, hand_help: str, skip: Sequence[str] = ()) -> None:
-    """The hand argument and the context flags (but those in ``skip``), with the notation in --help."""
+def add_hand_args(p: argparse.ArgumentParser, hand_help: str, skip: Sequence[str] = (), records: bool = True) -> None:
+    """The hand argument (a hand string, or a record when ``records``) and the context flags (those
+    in ``skip`` refused when given), with the notation in --help."""
     p.formatter_class = argparse.RawDescriptionHelpFormatter
-    p.epilog = NOTATION_HELP
+    p.epilog = NOTATION_HELP + (RECORD_AS_HAND if records else "")
     p.add_argument("hand", help=hand_help)
     for name, flags, text in CONTEXT_FLAGS:
         if name in skip:
             text = "not taken here: " + text
         # Only the flags given reach the namespace: what is not given is Context's default.
+        # Values are checked by Context, as everywhere else: one line that names the fact.
         if name in ("seat_wind", "prevalent_wind"):
-            p.add_argument(*flags, dest=name, default=argparse.SUPPRESS, choices=WIND_CODES, metavar="WIND", help=text)
+            p.add_argument(*flags, dest=name, default=argparse.SUPPRESS, metavar="WIND", help=text)
         elif name == "flowers":
-            p.add_argument(*flags, dest=name, type=int, default=argparse.SUPPRESS, choices=range(9), metavar="N", help=text)
+            p.add_argument(*flags, dest=name, type=int, default=argparse.SUPPRESS, metavar="N", help=text)
         else:
             p.add_argument(*flags, dest=name, action="store_true", default=argparse.SUPPRESS, help=text)
 
