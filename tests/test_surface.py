@@ -140,6 +140,7 @@ def test_a_misspelt_keyword_is_named_in_every_surface(capsys: pytest.CaptureFixt
         "waits": lambda: fanrules.waits(text[:-2], **{word: value}),
         "readings": lambda: fanrules.readings(text, **{word: value}),
         "parse_hand": lambda: fanrules.parse_hand(text, **{word: value}),
+        "analyze": lambda: fanrules.analyze(text, points=False, **{word: value}),
     }
     for name, call in calls.items():
         with pytest.raises(HandError) as err:
