@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .builtins import REGISTRY, Builtin, Level
-from .cache import predicate_cache
+from .cache import code_hash, predicate_cache
 from .compiled import Compiled, Guard, Record, build
 from .diagnostics import CODES, NO_ORIGIN, Diagnostic, DiagnosticError, Origin
 
@@ -29,24 +29,38 @@ def __getattr__(name: str) -> Any:
 
 def compile_predicate(text: str, origin: Origin = NO_ORIGIN, use_cache: bool = True) -> tuple[Compiled | None, list[Diagnostic]]:
     """Parse, check and compile a predicate. Returns the compiled predicate (None on any error) and
-    every diagnostic found. A predicate compiled before (same text, same language) comes from the cache."""
+    every diagnostic found. A predicate compiled before (same text, same language) is not parsed again:
+    its cached tree is checked and compiled, and runs only if the code matches what was cached."""
+    from .checker import check
+    from .compiler import generate_tabled
+
     label = f"<predicate {origin.file}:{origin.line}>"
     cache = predicate_cache() if use_cache else None
-    record = cache.get(text) if cache is not None else None
-    if record is None:
-        from .checker import check
-        from .compiler import generate
-        from .parser import parse
+    known = cache.verified.get(text) if cache is not None else None
+    if known is not None:
+        return build(known, label), []
+    cached = cache.tree(text) if cache is not None else None
+    if cached is not None and cache is not None:
+        try:
+            checked, diagnostics = check(cached[0], origin, text)
+            record = None if diagnostics else generate_tabled(checked, cached[1])[0]
+        except Exception:  # noqa: BLE001 - a damaged tree: compile the text instead
+            record = None
+        if record is not None and code_hash(record) == cached[2]:
+            cache.verified[text] = record
+            return build(record, label), []
+        cache.drop(text)
+    from .parser import parse
 
-        node, diagnostics = parse(text, origin)
-        if node is None:
-            return None, diagnostics
-        checked, diagnostics = check(node, origin, text)
-        if diagnostics:
-            return None, diagnostics
-        record = generate(checked)
-        if cache is not None:
-            cache.put(text, record)
+    node, diagnostics = parse(text, origin)
+    if node is None:
+        return None, diagnostics
+    checked, diagnostics = check(node, origin, text)
+    if diagnostics:
+        return None, diagnostics
+    record, tables = generate_tabled(checked)
+    if cache is not None:
+        cache.put(text, node, record, tables)
     return build(record, label), []
 
 

@@ -1,34 +1,56 @@
-"""An on-disk cache of compiled predicates, so that loading a rule set need not parse anything.
+"""An on-disk cache of parsed predicates, so that loading a rule set need not parse anything.
 
-Entries are keyed by the predicate text and a fingerprint of the language's own source files, so any
-change to the grammar, the builtins or the compiler starts a new cache. The cache lives in the user's
-cache folder (``$FANRULES_CACHE_DIR``, else ``$XDG_CACHE_HOME/fanrules``, else ``~/.cache/fanrules``),
-never in the installed package; ``FANRULES_NO_CACHE=1`` turns it off. It holds only predicates that
-compiled without a diagnostic. A cache that cannot be read or written is ignored."""
+The cache holds data, never code or objects: a JSON file mapping each predicate's text to its syntax
+tree (dsl/astjson.py), the tables the compiler worked out for it (sets of numbers) and a SHA-256 of the
+Python the compiler wrote from them. A cached tree is read back with validation, checked and compiled
+again from its tables, and the new code's hash must match the stored one before it runs; an entry that fails any of that is dropped and compiled afresh from its text, and the
+file rewritten. Nothing read from the cache is ever executed as it stands.
+
+The file is keyed by a fingerprint of every module whose output the entries depend on (the grammar,
+the parser, the checker and the compiler, and the tables of tiles, blocks and readings they use). It
+lives in the user's cache folder (``$FANRULES_CACHE_DIR``, else ``$XDG_CACHE_HOME/fanrules``, else
+``~/.cache/fanrules``), never in the installed package; ``FANRULES_NO_CACHE=1`` turns it off. It keeps
+the MAX_ENTRIES most recently used predicates (one rule set cannot fill it for the others) and holds only
+predicates that compiled without a diagnostic. A cache that cannot be read or written is ignored."""
 from __future__ import annotations
 
 import hashlib
+import json
 import os
-import pickle
+import stat
 import tempfile
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
+from . import ast
+from .astjson import from_json, to_json
 from .compiled import Record
 
-#: At most this many predicates are kept (rule sets have about a hundred); past it nothing is added.
-MAX_ENTRIES = 10_000
-LANGUAGE_FILES = ("grammar.lark", "ast.py", "builtins.py", "checker.py", "compiled.py", "compiler.py", "parser.py")
+#: At most this many predicates are kept (a rule set has at most 200); the least recently used go first.
+MAX_ENTRIES = 2_000
+#: The predicates kept hold at most this many characters in all (a cached tree takes about 15 bytes a
+#: character: the file stays under 5 MB, quick to read and to write; MCR's predicates hold 5,800).
+MAX_TEXT = 300_000
+#: A cache file larger than this is not read.
+MAX_FILE_BYTES = 16_000_000
+FORMAT = "fanrules predicate cache 2"
+#: A predicate has fewer tables than this (one per quantifier).
+MAX_TABLES = 1_000
+#: The modules whose output a cached entry depends on, relative to the ``fanrules`` package.
+SOURCES = ("dsl/grammar.lark", "dsl/ast.py", "dsl/astjson.py", "dsl/builtins.py", "dsl/checker.py", "dsl/cost.py", "dsl/compiled.py",
+           "dsl/compiler.py", "dsl/parser.py", "core/tiles.py", "core/blocks.py", "analysis/readings.py")
 
 
 @lru_cache(maxsize=1)
 def fingerprint() -> str:
-    """A hash of the language's source files."""
+    """A hash of the source of every module in SOURCES."""
     digest = hashlib.sha256()
-    root = resources.files(__package__)
-    for name in LANGUAGE_FILES:
-        digest.update(root.joinpath(name).read_bytes())
+    package, dsl = resources.files("fanrules"), resources.files(__package__)
+    for name in SOURCES:
+        digest.update(name.encode())
+        digest.update((dsl.joinpath(name[4:]) if name.startswith("dsl/") else package.joinpath(name)).read_bytes())
     return digest.hexdigest()[:16]
 
 
@@ -40,46 +62,115 @@ def cache_file() -> Path | None:
     if not folder:
         base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
         folder = str(Path(base) / "fanrules")
-    return Path(folder) / f"predicates-{fingerprint()}.pickle"
+    return Path(folder) / f"predicates-{fingerprint()}.json"
+
+
+def code_hash(record: Record) -> str:
+    """The SHA-256 of what a record runs: its function, the expression fused rules use and the
+    constants they read."""
+    constants = [(name, sorted(value, key=repr) if isinstance(value, frozenset) else value) for name, value in record.constants]
+    return hashlib.sha256(f"{record.source}\0{record.expression}\0{constants!r}".encode()).hexdigest()
 
 
 class PredicateCache:
-    """Compiled-predicate records by predicate text, read once and written back when new ones came."""
+    """Cached trees by predicate text, read once and written back when entries came or went."""
 
     def __init__(self, path: Path | None) -> None:
         self.path = path
-        self.records: dict[str, Record] = {}
+        self.entries: dict[str, dict[str, Any]] = {}
+        self.clock = 0
         self.dirty = False
+        #: Records this process compiled or verified itself, by predicate text: used again as they are.
+        self.verified: dict[str, Record] = {}
         if path is not None:
-            try:
-                with path.open("rb") as f:
-                    loaded = pickle.load(f)
-                if isinstance(loaded, dict):
-                    self.records = loaded
-            except (OSError, pickle.PickleError, EOFError, AttributeError, ImportError, TypeError, ValueError):
-                self.records = {}
+            loaded = _read(path)
+            if loaded is None:
+                self.dirty = path.exists() or path.is_symlink()  # a damaged file is replaced at the next save
+            else:
+                self.entries, self.clock = loaded
 
-    def get(self, text: str) -> Record | None:
-        return self.records.get(text)
+    def tree(self, text: str) -> tuple[ast.Node, list[frozenset[int] | None], str] | None:
+        """The cached tree of ``text``, its tables (see dsl/compiler.py) and the hash its code must
+        have, if a valid entry is there; a damaged entry is dropped."""
+        entry = self.entries.get(text)
+        if entry is None:
+            return None
+        try:
+            node = from_json(entry["tree"])
+            tables = [None if t is None else _table(t) for t in entry["tables"][:MAX_TABLES + 1]]
+            wanted = entry["code"]
+            if not (isinstance(wanted, str) and len(wanted) == 64) or len(tables) > MAX_TABLES:
+                raise ValueError("no code hash")
+        except (KeyError, TypeError, ValueError, RecursionError):
+            self.drop(text)
+            return None
+        self.clock += 1
+        entry["used"] = self.clock
+        return node, tables, wanted
 
-    def put(self, text: str, record: Record) -> None:
-        if len(self.records) >= MAX_ENTRIES:
-            return
-        self.records[text] = record
+    def drop(self, text: str) -> None:
+        self.verified.pop(text, None)
+        if self.entries.pop(text, None) is not None:
+            self.dirty = True
+
+    def put(self, text: str, node: ast.Node, record: Record, tables: list[frozenset[int] | None]) -> None:
+        """Add an entry, first making room for it: the least recently used entries go until at most
+        MAX_ENTRIES entries of at most MAX_TEXT characters of predicate text in all remain."""
+        self.drop(text)
+        chars = sum(map(len, self.entries)) + len(text)
+        oldest = iter(sorted(self.entries, key=lambda t: self.entries[t].get("used", 0)))
+        while len(self.entries) >= MAX_ENTRIES or chars > MAX_TEXT:
+            old = next(oldest, None)
+            if old is None:
+                break
+            chars -= len(old)
+            self.drop(old)
+        self.clock += 1
+        self.entries[text] = {"tree": to_json(node), "tables": [None if t is None else sorted(t) for t in tables],
+                              "code": code_hash(record), "used": self.clock}
+        self.verified[text] = record
         self.dirty = True
 
     def save(self) -> None:
-        """Write new records back (atomically); failures are ignored: the cache is only a speed-up."""
+        """Write the entries back (atomically) if they changed; failures are ignored: the cache is
+        only a speed-up."""
         if not self.dirty or self.path is None:
             return
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            with tempfile.NamedTemporaryFile("wb", dir=self.path.parent, delete=False) as f:
-                pickle.dump(self.records, f, protocol=pickle.HIGHEST_PROTOCOL)
+            text = json.dumps({"format": FORMAT, "clock": self.clock, "entries": self.entries}, ensure_ascii=False, allow_nan=False)
+            with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=self.path.parent, delete=False) as f:
+                f.write(text)
             os.replace(f.name, self.path)
             self.dirty = False
-        except OSError:
+        except (OSError, ValueError):
             return
+
+
+def _table(value: Any) -> frozenset[int]:
+    """A table read back: whole numbers that a tile (-1 to 33) or a block code can be."""
+    if not isinstance(value, list) or len(value) > 2_000 or not all(type(v) is int and -8 <= v < 2_000 for v in value):
+        raise ValueError("not a table")
+    return frozenset(value)
+
+
+def _read(path: Path) -> tuple[dict[str, dict[str, Any]], int] | None:
+    """The entries and clock of a cache file, or None when it is missing, not a regular file, too
+    large or not a cache (nothing in it is interpreted beyond JSON)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0))
+        with os.fdopen(fd, "rb") as f:
+            info = os.fstat(f.fileno())
+            if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_FILE_BYTES:
+                return None
+            data = json.loads(f.read(MAX_FILE_BYTES + 1).decode("utf-8"))
+    except (OSError, ValueError, RecursionError):
+        return None
+    if not (isinstance(data, dict) and data.get("format") == FORMAT and isinstance(data.get("entries"), dict)):
+        return None
+    entries = {t: e for t, e in data["entries"].items() if isinstance(e, dict) and type(e.get("used", 0)) is int}
+    clock = data.get("clock")
+    return entries, clock if type(clock) is int else 0
 
 
 @lru_cache(maxsize=4)

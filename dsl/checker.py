@@ -7,10 +7,9 @@ from string import ascii_lowercase
 
 from . import ast
 from .builtins import REGISTRY, Builtin, Level
+from .cost import MAX_COST, MAX_COUNT, predicate_cost, size_bound, value_range
 from .diagnostics import NO_ORIGIN, Diagnostic, Origin
 
-#: Upper bound on how many times the innermost condition of a predicate may run on one reading.
-MAX_COST = 20_000
 MAX_EACH_NAMES = 4
 
 TYPE_WORDS = {
@@ -64,6 +63,7 @@ class Checked:
     each_slots: list[int] = field(default_factory=list)
     level: Level = Level.PURE
     result: str = "bool"
+    cost: int = 0
 
 
 class Checker:
@@ -120,6 +120,8 @@ class Checker:
                            f"compare it with something, e.g. {compare_example(t)}")
             self.out.result = t or "bool"
             self.cost(rule.expr, 1)
+            if t == "int":
+                self.count_bound(rule.expr)
         return self.out
 
     def check_each(self, rule: ast.EachRule) -> None:
@@ -142,7 +144,7 @@ class Checker:
             self.error(rule.cond.pos, "P113", f"the condition after 'where' must be yes/no, not {describe(t)}",
                        f"compare it with something, e.g. {compare_example(t)}")
         self.out.result = f"each[{elem}]"
-        size = self.size_bound(rule.source)
+        size = size_bound(rule.source)
         combos = 1
         for i in range(len(rule.names)):
             combos *= max(size - i, 1)
@@ -152,39 +154,31 @@ class Checker:
         else:
             self.cost(rule.cond, combos)
 
-    # -- cost --------------------------------------------------------------------------------------
-    def size_bound(self, node: ast.Node) -> int:
-        if isinstance(node, ast.Name) and node.name in REGISTRY:
-            return REGISTRY[node.name].max_size or 1
-        if isinstance(node, ast.TupleLit):
-            return len(node.items)
-        if isinstance(node, ast.Name):  # a bound set: its tiles
-            return 4
-        return 34
-
+    # -- cost ----------------------------------------------------------------------------------------
     def cost(self, node: ast.Node, outer: int) -> None:
-        """Reject nested quantifiers that could run the innermost condition too often; the error
-        points at the quantifier that crosses the limit."""
-        over = self._over(node, outer)
-        if over is not None:
-            runs, q = over
+        """Reject quantifiers that could run their conditions too often, one nested in another or all
+        of them together; the error points at the quantifier that crosses the limit."""
+        measured = predicate_cost(node, outer)
+        assert self.out is not None
+        self.out.cost = measured.total
+        over = measured.first_over
+        if over is None:
+            return
+        runs, q, alone = over
+        if alone:
             self.error(q.pos, "P114", f"{q.word}() here could run its condition {runs} times per reading (the limit is {MAX_COST})",
                        "nest fewer quantifiers, or go over smaller collections such as sets instead of tiles or tile_kinds")
+        else:
+            self.error(q.pos, "P114", f"with this {q.word}() the conditions of the predicate could run {runs} times per reading in all (the limit is {MAX_COST})",
+                       "fewer quantifiers, or smaller collections such as sets instead of tiles or tile_kinds")
 
-    def _over(self, node: ast.Node, outer: int) -> tuple[int, ast.Quantifier] | None:
-        if isinstance(node, ast.Quantifier):
-            inner = outer * self.size_bound(node.source)
-            if inner > MAX_COST:
-                return inner, node
-            found = self._over(node.source, outer)
-            if found is None and node.body is not None:
-                found = self._over(node.body, inner)
-            return found
-        for child in ast.children(node):
-            found = self._over(child, outer)
-            if found is not None:
-                return found
-        return None
+    def count_bound(self, expr: ast.Node) -> None:
+        """A count predicate's value is the number of times the fan applies: it must stay small."""
+        bound = value_range(expr)
+        if bound is None or bound[1] > MAX_COUNT:
+            most = "has no upper bound" if bound is None else f"could be {bound[1]}" if len(str(bound[1])) < 30 else "could be a huge number"
+            self.error(expr.pos, "P119", f"this count {most}; a fan applies at most {MAX_COUNT} times in a hand",
+                       "count items of the hand, e.g. count(p in pungs: ...) or size(kongs)")
 
     # -- expressions -----------------------------------------------------------------------------
     def expr(self, node: ast.Node) -> str | None:

@@ -54,6 +54,7 @@ class Record:
     expression: str = ""
     counts: bool = False
     keyed: str = ""
+    cost: int = 0
 
 
 @dataclass(frozen=True, kw_only=True)

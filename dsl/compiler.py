@@ -15,6 +15,7 @@ from . import ast
 from .builtins import REGISTRY, Const, Level
 from .checker import Checked
 from .compiled import COMPARE, NAMESPACE, Compiled, Guard, Record, build
+from .cost import MAX_COUNT
 
 #: The builtins that read no more of a set than its tile.
 TILE_VIEWS = frozenset({"tile", "suit", "rank"})
@@ -23,9 +24,15 @@ FLIPPED = {"==": "==", "!=": "!=", "<": ">", "<=": ">=", ">": "<", ">=": "<="}
 
 
 class Compiler:
-    def __init__(self, checked: Checked) -> None:
+    """Writes the code of one checked predicate. ``known`` gives the tables worked out by an earlier
+    compilation of the same tree (in the order ``tables`` lists them), so that they need not be worked
+    out again; they are data (sets of numbers), never code."""
+
+    def __init__(self, checked: Checked, known: list[frozenset[int] | None] | None = None) -> None:
         self.checked = checked
         self.constants: dict[str, Any] = {}
+        self.known = None if known is None else iter(known)
+        self.tables: list[frozenset[int] | None] = []
 
     def type_of(self, node: ast.Node) -> str | None:
         return self.checked.types.get(id(node))
@@ -45,13 +52,14 @@ class Compiler:
             assert isinstance(rule, ast.HandRule)
             value = self.expr(rule.expr)
             if self.checked.result == "int":
-                lines = ["def run(f):", f"    n = {value}", "    return [EMPTY] * n if n > 0 else []"]
+                lines = ["def run(f):", f"    n = {value}", f"    return [EMPTY] * min(n, {MAX_COUNT}) if n > 0 else []"]
             else:
                 lines = ["def run(f):", f"    return [EMPTY] if {value} else []"]
             arity = 0
         return Record(source="\n".join(lines) + "\n", constants=tuple(self.constants.items()), level=self.checked.level,
                       is_each=isinstance(rule, ast.EachRule), arity=arity, binds_sets=self.checked.result == "each[set]", guards=self.guards(rule),
-                      expression=value, counts=self.checked.result == "int", keyed=self.keyed(rule) if isinstance(rule, ast.EachRule) else "")
+                      expression=value, counts=self.checked.result == "int", keyed=self.keyed(rule) if isinstance(rule, ast.EachRule) else "",
+                      cost=self.checked.cost)
 
     def keyed(self, rule: ast.EachRule) -> str:
         """The collection of an each rule over sets that reads its items only as ``tile``, ``suit`` or
@@ -214,16 +222,21 @@ class Compiler:
                     return None
             elif isinstance(n, (ast.Name, ast.Call)) and REGISTRY[n.name].level is not Level.PURE:
                 return None
-        before = dict(self.constants)
-        code = f"lambda v{int(slots[id(node)])}: {self.expr(node.body)}"
-        test = eval(compile(code, "<table>", "eval"), {**NAMESPACE, **self.constants})  # generated code only: see above
-        self.constants = before
         sets = source_type == "list[set]"
+        table = next(self.known) if self.known is not None else self.tabulate(node, sets)
+        self.tables.append(table)
+        return None if table is None else (self.constant(table), sets)
+
+    def tabulate(self, node: ast.Quantifier, sets: bool) -> frozenset[int] | None:
+        """The table of ``node`` (see ``table``), or None if its condition fails on a value no hand holds."""
+        before, tables = dict(self.constants), len(self.tables)
+        code = f"lambda v{int(self.checked.slots[id(node)])}: {self.expr(node.body)}"  # type: ignore[arg-type]
+        test = eval(compile(code, "<table>", "eval"), {**NAMESPACE, **self.constants})  # generated code only: see above
+        self.constants, self.tables = before, self.tables[:tables]
         try:
-            table = frozenset(b.code for b in every_block() if test(b)) if sets else frozenset(t for t in range(34) if test(t))
+            return frozenset(b.code for b in every_block() if test(b)) if sets else frozenset(t for t in range(34) if test(t))
         except (IndexError, KeyError, TypeError):  # a value no hand holds; left to run as written
             return None
-        return self.constant(table), sets
 
     def c_TupleLit(self, node: ast.TupleLit) -> str:
         if all(_literal(i) for i in node.items):
@@ -400,6 +413,16 @@ def _slots_used(node: ast.Node, slots: dict[int, int]) -> set[int]:
 def generate(checked: Checked) -> Record:
     """The generated source and metadata of a predicate that passed the check."""
     return Compiler(checked).rule()
+
+
+def generate_tabled(checked: Checked, known: list[frozenset[int] | None] | None = None) -> tuple[Record, list[frozenset[int] | None]]:
+    """``generate``, given the tables of an earlier compilation (``known``) or working them out, and
+    the tables used (to give as ``known`` next time)."""
+    compiler = Compiler(checked, known)
+    record = compiler.rule()
+    if compiler.known is not None and next(compiler.known, None) is not None:
+        raise ValueError("more tables than the predicate uses")
+    return record, compiler.tables
 
 
 def compile_checked(checked: Checked, label: str = "<predicate>") -> Compiled:

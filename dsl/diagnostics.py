@@ -37,6 +37,7 @@ CODES: dict[str, str] = {
     "P116": "'<', '<=', '>' or '>=' on something that is not a number.",
     "P117": "An each rule binds more than four names.",
     "P118": "'==' or '!=' between two sets or two collections.",
+    "P119": "A count predicate whose value could be larger than a fan can apply in one hand.",
 }
 
 

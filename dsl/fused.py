@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from .compiled import NAMESPACE, Compiled, Guard
+from .cost import MAX_COUNT
 
 CONSTANT = re.compile(r"\bK(\d+)\b")
 
@@ -86,7 +87,7 @@ def fuse(predicates: Sequence[Compiled], label: str = "<fused predicates>",
                 namespace[f"{name}_{i}"] = value
             expression = CONSTANT.sub(rf"K\1_{i}", record.expression)
             if record.counts:
-                body = [f"n = {expression}", "if n > 0:", f"    out.append(({int(ids[i])}, [()] * n))"]
+                body = [f"n = {expression}", "if n > 0:", f"    out.append(({int(ids[i])}, [()] * min(n, {MAX_COUNT})))"]
             else:
                 body = [f"if {expression}:", f"    out.append(({int(ids[i])}, ONE))"]
         if tests:

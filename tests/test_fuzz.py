@@ -1,4 +1,6 @@
-"""Fuzz harnesses for every input boundary: hand strings, JSONL records, predicate text, rule YAML.
+"""Fuzz harnesses for every input boundary: hand strings, JSONL records, predicate text, rule YAML (with
+anchors and aliases), the paths a rule set names (``extends``, ``fans``), the predicate cache file and
+the cases of ``fanrules diff``.
 
 Each harness runs for a bounded time (FANRULES_FUZZ_SECONDS each, default 0.4); for a long run:
 
@@ -60,7 +62,7 @@ def check_batch_line(line: str) -> None:
     assert ("fans" in out) or ("error" in out)
     if "error" in out:
         assert out["error"]["kind"] in ("invalid", "not_a_win", "under_minimum")
-        assert isinstance(out["error"]["message"], str)
+        assert isinstance(out["error"]["message"], str) and "internal error" not in out["error"]["message"]
     else:
         assert out["total"] == sum(f["points"] * f["count"] for f in out["fans"] if f["id"] != 81)
     json.dumps(out, ensure_ascii=False)
@@ -101,11 +103,102 @@ def check_rule_yaml(text: str, tmp: Path | None = None) -> None:
         assert time.perf_counter() - start < QUICK
 
 
+SECRET = "FUZZSECRET-9d2e"
+
+
+def check_paths(text: str) -> None:
+    """``text`` is a ruleset.yaml naming other places (``extends``, ``fans``) beside files that are not
+    rule files: a secret, a FIFO, /dev/zero, links in and out (another folder's ruleset.yaml is a link
+    to the secret). Nothing of them may be read into the output, nothing may hang, and the answer is a
+    rule set or located diagnostics. (A folder holding a ruleset.yaml of its own is a rule set, which
+    ``extends`` may name: see docs/rules.md, "Limits and confinement".)"""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as d:
+        root = Path(d)
+        rs, other = root / "a" / "rs", root / "a" / "other"
+        (rs / "fans").mkdir(parents=True)
+        other.mkdir()
+        (root / "secret.yaml").write_text(f"number: 1\nname_zh: {SECRET}\nkey: {SECRET}\n", encoding="utf-8")
+        (other / "ruleset.yaml").symlink_to(root / "secret.yaml")
+        os.mkfifo(root / "fifo.yaml")
+        (rs / "fans" / "out.yaml").symlink_to(root / "secret.yaml")
+        (rs / "fans" / "zero.yaml").symlink_to("/dev/zero")
+        (rs / "link").symlink_to(root)
+        (rs / "loop.yaml").symlink_to("loop.yaml")
+        (rs / "ruleset.yaml").write_bytes(text.encode("utf-8", "surrogatepass"))
+        start = time.perf_counter()
+        try:
+            rs_loaded = load_ruleset(rs)
+        except DiagnosticError as err:
+            assert err.diagnostics and SECRET not in str(err)
+            assert all(d.line >= 1 and d.column >= 1 for d in err.diagnostics)
+        else:
+            assert isinstance(rs_loaded, RuleSet) and SECRET not in repr(rs_loaded)
+        assert time.perf_counter() - start < QUICK
+
+
+def check_cache_file(text: str) -> None:
+    """``text`` is the predicate cache file: whatever it holds, compiling gives what compiling without
+    the cache gives, and nothing it holds runs."""
+    import tempfile
+
+    from fanrules.dsl import cache
+
+    with tempfile.TemporaryDirectory() as d:
+        old = os.environ.get("FANRULES_CACHE_DIR")
+        os.environ["FANRULES_CACHE_DIR"] = d
+        cache._cache_at.cache_clear()
+        try:
+            path = cache.cache_file()
+            assert path is not None
+            path.write_bytes(text.encode("utf-8", "surrogatepass"))
+            for predicate in CACHED_PREDICATES:
+                got, diagnostics = compile_predicate(predicate)
+                want, _ = compile_predicate(predicate, use_cache=False)
+                assert not diagnostics and got is not None and want is not None and got.record == want.record
+            cache.predicate_cache().save()
+            assert not (Path(d) / "PWNED").exists()
+        finally:
+            cache._cache_at.cache_clear()
+            if old is None:
+                os.environ.pop("FANRULES_CACHE_DIR", None)
+            else:
+                os.environ["FANRULES_CACHE_DIR"] = old
+
+
+def check_diff_input(text: str) -> None:
+    """``text`` is the cases file of ``fanrules diff``: a report or a one-line error, never a traceback."""
+    import contextlib
+    import io
+    import tempfile
+
+    from fanrules.tools import cli
+
+    with tempfile.TemporaryDirectory() as d:
+        path = Path(d) / "cases.jsonl"
+        path.write_bytes(text.encode("utf-8", "surrogatepass"))
+        out, err = io.StringIO(), io.StringIO()
+        start = time.perf_counter()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = cli.main(["diff", str(path), "--rules", "casual", "--json"])
+        assert time.perf_counter() - start < QUICK * 5
+        if code == 0:
+            report = json.loads(out.getvalue())
+            assert report["hands"] == sum(1 for line in text.split("\n") if line.strip())
+            out.getvalue().encode("utf-8")
+        else:
+            assert code == 2 and len(err.getvalue().strip().splitlines()) == 1, err.getvalue()
+
+
 CHECKS: dict[str, Callable[[str], None]] = {
     "hand": check_hand_string,
     "batch": check_batch_line,
     "predicate": check_predicate,
     "yaml": check_rule_yaml,
+    "paths": check_paths,
+    "cache": check_cache_file,
+    "diff": check_diff_input,
 }
 
 
@@ -270,13 +363,81 @@ def gen_yaml(rnd: random.Random) -> str:
         n = rnd.choice([5, 20, 21, 50, 1000])
         kind = rnd.choice([("[", "]"), ("{a: ", "}")])
         return GOOD_FAN_YAML + "description2: " + kind[0] * n + kind[1] * n + "\n"
-    if r < 0.95:
+    if r < 0.9:
         return "".join(rnd.choice(YAML_ALPHABET) for _ in range(rnd.randint(0, 80)))
+    if r < 0.95:  # anchors and aliases, up to a billion laughs
+        depth, width = rnd.randint(1, 9), rnd.randint(1, 10)
+        levels = ["l0: &a0 [x, x]"] + [f"l{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * width) + "]" for i in range(1, depth)]
+        return _mutate(rnd, GOOD_FAN_YAML + "\n".join(levels) + "\n", YAML_ALPHABET + "&*")
     return _random_bytes_text(rnd, rnd.randint(0, 100))
+
+
+PATH_VALUES = ["mcr", "../other", "../other/ruleset.yaml", "/proc/self/environ", "/dev/zero", "../../fifo.yaml", "../../secret.yaml",
+               "link", "link/a/other", "link/secret.yaml", "loop.yaml", ".", "..", "/", "fans", "fans/out.yaml", "../rs", "~", "", "\x00",
+               "../" * 40, "a" * 300, "C:\\Windows", "//etc", "./././ruleset.yaml"]
+
+
+def gen_paths(rnd: random.Random) -> str:
+    head = rnd.choice(["name: v\n", RULESET_HEAD])
+    lines = [head]
+    for key in rnd.sample(["extends", "fans"], rnd.randint(1, 2)):
+        value = rnd.choice(PATH_VALUES)
+        if rnd.random() < 0.3:
+            value = _mutate(rnd, value, "./~abc*&!|>")
+        lines.append(f"{key}: {json.dumps(value)}\n")
+    return "".join(lines)
+
+
+CACHED_PREDICATES = ["each a, b in chows where tile(a) == tile(b)", "all(t in tiles: rank(t) in (1, 9)) and self_drawn",
+                     "count(p in pungs: tile(p) in dragons)"]
+
+
+def _good_cache() -> dict[str, Any]:
+    import tempfile
+
+    from fanrules.dsl import cache
+
+    with tempfile.TemporaryDirectory() as d:
+        store = cache.PredicateCache(Path(d) / "c.json")
+        from fanrules.dsl.checker import check
+        from fanrules.dsl.compiler import generate_tabled
+        from fanrules.dsl.parser import parse
+
+        for text in CACHED_PREDICATES:
+            node, _ = parse(text)
+            assert node is not None
+            record, tables = generate_tabled(check(node)[0])
+            store.put(text, node, record, tables)
+        store.save()
+        return json.loads((Path(d) / "c.json").read_text(encoding="utf-8"))
+
+
+def gen_cache(rnd: random.Random) -> str:
+    r = rnd.random()
+    good = _good_cache()
+    if r < 0.6:
+        for _ in range(rnd.randint(1, 4)):
+            good = _perturb_record(rnd, good)
+        if rnd.random() < 0.3:  # splice code where the compiler writes words
+            text = json.dumps(good).replace('"=="', json.dumps("== __import__('os').system('touch PWNED') =="))
+            return text.replace('"count"', '"__import__"')
+        return json.dumps(good)
+    if r < 0.8:
+        return _mutate(rnd, json.dumps(good), '{}[]":,0123456789 truefalsnul\\')
+    if r < 0.9:
+        return json.dumps(_random_json(rnd))
+    return _random_bytes_text(rnd, rnd.randint(0, 200))
+
+
+def gen_diff(rnd: random.Random) -> str:
+    lines = [gen_batch(rnd) if rnd.random() < 0.5 else json.dumps(_valid_record(rnd)) for _ in range(rnd.randint(0, 6))]
+    sep = rnd.choice(["\n", "\r\n", "\n\n"])
+    return sep.join(lines) + rnd.choice(["", "\n"])
 
 
 GENERATORS: dict[str, Callable[[random.Random], str]] = {
     "hand": gen_hand, "batch": gen_batch, "predicate": gen_predicate, "yaml": gen_yaml,
+    "paths": gen_paths, "cache": gen_cache, "diff": gen_diff,
 }
 
 

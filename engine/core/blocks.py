@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import IntEnum, StrEnum
-from functools import cache
+from functools import cache, lru_cache
 
 from .tiles import TILE_CODES, Tile, compact
 
@@ -90,16 +90,18 @@ def block_code(kind: int, tile: Tile, concealed: bool, melded: bool, declared: b
 NO_SET = Block(kind=Kind.NO_SET, tile=-1, concealed=False)
 
 
-def every_block() -> list[Block]:
+@lru_cache(maxsize=1)
+def every_block() -> tuple[Block, ...]:
     """A block of every value a reading can hold: chows from the 1 to the 7 of a suit, pungs, kongs and
-    pairs of every tile, with every combination of flags."""
-    return [
+    pairs of every tile, with every combination of flags, and NO_SET (what ``win_set`` is when the
+    winning tile completes no set)."""
+    return tuple(
         Block(kind=kind, tile=tile, concealed=concealed, melded=melded, declared=declared)
         for kind in KINDS
         for tile in range(34)
         if kind is not Kind.CHOW or (tile < 27 and tile % 9 < 7)
         for concealed in (False, True) for melded in (False, True) for declared in (False, True)
-    ]
+    ) + (NO_SET,)
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import ClassVar
 
+from .text import printable
+
 
 class ErrorKind(StrEnum):
     """The ``error.kind`` of the JSON contract: a hand not scored, or scored below the minimum."""
@@ -47,6 +49,10 @@ class NotAWinError(HandError):
     kind = ErrorKind.NOT_A_WIN
 
 
+#: A diagnostic shows at most this many characters of its source line.
+MAX_SOURCE_CHARS = 300
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Diagnostic:
     """A problem at ``file:line:column`` (1-based), with a stable ``code``, a message and a hint."""
@@ -62,12 +68,15 @@ class Diagnostic:
 
     def format(self) -> str:
         """``path:line:col: CODE message``, the source line, a caret under the column, and the hint."""
-        out = [f"{self.file}:{self.line}:{self.column}: {self.code} {self.message}"]
+        out = [f"{printable(self.file)}:{self.line}:{self.column}: {self.code} {printable(self.message)}"]
         if self.source_line:
-            out.append("    " + self.source_line.rstrip("\n"))
-            out.append("    " + " " * (self.column - 1) + "^")
+            source = self.source_line.rstrip("\n")
+            shown = printable(source[:MAX_SOURCE_CHARS]) + (" ..." if len(source) > MAX_SOURCE_CHARS else "")
+            out.append("    " + shown)
+            if self.column <= MAX_SOURCE_CHARS:
+                out.append("    " + " " * len(printable(source[: self.column - 1])) + "^")
         if self.hint:
-            out.append(f"    hint: {self.hint}")
+            out.append(f"    hint: {printable(self.hint)}")
         return "\n".join(out)
 
     def __str__(self) -> str:

@@ -37,23 +37,25 @@ def lint(ruleset: RuleSet) -> list[Diagnostic]:
 
 
 def _cycles(ruleset: RuleSet) -> list[list[int]]:
+    """Exclusion cycles, found by a depth-first walk kept on an explicit stack (a chain of exclusions
+    as long as the rule set never nests Python calls)."""
     graph = {f.number: [ex.target for ex in f.excludes if ex.target != f.number] for f in ruleset.fans}
     colour: dict[int, int] = {}
-    stack: list[int] = []
     found: list[list[int]] = []
-
-    def visit(n: int) -> None:
-        colour[n] = 1
-        stack.append(n)
-        for m in graph.get(n, []):
-            if colour.get(m) == 1:
-                found.append(stack[stack.index(m):])
+    for start in graph:
+        if start in colour:
+            continue
+        colour[start] = 1
+        path, todo = [start], [iter(graph[start])]
+        while todo:
+            m = next(todo[-1], None)
+            if m is None:
+                colour[path.pop()] = 2
+                todo.pop()
+            elif colour.get(m) == 1:
+                found.append(path[path.index(m):])
             elif m not in colour:
-                visit(m)
-        stack.pop()
-        colour[n] = 2
-
-    for n in graph:
-        if n not in colour:
-            visit(n)
+                colour[m] = 1
+                path.append(m)
+                todo.append(iter(graph.get(m, [])))
     return found

@@ -4,13 +4,13 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass, field
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from ..core.errors import Diagnostic, RuleSetError
 from ..dsl import compile_predicate, predicate_cache
 from .causes import PARENT, without_cascade
+from .files import MAX_FAN_FILES, RULESET_FILE, Budget, Refused, fan_files, is_file, is_folder, located, parent_ruleset, read_text, resolve, shipped_rulesets
 from .model import Example, Exclusion, Fan, RuleSet, Where
 from .origins import predicate_origin
 from .schema import EXAMPLE_KEYS, EXCLUSION_KEYS, FAN_KEYS, FAN_REQUIRED_NEW, RULESET_KEYS, RULESET_REQUIRED_ROOT, Key
@@ -19,7 +19,15 @@ from .sections import check_value, merge, plain
 from .sections import origins as section_origins
 from .yamlpos import NULL_TAG, YList, YMap, read_yaml
 
-RULESET_FILE = "ruleset.yaml"
+#: A rule set extends at most this many ancestors (the shipped variants have one).
+MAX_CHAIN = 8
+#: A rule set has at most this many fans after inheritance (MCR has 81).
+MAX_FANS = MAX_FAN_FILES
+#: The predicates of a rule set hold at most this many characters in all (MCR's: under 6,000).
+MAX_PREDICATE_TEXT = 20_000
+#: The conditions of all the predicates of a rule set may run at most this many times per reading in
+#: all (each predicate's cost is bounded by dsl/cost.py; MCR's add up to under 2,000).
+MAX_RULESET_COST = 50_000
 
 
 # --- reading and checking files ------------------------------------------------------------------
@@ -101,16 +109,20 @@ def _value_word(value: Any) -> str:
     return "nothing"
 
 
-def _read(path: Path, sink: list[Diagnostic]) -> tuple[Any, _FileContext | None]:
+def _read(path: Path, sink: list[Diagnostic], folder: Path, budget: Budget) -> tuple[Any, _FileContext | None]:
+    """A rule file of the rule set in ``folder``, read within the limits of files.py."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        sink.append(Diagnostic(file=str(path), line=1, column=1, code="R000", message=f"cannot read the file: {err}"))
+        text = read_text(path, folder, budget)
+    except Refused as err:
+        sink.append(Diagnostic(file=str(path), line=1, column=1, code=err.code, message=f"cannot read the file: {err}",
+                               hint="a rule set reads only regular files inside its own folder"))
         return None, None
     data, diags = read_yaml(str(path), text)
     sink.extend(diags)
     ctx = _FileContext(str(path), text, sink)
-    if data is not None and not isinstance(data, YMap):
+    if data is None and not diags:
+        ctx.error((1, 1), "R004", "the file is empty", "a rule file is a mapping of keys to values")
+    elif data is not None and not isinstance(data, YMap):
         ctx.error((1, 1), "R005", "a rule file must be a mapping of keys to values")
         return None, ctx
     return data, ctx
@@ -133,43 +145,17 @@ class _RawFan:
     exclusions: list[tuple[Any, tuple[int, int], _FileContext]] = field(default_factory=list)
 
 
-def _load_fan_file(path: Path, sink: list[Diagnostic]) -> tuple[YMap | None, _FileContext | None]:
-    data, ctx = _read(path, sink)
+def _load_fan_file(path: Path, sink: list[Diagnostic], folder: Path, budget: Budget) -> tuple[YMap | None, _FileContext | None]:
+    data, ctx = _read(path, sink, folder, budget)
     if data is None or ctx is None:
         return None, ctx
     ctx.check_keys(data, FAN_KEYS, "a fan file", required=("number",))
     return data, ctx
 
 
-def _shipped(name: str) -> Path | None:
-    root = Path(str(resources.files("fanrules.rules")))
-    candidate = root / name / RULESET_FILE
-    return candidate if candidate.is_file() else None
-
-
-def shipped_rulesets() -> list[str]:
-    """Names of the rule sets shipped in the package."""
-    root = Path(str(resources.files("fanrules.rules")))
-    return sorted(p.parent.name for p in root.glob(f"*/{RULESET_FILE}"))
-
-
-def resolve(spec: str | Path, base: Path | None = None) -> Path:
-    """The ruleset.yaml of a shipped name, a directory or a file."""
-    if isinstance(spec, str) and "/" not in spec and not spec.endswith((".yaml", ".yml")):
-        shipped = _shipped(spec)
-        if shipped is not None and not (base and (base / spec).exists()):
-            return shipped
-    path = Path(spec)
-    if base is not None and not path.is_absolute():
-        path = base / path
-    if path.is_dir():
-        path = path / RULESET_FILE
-    return path
-
-
-def _collect(path: Path, sink: list[Diagnostic], seen: tuple[str, ...]) -> tuple[dict[str, Any], dict[int, _RawFan], tuple[str, ...], dict[str, Where]]:
+def _collect(path: Path, sink: list[Diagnostic], seen: tuple[str, ...], budget: Budget) -> tuple[dict[str, Any], dict[int, _RawFan], tuple[str, ...], dict[str, Where]]:
     """Rule-set fields and raw fans of ``path`` after inheritance."""
-    data, ctx = _read(path, sink)
+    data, ctx = _read(path, sink, path.parent, budget)
     if data is None or ctx is None:
         return {}, {}, seen, {}
     ctx.check_keys(data, RULESET_KEYS, "a rule-set file")
@@ -180,18 +166,21 @@ def _collect(path: Path, sink: list[Diagnostic], seen: tuple[str, ...]) -> tuple
     chain = seen + (str(path),)
     parent = data.get("extends")
     if isinstance(parent, str):
-        parent_path = resolve(parent, path.parent).resolve()
-        if str(parent_path) in chain:
+        parent_path = parent_ruleset(parent, path.parent)
+        if parent_path is not None and str(parent_path) in chain:
             cycle = " -> ".join(Path(c).parent.name for c in chain + (str(parent_path),))
             ctx.error(data.value_pos["extends"], "R013", f"rule set '{name}' extends '{parent}', which leads back to it: {cycle}",
                       "break the cycle: a rule set may not be its own ancestor")
-        elif not parent_path.is_file():
+        elif parent_path is None:
             close = difflib.get_close_matches(parent, shipped_rulesets(), n=1, cutoff=0.5)
             ctx.error(data.value_pos["extends"], "R013", f"unknown parent rule set '{parent}'",
                       (f"did you mean '{close[0]}'? " if close else "")
                       + f"shipped rule sets: {', '.join(shipped_rulesets())}; or give a path to a folder with {RULESET_FILE}")
+        elif len(chain) > MAX_CHAIN:
+            ctx.error(data.value_pos["extends"], "R016", f"the chain of rule sets extending one another is longer than {MAX_CHAIN}",
+                      "extend a shipped rule set, or merge some of the rule sets in between")
         else:
-            fields, fans, chain, origins = _collect(parent_path, sink, chain)
+            fields, fans, chain, origins = _collect(parent_path, sink, chain, budget)
     else:
         for key in RULESET_REQUIRED_ROOT:
             if key not in data:
@@ -213,12 +202,16 @@ def _collect(path: Path, sink: list[Diagnostic], seen: tuple[str, ...]) -> tuple
             # Other fans' exclusions of a disabled fan are dropped with it (see _exclusions).
             fields.setdefault("disabled", set()).update(r for r, n in by_ref.items() if n == number)
             fans.pop(number, None)  # the same fan may be named twice (number and name)
-    if fans_dir.is_dir():
+    if is_folder(fans_dir) or "fans" in data:
+        try:
+            found = fan_files(fans_dir, path.parent)
+        except Refused as err:
+            ctx.error(data.value_pos.get("fans", (1, 1)), err.code, f"cannot read the fans folder {data.get('fans', 'fans')!r}: {err}",
+                      "the fans of a rule set are in a folder inside its own folder")
+            found = []
         numbers: dict[int, str] = {}
-        for fan_path in sorted(fans_dir.glob("*.yaml")):
-            _merge_fan(fan_path, fans, numbers, sink)
-    elif "fans" in data:
-        ctx.error(data.value_pos["fans"], "R000", f"the fans folder {fans_dir} does not exist")
+        for fan_path in found:
+            _merge_fan(fan_path, fans, numbers, sink, path.parent, budget)
     return fields, fans, chain, origins
 
 
@@ -235,9 +228,9 @@ def _collect_sections(data: YMap, ctx: _FileContext, fields: dict[str, Any], ori
     fields["sections"] = sections
 
 
-def _merge_fan(fan_path: Path, fans: dict[int, _RawFan], numbers: dict[int, str], sink: list[Diagnostic]) -> None:
+def _merge_fan(fan_path: Path, fans: dict[int, _RawFan], numbers: dict[int, str], sink: list[Diagnostic], root: Path, budget: Budget) -> None:
     """Add or override a fan from ``fan_path``; ``numbers`` maps the numbers used in its folder to file names."""
-    data, ctx = _load_fan_file(fan_path, sink)
+    data, ctx = _load_fan_file(fan_path, sink, root, budget)
     if data is None or ctx is None or not isinstance(data.get("number"), int):
         return
     number = data["number"]
@@ -285,12 +278,14 @@ def _norm(ref: Any) -> str:
 
 
 def _refs(fans: dict[int, _RawFan]) -> dict[str, int]:
+    """Each fan by its names and its number; a number always means the fan of that number (a name
+    that reads as a number is refused in _build)."""
     out: dict[str, int] = {}
     for number, raw in fans.items():
-        out[str(number)] = number
         for key in ("name_zh", "name_en"):
             if isinstance(raw.fields.get(key), str):
                 out[raw.fields[key].casefold()] = number
+    out.update((str(number), number) for number in fans)
     return out
 
 
@@ -368,15 +363,20 @@ def _examples(raw: _RawFan, fans_dir: str) -> tuple[Example, ...]:
 
 def _build(path: Path) -> RuleSet:
     sink: list[Diagnostic] = []
-    if not path.is_file():
+    if not is_file(path):  # a link is followed (or refused) by read_text
         hint = f"shipped rule sets: {', '.join(shipped_rulesets())}; or give a folder with {RULESET_FILE}"
         raise RuleSetError([Diagnostic(file=str(path), line=1, column=1, code="R013", message="no rule set here", hint=hint)])
-    fields, raw_fans, chain, origins = _collect(path, sink, ())
+    fields, raw_fans, chain, origins = _collect(path, sink, (), Budget())
     if any(d.code == PARENT for d in sink):
         raise RuleSetError(without_cascade(sink))
+    if len(raw_fans) > MAX_FANS:
+        sink.append(Diagnostic(file=str(path), line=1, column=1, code="R016", message=f"the rule set has {len(raw_fans)} fans; the limit is {MAX_FANS}",
+                               hint="MCR has 81 fans"))
+        raise RuleSetError(sink)
     by_ref = _refs(raw_fans)
     seen_names: dict[str, int] = {}
     fans: list[Fan] = []
+    text_left, cost_left = MAX_PREDICATE_TEXT, MAX_RULESET_COST
     for number in sorted(raw_fans):
         raw = raw_fans[number]
         f = raw.fields
@@ -384,18 +384,30 @@ def _build(path: Path) -> RuleSet:
             if not isinstance(f.get(key), str):
                 continue
             name = f[key].casefold()
-            if name in seen_names:
+            if name.strip().isdigit():
+                raw.ctx[key].error(raw.positions[key], "R005", f"{key} '{f[key]}' reads as a fan number", "a fan is referred to by its number or its name: give it a name in words")
+            elif name in seen_names:
                 raw.ctx[key].error(raw.positions[key], "R008", f"fan {number} has the same {key} as fan {seen_names[name]}: {f[key]}", "names must be unique")
             seen_names[name] = number
         if isinstance(f.get("value"), int) and f["value"] < 0:
             raw.ctx["value"].error(raw.positions["value"], "R005", "value must not be negative")
         compiled = None
-        if "predicate" in f:
+        if isinstance(f.get("predicate"), str):
+            text_left -= len(f["predicate"])
+            if text_left < 0:
+                raw.ctx["predicate"].error(raw.positions["predicate"], "R016", f"the predicates of the rule set hold more than {MAX_PREDICATE_TEXT} characters in all",
+                                           "MCR's 81 predicates hold under 6,000")
+                raise RuleSetError(sink)
             pctx = raw.ctx["predicate"]
             origin, block_text = predicate_origin(pctx.path, pctx.lines, raw.nodes["predicate"], "predicate")
             f["predicate"] = block_text or f["predicate"]
             compiled, diags = compile_predicate(f["predicate"], origin)
             sink.extend(diags)
+            cost_left -= compiled.record.cost if compiled is not None and compiled.record is not None else 0
+            if cost_left < 0:
+                raw.ctx["predicate"].error(raw.positions["predicate"], "R016", f"with this predicate the conditions of the rule set could run more than {MAX_RULESET_COST} times per reading in all",
+                                           "MCR's add up to under 2,000: use fewer or cheaper quantifiers")
+                raise RuleSetError(sink)
         excludes = _exclusions(raw, number, by_ref, fields.get("disabled", set()))
         examples = _examples(raw, fields["fans_dir"])
         if compiled is None or sink:  # the rule set will not load: only collect the diagnostics
@@ -420,7 +432,7 @@ def _load_cached(path: str) -> RuleSet:
 def load_ruleset(spec: str | Path = "mcr") -> RuleSet:
     """Load a rule set by shipped name (``mcr``), folder or ``ruleset.yaml`` path. Raises RuleSetError
     with every problem found. Loaded rule sets are cached in memory."""
-    return _load_cached(str(resolve(spec).resolve()))
+    return _load_cached(str(located(resolve(spec))))
 
 
 __all__ = ["Exclusion", "Example", "Fan", "RuleSet", "Where", "load_ruleset", "resolve", "shipped_rulesets"]

@@ -7,8 +7,11 @@ import yaml
 
 from ..dsl.diagnostics import Diagnostic
 
+#: A rule file (ruleset.yaml or a fan file) holds at most this many bytes (the largest shipped: under 1 KB).
 MAX_FILE_BYTES = 1_000_000
 MAX_DEPTH = 20
+#: A whole number in a rule file has at most this many digits (fan numbers and values have two or three).
+MAX_INT_DIGITS = 12
 NULL_TAG = "tag:yaml.org,2002:null"
 STANDARD_TAGS = {
     "tag:yaml.org,2002:str", "tag:yaml.org,2002:int", "tag:yaml.org,2002:bool", "tag:yaml.org,2002:null",
@@ -19,6 +22,9 @@ STANDARD_TAGS = {
 _SCALARS = yaml.SafeLoader("")
 #: libyaml's safe loader when PyYAML was built with it (much faster), else the pure-Python one.
 SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+_NUMBER_TAGS = ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float")
 
 
 class YMap(dict):
@@ -68,6 +74,9 @@ class _Reader:
         if isinstance(node, yaml.ScalarNode):
             if node.tag == "tag:yaml.org,2002:str":
                 return node.value
+            if node.tag in _NUMBER_TAGS and len(node.value) > MAX_INT_DIGITS and sum(c.isalnum() for c in node.value) > MAX_INT_DIGITS:
+                self.error(_pos(node), "R017", f"a number of more than {MAX_INT_DIGITS} digits", "numbers in rule files are small: fan numbers, values, counts")
+                return None
             return _SCALARS.construct_object(node)
         if isinstance(node, yaml.SequenceNode):
             out = YList(_pos(node))
@@ -102,6 +111,8 @@ def read_yaml(path: str, text: str) -> tuple[Any, list[Diagnostic]]:
         reader.error((1, 1), "R010", f"the file is larger than {MAX_FILE_BYTES} bytes", "a rule file is a few hundred bytes")
         return None, reader.diagnostics
     try:
+        if "*" in text and _refuse_aliases(text, reader):
+            return None, reader.diagnostics
         node = yaml.compose(text, Loader=SAFE_LOADER)
     except yaml.MarkedYAMLError as err:
         mark, context = err.problem_mark, err.context_mark
@@ -126,3 +137,16 @@ def read_yaml(path: str, text: str) -> tuple[Any, list[Diagnostic]]:
     if node is None:
         return None, reader.diagnostics
     return reader.value(node), reader.diagnostics
+
+
+def _refuse_aliases(text: str, reader: _Reader) -> bool:
+    """Report every YAML alias (``*name``): a rule file writes each value where it is used, so that an
+    alias cannot make a small file expand into a huge one. Whether any was found."""
+    found = False
+    for event in yaml.parse(text, Loader=SAFE_LOADER):
+        if isinstance(event, yaml.AliasEvent):
+            mark = event.start_mark
+            reader.error((mark.line + 1, mark.column + 1) if mark else (1, 1), "R012", f"YAML alias '*{event.anchor}' is not allowed",
+                         "write the value again where it is needed: rule files use no anchors (&) or aliases (*)")
+            found = True
+    return found

@@ -1,11 +1,12 @@
 """Waits with fans: which tiles complete a 13-tile hand, and what each win would score."""
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Any
 
 from ..analysis.waits import waits
-from ..core.errors import HandError
+from ..core.errors import HandError, InvalidHandError
 from ..core.hand import Context, Hand, Meld, validate
 from ..core.inputs import HandInput, to_waiting
 from ..core.tiles import TILE_CODES, Tile
@@ -47,7 +48,12 @@ class WaitScore:
 
 
 def score_waits(concealed: tuple[Tile, ...], melds: tuple[Meld, ...], context: Context, scorer: Scorer) -> list[WaitScore]:
-    """Every tile kind that completes the 13 tiles, scored for both ways of winning."""
+    """Every tile kind that completes the 13 tiles, scored for both ways of winning. Tiles that no hand
+    can hold (a fifth copy) raise InvalidHandError: they wait on nothing."""
+    held = Counter(concealed) + Counter(t for m in melds for t in m.tiles)
+    over = [TILE_CODES[t] for t in sorted(held) if held[t] > 4]
+    if over:
+        raise InvalidHandError(f"fifth copy of {', '.join(over)}: a tile exists only four times")
     out = []
     for tile in waits(concealed, len(melds)):
         results: list[Result | HandError] = []

@@ -1,9 +1,12 @@
 """The JSONL contract: one input object per line in, one result object per line out."""
 from __future__ import annotations
 
+import io
 import json
+import math
 import multiprocessing
 import select
+import signal
 from collections import deque
 from collections.abc import Iterable, Iterator
 from multiprocessing.pool import AsyncResult
@@ -15,71 +18,147 @@ from ..ruleset import load_ruleset
 from ..scoring import Scorer
 
 MAX_LINE_CHARS = 100_000
+#: A line is read up to this many bytes (a character takes up to four); the rest of a longer one is skipped.
+MAX_LINE_BYTES = 4 * MAX_LINE_CHARS
+
+
+class Interrupted(Exception):
+    """A batch stopped by Ctrl-C (SIGINT); ``lines`` were answered and written."""
+
+    def __init__(self, lines: int) -> None:
+        super().__init__(f"interrupted: {lines} lines written")
+        self.lines = lines
+
+
+def read_lines(inp: IO[Any]) -> Iterator[tuple[int, str]]:
+    """The numbered lines of a stream, split at "\n" only (a "\r" inside a line stays in it), the same
+    from a file or a pipe, bytes or text. A line longer than the limit is read no further than the
+    limit (the rest is skipped) and comes as an over-long line; one that is not UTF-8 comes with its
+    bad bytes replaced, which makes it invalid JSON, and its answer says so."""
+    number = 0
+    while True:
+        line = inp.readline(MAX_LINE_BYTES + 1)
+        if not line:
+            return
+        number += 1
+        if len(line) > MAX_LINE_BYTES and not line.endswith(b"\n" if isinstance(line, bytes) else "\n"):
+            while (rest := inp.readline(MAX_LINE_BYTES)) and not rest.endswith(b"\n" if isinstance(rest, bytes) else "\n"):
+                pass
+            yield number, _TOO_LONG
+            continue
+        if isinstance(line, bytes):
+            try:
+                text = line.decode("utf-8")
+            except UnicodeDecodeError as err:
+                yield number, _NOT_UTF8 + str(err.start + 1)
+                continue
+        else:
+            text = line
+        yield number, text
+
+
+_TOO_LONG = "\0too long"
+_NOT_UTF8 = "\0not utf-8 at byte "
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"{text} is too large a number")
+    return value
+
+
+def parse_line(line: str, number: int) -> Any:
+    """The JSON value of one input line (from read_lines); InvalidHandError saying what is wrong with it
+    (too long, not UTF-8, not JSON, NaN or a number too large, nesting too deep)."""
+    if line == _TOO_LONG or len(line) > MAX_LINE_CHARS:
+        raise InvalidHandError(f"line {number} is longer than {MAX_LINE_CHARS} characters")
+    if line.startswith(_NOT_UTF8):
+        raise InvalidHandError(f"line {number} is not valid UTF-8 (byte {line[len(_NOT_UTF8):]})")
+    try:
+        return json.loads(line, parse_constant=_reject_constant, parse_float=_finite)
+    except json.JSONDecodeError as err:
+        raise InvalidHandError(f"line {number} is not valid JSON: {err.msg} at column {err.colno}") from None
+    except ValueError as err:  # NaN, 1e400, an integer of more than 4,300 digits
+        reason = "a number has more than 4,300 digits" if "digits" in str(err) else str(err)
+        raise InvalidHandError(f"line {number} is not valid JSON: {reason}") from None
+    except RecursionError:
+        raise InvalidHandError(f"line {number} nests too deeply") from None
 
 
 def answer(line: str, scorer: Scorer, number: int) -> dict[str, Any]:
     """The output object for one input line; never raises for bad input."""
     record: Any = None
     try:
-        if len(line) > MAX_LINE_CHARS:
-            raise InvalidHandError(f"line {number} is longer than {MAX_LINE_CHARS} characters")
-        try:
-            record = json.loads(line)
-        except json.JSONDecodeError as err:
-            raise InvalidHandError(f"line {number} is not valid JSON: {err.msg} at column {err.colno}") from None
+        record = parse_line(line, number)
         result = scorer.score(hand_from_record(record))
         return result.to_json(_id(record))
     except HandError as err:
         return {"id": _id(record), "error": {"kind": err.kind, "message": str(err)}}
     except RecursionError:
         return {"id": _id(record), "error": {"kind": ErrorKind.INVALID, "message": f"line {number} nests too deeply"}}
+    except Exception as err:  # noqa: BLE001 - no failure of one line may stop the batch or lose a line
+        return {"id": _id(record), "error": {"kind": ErrorKind.INVALID, "message": f"line {number}: internal error ({type(err).__name__}), please report it"}}
 
 
 def _id(record: Any) -> Any:
     return record.get("id") if isinstance(record, dict) else None
 
 
-def answers(lines: Iterable[str], scorer: Scorer) -> Iterator[dict[str, Any]]:
-    """Answers in input order; blank lines are skipped."""
-    for number, line in enumerate(lines, 1):
+def answers(lines: Iterable[tuple[int, str]], scorer: Scorer) -> Iterator[tuple[int, dict[str, Any]]]:
+    """Answers to numbered lines, in input order; blank lines are skipped."""
+    for number, line in lines:
         if line.strip():
-            yield answer(line, scorer, number)
+            yield number, answer(line, scorer, number)
 
 
-def _encode(obj: dict[str, Any]) -> str:
-    return json.dumps(obj, ensure_ascii=False) + "\n"
+def encode(obj: dict[str, Any], number: int) -> str:
+    """One output line: JSON that is always valid UTF-8. An answer that cannot be written so (an id
+    with a lone surrogate) becomes that line's error."""
+    try:
+        text = json.dumps(obj, ensure_ascii=False, allow_nan=False)
+        text.encode("utf-8")
+    except (ValueError, UnicodeError):
+        text = json.dumps({"id": None, "error": {"kind": ErrorKind.INVALID, "message": f"line {number}: its id cannot be written as UTF-8 JSON"}})
+    return text + "\n"
 
 
-def run(inp: IO[str], out: IO[str], scorer: Scorer, jobs: int = 1, rules: str = "mcr", progress: IO[str] | None = None) -> int:
-    """Stream a batch and return the number of lines answered. With ``jobs`` > 1, chunks of lines are
-    scored by that many worker processes (loading ``rules``) and written in input order, so the output
+def run(inp: IO[Any], out: IO[Any], scorer: Scorer, jobs: int = 1, rules: str = "mcr", progress: IO[str] | None = None) -> int:
+    """Stream a batch and return the number of lines answered. ``inp`` is read in bytes or text, line by
+    line (read_lines); ``out`` gets UTF-8 JSON lines (bytes or text). With ``jobs`` > 1, chunks of lines
+    are scored by that many worker processes (loading ``rules``) and written in input order, so the output
     is the same bytes as with one job; at most a few chunks per worker are in flight, so memory stays
-    flat however long the input is. Output is flushed after each line (one job) or chunk (several),
-    so an interrupted batch keeps every completed line. ``progress`` (a terminal) gets a line count."""
-    if jobs <= 1:
-        n = 0
-        for obj in answers(inp, scorer):
-            out.write(_encode(obj))
-            out.flush()
-            n += 1
-            if progress is not None and n % PROGRESS_EVERY == 0:
-                _show(progress, n)
-        return _done(progress, n)
+    flat however long the input is. Output is flushed after each line (one job) or chunk (several), so
+    an interrupted batch keeps every completed line: Ctrl-C raises Interrupted with their number.
+    ``progress`` (a terminal) gets a line count."""
     n = 0
-    with multiprocessing.get_context("fork").Pool(jobs, _init_worker, (rules,)) as pool:
-        pending: deque[AsyncResult] = deque()
-        for chunk in _chunks(inp):
-            pending.append(pool.apply_async(_score_chunk, (chunk,)))
-            waiting = not _ready(inp)  # no more input yet: answer what came so far before blocking
-            while pending and (waiting or len(pending) >= jobs * IN_FLIGHT or pending[0].ready()):
+    try:
+        if jobs <= 1:
+            for number, obj in answers(read_lines(inp), scorer):
+                n += _write(out, encode(obj, number))
+                if progress is not None and n % PROGRESS_EVERY == 0:
+                    _show(progress, n)
+            return _done(progress, n)
+        with multiprocessing.get_context("fork").Pool(jobs, _init_worker, (rules,)) as pool:
+            pending: deque[AsyncResult] = deque()
+            for chunk in _chunks(inp):
+                pending.append(pool.apply_async(_score_chunk, (chunk,)))
+                waiting = not _ready(inp)  # no more input yet: answer what came so far before blocking
+                while pending and (waiting or len(pending) >= jobs * IN_FLIGHT or pending[0].ready()):
+                    n += _write(out, pending.popleft().get())
+                    if progress is not None:
+                        _show(progress, n)
+            while pending:
                 n += _write(out, pending.popleft().get())
                 if progress is not None:
                     _show(progress, n)
-        while pending:
-            n += _write(out, pending.popleft().get())
-            if progress is not None:
-                _show(progress, n)
-    return _done(progress, n)
+        return _done(progress, n)
+    except KeyboardInterrupt:
+        raise Interrupted(n) from None
 
 
 CHUNK_LINES = 256
@@ -88,9 +167,9 @@ PROGRESS_EVERY = 1000
 _worker_scorer: Scorer | None = None
 
 
-def _chunks(inp: IO[str]) -> Iterator[list[tuple[int, str]]]:
+def _chunks(inp: IO[Any]) -> Iterator[list[tuple[int, str]]]:
     chunk: list[tuple[int, str]] = []
-    for number, line in enumerate(inp, 1):
+    for number, line in read_lines(inp):
         if line.strip():
             chunk.append((number, line))
             if len(chunk) == CHUNK_LINES or not _ready(inp):
@@ -100,7 +179,7 @@ def _chunks(inp: IO[str]) -> Iterator[list[tuple[int, str]]]:
         yield chunk
 
 
-def _ready(inp: IO[str]) -> bool:
+def _ready(inp: IO[Any]) -> bool:
     """Whether more input can be read without waiting (always, for files and strings)."""
     try:
         fd = inp.fileno()
@@ -111,16 +190,17 @@ def _ready(inp: IO[str]) -> bool:
 
 def _init_worker(rules: str) -> None:
     global _worker_scorer
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle: it stops the pool
     _worker_scorer = Scorer(load_ruleset(rules))
 
 
 def _score_chunk(chunk: list[tuple[int, str]]) -> str:
     assert _worker_scorer is not None
-    return "".join(_encode(answer(line, _worker_scorer, number)) for number, line in chunk)
+    return "".join(encode(answer(line, _worker_scorer, number), number) for number, line in chunk)
 
 
-def _write(out: IO[str], text: str) -> int:
-    out.write(text)
+def _write(out: IO[Any], text: str) -> int:
+    out.write(text if isinstance(out, io.TextIOBase) else text.encode("utf-8"))
     out.flush()
     return text.count("\n")
 

@@ -2,20 +2,22 @@
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from importlib import import_module
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from ..analysis.readings import readings
-from ..core.errors import CliError, HandError, NotAWinError, RuleSetError, UnknownFanError
+from ..core.errors import CliError, HandError, InvalidHandError, NotAWinError, RuleSetError, UnknownFanError
 from ..core.hand import Hand
 from ..core.inputs import PER_WIN, to_hand
 from ..core.jsonio import hand_to_record
 from ..core.notation import format_hand
+from ..core.text import printable
 from ..core.tiles import TILE_CODES, code
 from ..ruleset import RuleSet, load_ruleset
 from ..scoring import Result, Scorer
@@ -52,7 +54,7 @@ def format_result(result: Result) -> str:
     rows = [("#", "fan", "points", "count", "sets")]
     for c in result.fans:
         sets = "; ".join(" ".join(str(b) for b in inst) for inst in result.sets_of(c) if inst)
-        rows.append((str(c.fan.number), f"{c.fan.name_zh} {c.fan.name_en}", str(c.points), str(c.count), sets))
+        rows.append((str(c.fan.number), printable(f"{c.fan.name_zh} {c.fan.name_en}"), str(c.points), str(c.count), sets))
     widths = [max(_width(r[i]) for r in rows) for i in range(4)]
     for r in rows:
         cells = [_pad(r[0], widths[0], right=True), _pad(r[1], widths[1]), _pad(r[2], widths[2], right=True), _pad(r[3], widths[3], right=True), r[4]]
@@ -63,7 +65,7 @@ def format_result(result: Result) -> str:
         for n in result.not_counted:
             sets = " ".join(str(blocks[i]) for i in n.sets)
             times = f" x{n.count}" if n.count > 1 else ""
-            lines.append(f"  {n.fan.name_zh} {n.fan.name_en}{times}{' (' + sets + ')' if sets else ''}: {n.reason}")
+            lines.append(printable(f"  {n.fan.name_zh} {n.fan.name_en}{times}{' (' + sets + ')' if sets else ''}: {n.reason}"))
     lines.append("")
     status = "" if result.is_win else f"  -- under the minimum of {result.minimum}: not a legal win"
     lines.append(f"total {result.total} (with flowers {result.total_with_flowers}){status}")
@@ -90,20 +92,47 @@ def cmd_record(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_batch(args: argparse.Namespace) -> int:
-    scorer = Scorer(load_ruleset(args.rules))
-    inp = open(args.input, encoding="utf-8") if args.input else sys.stdin
-    out = open(args.output, "w", encoding="utf-8") if args.output else sys.stdout
+def _same_file(a: str, b: str) -> bool:
     try:
-        progress = sys.stderr if sys.stderr.isatty() and not args.quiet else None
-        from .batch import run as run_batch  # commands import what only they need: start-up stays short
+        return os.path.samefile(a, b)
+    except OSError:
+        return os.path.abspath(a) == os.path.abspath(b)
 
-        run_batch(inp, out, scorer, jobs=args.jobs or os.cpu_count() or 1, rules=args.rules, progress=progress)
+
+def _stream(name: str | None, std: object, mode: str) -> IO[bytes]:
+    """The file ``name`` opened in binary, or the standard stream (CliError when it is closed)."""
+    if name:
+        return open(name, mode)
+    if std is None or getattr(std, "buffer", None) is None:
+        raise CliError(f"standard {'input' if 'r' in mode else 'output'} is closed: give --{'input' if 'r' in mode else 'output'} FILE")
+    return std.buffer  # type: ignore[attr-defined, no-any-return]
+
+
+def cmd_batch(args: argparse.Namespace) -> int:
+    if args.input and args.output and _same_file(args.input, args.output):
+        raise CliError(f"--output {args.output} is the input file: it would be emptied before it is read")
+    cores = os.cpu_count() or 1
+    if args.jobs < 0:
+        raise CliError("--jobs must be 0 (all cores) or more")
+    scorer = Scorer(load_ruleset(args.rules))
+    from .batch import Interrupted  # commands import what only they need: start-up stays short
+    from .batch import run as run_batch
+
+    inp = _stream(args.input, sys.stdin, "rb")
+    try:
+        out = _stream(args.output, sys.stdout, "wb")
+        try:
+            progress = sys.stderr if sys.stderr is not None and sys.stderr.isatty() and not args.quiet else None
+            run_batch(inp, out, scorer, jobs=min(args.jobs or cores, cores), rules=args.rules, progress=progress)
+        except Interrupted as err:
+            print(f"fanrules: batch {err}, each complete", file=sys.stderr)
+            return 130
+        finally:
+            if args.output:
+                out.close()
     finally:
         if args.input:
             inp.close()
-        if args.output:
-            out.close()
     return 0
 
 
@@ -141,12 +170,12 @@ def _loaded(args: argparse.Namespace) -> RuleSet:
     """The rule set a rule tool works on; says which file it is, and warns when the checkout around
     the working folder has a different copy of it (docs/rules.md)."""
     ruleset = load_ruleset(args.ruleset)
-    print(f"rule set {ruleset.name}: {ruleset.path}")
+    print(printable(f"rule set {ruleset.name}: {ruleset.path}"))
     from .checkout import checkout_warning
 
     warning = checkout_warning(ruleset, Path.cwd())
     if warning:
-        print(warning, file=sys.stderr)
+        print(printable(warning), file=sys.stderr)
     return ruleset
 
 
@@ -157,7 +186,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     findings = lint(ruleset)
     for d in findings:
         print(d.format())
-    print(f"{ruleset.name}: {len(ruleset.fans)} fans, {len(findings)} finding(s)")
+    print(printable(f"{ruleset.name}: {len(ruleset.fans)} fans, {len(findings)} finding(s)"))
     return 1 if findings else 0
 
 
@@ -167,18 +196,18 @@ def cmd_test(args: argparse.Namespace) -> int:
 
     outcomes = run_examples(ruleset, args.k)
     if not outcomes:
-        raise CliError(f"-k {args.k!r} matches no example (it matches a test id such as {ruleset.name}/{ruleset.fans[0].name_zh}[1], "
-                       "an English name or a fan number)" if args.k else f"rule set {ruleset.name} has no examples")
+        raise CliError(printable(f"-k {args.k!r} matches no example (it matches a test id such as {ruleset.name}/{ruleset.fans[0].name_zh}[1], "
+                                 "an English name or a fan number)" if args.k else f"rule set {ruleset.name} has no examples"))
     failed = [o for o in outcomes if not o.passed]
     for o in failed:
-        print(f"{o.example.where}: FAIL {o.test_id} {o.example.hand}: {o.message}")
+        print(printable(f"{o.example.where}: FAIL {o.test_id} {o.example.hand}: {o.message}"))
     print(f"{len(outcomes) - len(failed)} passed, {len(failed)} failed")
     if args.update and failed:
         from .update_examples import update_examples
 
         changes = update_examples(ruleset, failed)
         for line in changes:
-            print(line)
+            print(printable(line))
         updated = sum(" -> " in line for line in changes)
         print(f"updated {updated} value(s) in place; run fanrules test again to see the result")
         return 0 if all(" -> " in line for line in changes) else 1
@@ -197,56 +226,56 @@ def _section_lines(value: Any, path: str, origins: dict[str, Any]) -> list[str]:
 def cmd_rules_show(args: argparse.Namespace) -> int:
     ruleset = load_ruleset(args.rules)
     if args.fan in ruleset.sections:
-        print("\n".join(_section_lines(ruleset.sections[args.fan], args.fan, ruleset.origins)))
+        print("\n".join(map(printable, _section_lines(ruleset.sections[args.fan], args.fan, ruleset.origins))))
         return 0
     if args.fan:
         try:
-            fans = [ruleset.fan(int(args.fan) if args.fan.isdigit() else args.fan)]
+            fans = [ruleset.fan(int(args.fan) if args.fan.isascii() and args.fan.isdigit() else args.fan)]
         except UnknownFanError as err:
             raise CliError(str(err)) from None
     else:
         fans = list(ruleset.fans)
-        print(f"rule set {ruleset.name}: {ruleset.title} (version {ruleset.version})")
-        print(f"  chain: {' -> '.join(reversed(ruleset.chain))}")
+        print(printable(f"rule set {ruleset.name}: {ruleset.title} (version {ruleset.version})"))
+        print(printable(f"  chain: {' -> '.join(reversed(ruleset.chain))}"))
         for key in ("minimum",):
             where = ruleset.origins.get(key)
-            print(f"  {key}: {getattr(ruleset, key)}    # {where}")
+            print(printable(f"  {key}: {getattr(ruleset, key)}    # {where}"))
         for name, section in ruleset.sections.items():
-            print("\n".join(_section_lines(section, name, ruleset.origins)))
+            print("\n".join(map(printable, _section_lines(section, name, ruleset.origins))))
         print()
     names = {f.number: f.name_zh for f in ruleset.fans}
     for fan in fans:
-        print(f"{fan.number} {fan.name_zh} {fan.name_en}")
+        print(printable(f"{fan.number} {fan.name_zh} {fan.name_en}"))
         for key, value in (("value", fan.value), ("description", fan.description), ("predicate", " ".join(fan.predicate.split()))):
-            print(f"  {key}: {value}    # {fan.origins.get(key, fan.where)}")
+            print(printable(f"  {key}: {value}    # {fan.origins.get(key, fan.where)}"))
         if fan.excludes:
             parts = []
             for ex in fan.excludes:
                 extra = f" x{ex.count}" if ex.count else (" (own sets)" if ex.scope == "own_sets" else "")
                 parts.append(names.get(ex.target, str(ex.target)) + extra)
-            print(f"  excludes: {', '.join(parts)}    # {fan.origins.get('excludes', fan.where)}")
+            print(printable(f"  excludes: {', '.join(parts)}    # {fan.origins.get('excludes', fan.where)}"))
         if fan.bonus:
             print("  bonus: true")
     return 0
 
 
 def cmd_diff(args: argparse.Namespace) -> int:
+    from .batch import parse_line, read_lines
     from .compare import BadLine, compare
 
-    records: list[Any] = []
-    numbers: list[int] = []
-    with open(args.cases, encoding="utf-8") as f:
-        for number, line in enumerate(f, 1):
-            if not line.strip():
-                continue
-            numbers.append(number)
-            try:
-                records.append(json.loads(line))
-            except (json.JSONDecodeError, RecursionError) as err:
-                message = f"not valid JSON: {err.msg}" if isinstance(err, json.JSONDecodeError) else "nests too deeply"
-                records.append(BadLine(number, message))
+    numbers: list[int] = []  # the line number of each record, as the records are read
 
-    report = compare(load_ruleset(args.rules), load_ruleset(args.against), records, numbers)
+    def records(f: IO[bytes]) -> Iterator[Any]:  # streamed: the cases are never all in memory
+        for number, line in read_lines(f):
+            if line.strip():
+                numbers.append(number)
+                try:
+                    yield parse_line(line, number)
+                except InvalidHandError as err:  # its own line in the report, and the diff goes on
+                    yield BadLine(number, str(err).removeprefix(f"line {number} ").removeprefix("is "))
+
+    with open(args.cases, "rb") as f:
+        report = compare(load_ruleset(args.rules), load_ruleset(args.against), records(f), (numbers[i] for i in itertools.count()))
     print(json.dumps(report.to_json(), ensure_ascii=False) if args.json else report.format())
     return 0
 
@@ -258,8 +287,10 @@ def cmd_demo(args: argparse.Namespace) -> int:
     scorer = Scorer(ruleset)
     for number in args.fans:
         fan = ruleset.fan(number)
-        example = next(e for e in fan.examples if e.count > 0)
-        print(f"== an example of {fan.name_zh} {fan.name_en} ==")
+        example = next((e for e in fan.examples if e.count > 0), None)
+        if example is None:
+            raise CliError(printable(f"fan {fan.number} {fan.name_en} has no example that scores it: nothing to show"))
+        print(printable(f"== an example of {fan.name_zh} {fan.name_en} =="))
         print(format_result(scorer.score(example_hand(example))))
         print()
     return 0
@@ -331,8 +362,20 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _quiet_stdout() -> None:
+    """After a closed pipe, send what is left of stdout nowhere (no error when Python exits)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (AttributeError, OSError, ValueError):
+        pass
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = unknown_options(build_parser(), argv)
+    if sys.stdout is None and not getattr(args, "output", None):
+        print("fanrules: standard output is closed", file=sys.stderr)  # printed nowhere if stderr is closed too
+        return 2
     try:
         return int(args.run(args))
     except HandError as err:
@@ -349,7 +392,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"fanrules: {err}", file=sys.stderr)
         return 2
     except BrokenPipeError:
+        _quiet_stdout()
         return 0
+    except KeyboardInterrupt:
+        print("fanrules: interrupted", file=sys.stderr)
+        return 130
     except (OSError, KeyError) as err:
         print(f"fanrules: {err}", file=sys.stderr)
         return 2

@@ -10,6 +10,7 @@ from typing import Any
 from ..core.errors import HandError
 from ..core.jsonio import hand_from_record
 from ..core.notation import format_hand
+from ..core.text import printable
 from ..ruleset import RuleSet
 from ..scoring import Scorer
 
@@ -27,7 +28,7 @@ class HandRef:
         return {"id": self.id, "hand": self.hand}
 
     def __str__(self) -> str:
-        return f"{self.id} {self.hand or '(not a hand)'}"
+        return printable(f"{self.id} {self.hand or '(not a hand)'}")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -154,9 +155,9 @@ class Comparison:
 
     def format(self) -> str:
         """A readable report."""
-        lines = [f"{self.rules_a} against {self.rules_b}: {self.hands} hands, {len(self.changed_ids)} changed"]
-        lines += [f"  rules: {change}" for change in self.rules_changed] or ["  rules: no value, exclusion or minimum changes"]
-        lines += [f"  line {b.line}: {b.message}" for b in self.bad_lines]
+        lines = [f"{printable(self.rules_a)} against {printable(self.rules_b)}: {self.hands} hands, {len(self.changed_ids)} changed"]
+        lines += [printable(f"  rules: {change}") for change in self.rules_changed] or ["  rules: no value, exclusion or minimum changes"]
+        lines += [printable(f"  line {b.line}: {b.message}") for b in self.bad_lines]
         lines += ["  hands that change (old -> new total):", *(f"    {c}" for c in self.hand_changes)] if self.hand_changes else []
         lines += [
                  f"  total (or total with flowers) changed: {self.total_changed.hands} hands", *_example_lines(self.total_changed),
@@ -164,7 +165,7 @@ class Comparison:
         lines += [f"    {t}: {n}" for t, n in sorted(self.transitions.items())]
         for n in sorted(self.fans):
             d = self.fans[n]
-            lines.append(f"  fan {d.number} {d.name_zh} {d.name_en}")
+            lines.append(printable(f"  fan {d.number} {d.name_zh} {d.name_en}"))
             for label, change in (("added", d.added), ("removed", d.removed), ("count changed", d.count_changed)):
                 if change.hands:
                     lines.append(f"    {label}: {change.hands} hands")
@@ -179,7 +180,7 @@ def _example_lines(change: Change, indent: str = "    ") -> list[str]:
 def _outcome(scorer: Scorer, record: Any) -> Outcome:
     try:
         result = scorer.score(hand_from_record(record))
-    except HandError:
+    except (HandError, RecursionError):
         return Outcome(status="error", total=None, total_with_flowers=None, fans={})
     return Outcome(status="win" if result.is_win else "under_minimum", total=result.total, total_with_flowers=result.total_with_flowers,
                    fans={c.fan.number: c.count for c in result.fans})
@@ -187,20 +188,22 @@ def _outcome(scorer: Scorer, record: Any) -> Outcome:
 
 def _ref(record: Any) -> HandRef:
     rid = record.get("id") if isinstance(record, dict) else None
+    if isinstance(rid, str):  # an id with a lone surrogate is written with it escaped, so the report stays UTF-8
+        rid = rid.encode("utf-8", "backslashreplace").decode("utf-8")
     try:
         return HandRef(rid, format_hand(hand_from_record(record)))
-    except HandError:
+    except (HandError, RecursionError):
         return HandRef(rid, None)
 
 
 def compare(ruleset_a: RuleSet, ruleset_b: RuleSet, records: Iterable[Any], lines: Iterable[int] | None = None) -> Comparison:
     """Score every record (a JSONL input object) under both rule sets and collect the differences. A
     BadLine among the records, or a record that is not a valid hand, is reported (by its number in
-    ``lines``, else its place) and skipped."""
+    ``lines``, taken after each record, else its place) and skipped."""
     scorer_a, scorer_b = Scorer(ruleset_a), Scorer(ruleset_b)
     names = {f.number: f for f in ruleset_b.fans} | {f.number: f for f in ruleset_a.fans}
     report = Comparison(rules_a=ruleset_a.name, rules_b=ruleset_b.name, rules_changed=rule_changes(ruleset_a, ruleset_b))
-    for number, record in zip(lines or itertools.count(1), records):
+    for record, line in zip(records, lines or itertools.count(1)):  # records first: reading one may number it
         if isinstance(record, BadLine):
             report.bad_lines.append(record)
             continue
@@ -208,7 +211,9 @@ def compare(ruleset_a: RuleSet, ruleset_b: RuleSet, records: Iterable[Any], line
         try:
             hand_from_record(record)
         except HandError as err:
-            report.bad_lines.append(BadLine(number, f"invalid: {err}"))
+            report.bad_lines.append(BadLine(line, f"invalid: {err}"))
+        except RecursionError:
+            report.bad_lines.append(BadLine(line, "invalid: the record nests too deeply"))
         a, b = _outcome(scorer_a, record), _outcome(scorer_b, record)
         if a == b:
             continue

@@ -14,7 +14,8 @@ from lark.lexer import PatternStr
 from ..core.tiles import HONOUR_CODES, SUIT_LETTERS, SUIT_NAMES, Z_CODES
 from ..dsl import compile_predicate
 from ..dsl.builtins import REGISTRY, Builtin, Level
-from ..dsl.checker import MAX_COST, MAX_EACH_NAMES, TYPE_WORDS, check
+from ..dsl.checker import MAX_EACH_NAMES, TYPE_WORDS, check
+from ..dsl.cost import MAX_COST, MAX_COUNT
 from ..dsl.diagnostics import CODES, Origin
 from ..dsl.parser import MAX_NESTING, MAX_PREDICATE_CHARS, grammar, parse
 
@@ -246,10 +247,13 @@ Four things make scoring fast without changing what a predicate means:
   a collection together and remembers what they found by the collection's sets (at most 32,768
   collections); the same chows or pungs in a later hand are answered from memory.
 
-Compiled predicates are kept in a cache in your cache folder (`$FANRULES_CACHE_DIR`, else
+Parsed predicates are kept in a cache in your cache folder (`$FANRULES_CACHE_DIR`, else
 `$XDG_CACHE_HOME/fanrules`, else `~/.cache/fanrules`), keyed by the predicate text and a fingerprint of
-the language's own source, so that loading a rule set later parses nothing. `FANRULES_NO_CACHE=1`
-turns the cache off; a predicate with a diagnostic is never cached.
+the modules the entries depend on, so that loading a rule set later parses nothing. The cache holds
+data, never code: a JSON file of syntax trees and tables, validated, checked and compiled again on
+load, and run only if the code matches the hash stored with it; a damaged entry is dropped and compiled
+afresh, and the 2,000 most recently used predicates are kept. `FANRULES_NO_CACHE=1` turns the cache
+off; a predicate with a diagnostic is never cached.
 """
 
 
@@ -278,9 +282,12 @@ def render() -> str:
         "### Limits", "",
         f"A predicate has at most {MAX_PREDICATE_CHARS} characters, at most {MAX_NESTING} levels of parentheses and at most "
         f"{MAX_NESTING} operations inside one another. "
-        f"Its innermost condition may run at most {MAX_COST} times on one reading, so quantifiers over "
+        f"Its conditions may run at most {MAX_COST} times on one reading, counted over the whole predicate "
+        "(every quantifier and every group an each rule tries, added up), so quantifiers over "
         "`tile_kinds` (34 kinds) nest at most twice; an each rule names at most "
-        f"{MAX_EACH_NAMES} items.", "",
+        f"{MAX_EACH_NAMES} items. A count predicate's value is the number of times its fan applies: "
+        f"one whose numbers could make it larger than {MAX_COUNT} (the number of tile kinds) is refused (P119), "
+        f"and a count is never taken above {MAX_COUNT} when it runs.", "",
         "### The formal grammar", "",
         "The parser reads this LALR(1) grammar (Lark syntax); `?rule` passes a single child through.", "",
         "```lark", grammar_text, "```", "",

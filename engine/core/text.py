@@ -1,0 +1,19 @@
+"""Text from rule files and input, made safe to print: control characters escaped."""
+from __future__ import annotations
+
+import re
+
+#: Characters a terminal may act on: C0 and C1 controls (ESC starts colour, cursor and clipboard
+#: sequences; a newline forges a line), the line and paragraph separators and the bidirectional
+#: overrides (text that reads in another order than it is stored). A tab is printed as it is.
+UNSAFE = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]")
+
+
+def printable(text: object) -> str:
+    """``text`` with every unsafe character written as an escape (``\\x1b``, ``\\n``, ``\\u202e``)."""
+    return UNSAFE.sub(_escape, str(text))
+
+
+def _escape(match: re.Match[str]) -> str:
+    ch = match.group()
+    return {"\n": "\\n", "\r": "\\r"}.get(ch) or (f"\\x{ord(ch):02x}" if ord(ch) < 0x100 else f"\\u{ord(ch):04x}")
