@@ -160,7 +160,7 @@ def test_diff_on_hostile_input_is_a_one_line_error(content: bytes, tmp_path: Pat
     path.write_bytes(GOOD.encode() + b"\n" + content + GOOD.encode() + b"\n")
     assert cli.main(["diff", str(path), "--rules", "casual"]) == 0
     out, err = capsys.readouterr()
-    assert err == "" and out.startswith("casual against mcr: 2 hands")
+    assert err == "" and out.startswith("casual against mcr: 3 hands")
     assert len([line for line in out.splitlines() if line.startswith("  line 2: ")]) == 1 and len(out) < 5_000
 
 

@@ -204,10 +204,10 @@ def compare(ruleset_a: RuleSet, ruleset_b: RuleSet, records: Iterable[Any], line
     names = {f.number: f for f in ruleset_b.fans} | {f.number: f for f in ruleset_a.fans}
     report = Comparison(rules_a=ruleset_a.name, rules_b=ruleset_b.name, rules_changed=rule_changes(ruleset_a, ruleset_b))
     for record, line in zip(records, lines or itertools.count(1)):  # records first: reading one may number it
+        report.hands += 1  # every case read, a bad line too
         if isinstance(record, BadLine):
             report.bad_lines.append(record)
             continue
-        report.hands += 1
         try:
             hand_from_record(record)
         except HandError as err:
