@@ -38,6 +38,7 @@ from .core import (
     to_hand,
 )
 from .dsl import DiagnosticError, Level
+from .game import Action, IllegalAction, Observation, ProcedureError, Table, observe, simulate
 from .ruleset import Fan, RuleSet, load_ruleset
 from .scoring import CountedFan, NotCounted, Principle, Result, Scorer
 from .scoring.reach import Analysis, DiscardPath, Reach, analyze_tiles
@@ -97,6 +98,7 @@ def analyze(hand: Hand | HandTiles | str, visible: str | Sequence[int] = (), rul
 
 
 __all__ = [
+    "Action", "IllegalAction", "Observation", "ProcedureError", "Table", "observe", "simulate",
     "Analysis", "Block", "CliError", "CompetitionRow", "Context", "CountedFan", "Diagnostic", "DiagnosticError",
     "DiscardAdvice", "DiscardPath", "Entry", "ErrorKind", "Fan", "FanrulesError", "Hand", "HandError", "HandInput", "HandTiles",
     "InvalidHandError", "Kind", "Level", "Meld", "MeldKind", "NotAWinError", "NotCounted", "Principle", "Reach",
