@@ -10,13 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.blocks import every_block
 from . import ast
 from .builtins import REGISTRY, Const, Level
 from .checker import Checked
-from .cost import MAX_COUNT
-from ..core.blocks import every_block
 from .compiled import COMPARE, NAMESPACE, Compiled, Guard, Record, build
-
+from .cost import MAX_COUNT
 
 #: The builtins that read no more of a set than its tile.
 TILE_VIEWS = frozenset({"tile", "suit", "rank"})
@@ -186,9 +185,9 @@ class Compiler:
         source = self.expr(node.source)
         if self.type_of(node.source) == "set":
             source = f"{source}.tiles"
-        table = self.table(node)
-        if table is not None:
-            table, sets = table
+        found = self.table(node)
+        if found is not None:
+            table, sets = found
             if sets:
                 source = f"map(CODE, {source})"
             if node.word == "all":
@@ -241,8 +240,7 @@ class Compiler:
 
     def c_TupleLit(self, node: ast.TupleLit) -> str:
         if all(_literal(i) for i in node.items):
-            values = [i.value if isinstance(i, ast.IntLit) else i.tile if isinstance(i, ast.TileLit) else REGISTRY[i.name].code.value  # type: ignore[union-attr]
-                      for i in node.items]
+            values = [_literal_value(i) for i in node.items]
             return self.constant(frozenset(values))
         return "(" + ", ".join(self.expr(i) for i in node.items) + ",)"
 
@@ -333,6 +331,18 @@ def _guard(node: ast.Node, typ: str | None) -> Guard | None:
         if measured and is_constant:
             return Guard(attr=measured[0], length=measured[1], op=op, value=value)
     return None
+
+
+def _literal_value(node: ast.Node) -> object:
+    """The value of a node for which ``_literal`` holds."""
+    if isinstance(node, ast.IntLit):
+        return node.value
+    if isinstance(node, ast.TileLit):
+        return node.tile
+    assert isinstance(node, ast.Name)
+    code = REGISTRY[node.name].code
+    assert isinstance(code, Const)
+    return code.value
 
 
 def _literal(node: ast.Node) -> bool:

