@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from ..core.errors import UnknownFanError
@@ -61,7 +62,8 @@ class Fan:
         return f"{self.number} {self.name_zh} {self.name_en}"
 
     def __repr__(self) -> str:
-        return f"Fan({self.number} {self.name_zh} {self.name_en}, {self.value} points, {self.where})"
+        # The file's name and line, not its folder: a repr stays short wherever the package is installed.
+        return f"Fan({self.number} {self.name_zh} {self.name_en}, {self.value} points, {Path(self.where.file).name}:{self.where.line})"
 
 
 @dataclass(frozen=True, kw_only=True)
