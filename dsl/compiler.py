@@ -14,10 +14,10 @@ from ..core.blocks import every_block
 from . import ast
 from .builtins import REGISTRY, Const, Level
 from .checker import Checked
-from .symmetry import conjuncts as _conjuncts
-from .symmetry import symmetric as _symmetric
 from .compiled import COMPARE, NAMESPACE, Compiled, Guard, Record, build
 from .cost import MAX_COUNT
+from .symmetry import conjuncts as _conjuncts
+from .symmetry import symmetric as _symmetric
 
 #: The builtins that read no more of a set than its tile.
 TILE_VIEWS = frozenset({"tile", "suit", "rank"})
