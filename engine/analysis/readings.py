@@ -213,15 +213,15 @@ def _knitted_straight(hand: Hand, tiles: tuple[Tile, ...], held: set[Tile], fixe
     if sum(t < 27 for t in held) < 9:  # nine different number tiles needed
         return []
     out: list[Reading] = []
-    for pattern in KNITTED_PATTERNS:
-        if not held.issuperset(pattern):
+    for knit in KNITTED_PATTERNS:
+        if not held.issuperset(knit):
             continue
         rest = list(tiles)
-        for t in pattern:
+        for t in knit:
             rest.remove(t)
         for pair, chows, pungs in _sets_and_pair(tuple(rest)):
             out.extend(
-                _placements(Shape.KNITTED_STRAIGHT, fixed, chows, pungs, pair, hand.win_tile, hand.context.self_drawn, pattern)
+                _placements(Shape.KNITTED_STRAIGHT, fixed, chows, pungs, pair, hand.win_tile, hand.context.self_drawn, knit)
             )
     return out
 

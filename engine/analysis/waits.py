@@ -151,8 +151,8 @@ def _knitted_straight_waits(counts: list[int]) -> set[Tile]:
     """For each knitted pattern held but for one tile, that tile when the rest is sets and a pair; for
     each pattern held whole, the tiles that make the rest sets and a pair."""
     out: set[Tile] = set()
-    for pattern in KNITTED_PATTERNS:
-        present = [t for t in pattern if counts[t]]
+    for knit in KNITTED_PATTERNS:
+        present = [t for t in knit if counts[t]]
         if len(present) < 8:
             continue
         for t in present:
@@ -160,7 +160,7 @@ def _knitted_straight_waits(counts: list[int]) -> set[Tile]:
         if len(present) == 9:
             out.update(_standard_waits(_groups([t for t in range(34) for _ in range(counts[t])])))
         elif _pair_and_sets(counts):
-            out.update(t for t in pattern if t not in present)
+            out.update(t for t in knit if t not in present)
         for t in present:
             counts[t] += 1
     return out
