@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from ..core.errors import UnknownFanError
@@ -60,6 +61,10 @@ class Fan:
     def __str__(self) -> str:
         return f"{self.number} {self.name_zh} {self.name_en}"
 
+    def __repr__(self) -> str:
+        # The file's name and line, not its folder: a repr stays short wherever the package is installed.
+        return f"Fan({self.number} {self.name_zh} {self.name_en}, {self.value} points, {Path(self.where.file).name}:{self.where.line})"
+
 
 @dataclass(frozen=True, kw_only=True)
 class RuleSet:
@@ -78,6 +83,9 @@ class RuleSet:
     #: The rule set's sections beyond its fans (``procedure``, ``settlement``), merged along ``chain``:
     #: plain data checked against ``fanrules.ruleset.section_keys``.
     sections: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    def __repr__(self) -> str:
+        return f"RuleSet({self.name!r}, {len(self.fans)} fans, minimum {self.minimum}, {self.path})"
 
     def fan(self, ref: int | str) -> Fan:
         """A fan by number, Chinese or English name (case-insensitive). Raises UnknownFanError (with

@@ -69,4 +69,6 @@ EXAMPLE_KEYS: dict[str, Key] = {
     "seat_wind": Key(type="string", description="Seat wind: E, S, W or N.", enum=WINDS),
     "prevalent_wind": Key(type="string", description="Prevalent wind: E, S, W or N.", enum=WINDS),
     "flowers": Key(type="integer", description="Number of flowers (0..8)."),
+    "fourth_tile": Key(type="boolean", description="Alias of last_copy, the JSONL contract's name (docs/notation.md)."),
+    "round_wind": Key(type="string", description="Alias of prevalent_wind, the JSONL contract's name (docs/notation.md).", enum=WINDS),
 }

@@ -6,8 +6,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..analysis.waits import waits
-from ..core.hand import Context, Hand, Meld, validate
 from ..core.errors import HandError, InvalidHandError
+from ..core.hand import Context, Hand, Meld, validate
+from ..core.inputs import HandInput, to_waiting
 from ..core.tiles import TILE_CODES, Tile
 from .scorer import Result, Scorer
 
@@ -22,6 +23,11 @@ class WaitScore:
     self_drawn: Result | HandError
 
     @property
+    def code(self) -> str:
+        """The winning tile's code, e.g. ``9m``."""
+        return TILE_CODES[self.tile]
+
+    @property
     def reaches_minimum(self) -> bool:
         return any(isinstance(r, Result) and r.is_win for r in (self.discard, self.self_drawn))
 
@@ -34,6 +40,11 @@ class WaitScore:
                 out[key] = r.to_json()
                 out[key]["legal"] = r.is_win
         return out
+
+    def __repr__(self) -> str:
+        def shown(r: Result | HandError) -> str:
+            return r.kind if isinstance(r, HandError) else str(r.total)
+        return f"WaitScore({self.code}, discard={shown(self.discard)}, self_drawn={shown(self.self_drawn)})"
 
 
 def score_waits(concealed: tuple[Tile, ...], melds: tuple[Meld, ...], context: Context, scorer: Scorer) -> list[WaitScore]:
@@ -54,3 +65,8 @@ def score_waits(concealed: tuple[Tile, ...], melds: tuple[Meld, ...], context: C
                 results.append(err)
         out.append(WaitScore(tile, results[0], results[1]))
     return out
+
+
+def scored_waits(hand: HandInput, scorer: Scorer, **context: Any) -> list[WaitScore]:
+    """The scored waits of a 13-tile hand string, record or Hand (see ``to_waiting``)."""
+    return score_waits(*to_waiting(hand, **context), scorer)
