@@ -47,7 +47,8 @@ def _equal_classes(conjuncts: list[ast.Node], rename: dict[str, str]) -> list[st
     """The texts of conjuncts, those of the form ``x == y`` joined into one ``same(...)`` per class of
     values they make equal: ``tile(b) == tile(a) and tile(c) == tile(a)`` reads as ``same(tile(a),
     tile(b), tile(c))``, whatever the order of the names (equality is an equivalence)."""
-    texts, parent = [], {}
+    texts: list[str] = []
+    parent: dict[str, str] = {}
 
     def root(x: str) -> str:
         while parent[x] != x:
