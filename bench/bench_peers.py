@@ -1,25 +1,46 @@
 """fanrules beside the riichi ``mahjong`` library, the best-known pure-Python hand calculator, on the same
-hands in the same process: rates cold and warm, and their ratios.
+hands: rates cold and warm, and their ratios.
 
-Run: pip install ".[bench]" && python bench/bench_peers.py [--runs N]
+Run: pip install -e ".[bench]" && python bench/bench_peers.py [--runs N] [--callgrind]
 
 Both libraries score the corpus's complete standard-shape hands (four sets and a pair), converted
 tile for tile: the same concealed tiles, declared sets (chow, pung, melded or concealed kong), winning
 tile, self-drawn flag and winds. The riichi library scores a sister game (its hands are judged by
-other patterns), so only the rates compare, not the scores. "Cold" is a pass with every memo of both
-libraries emptied first, as in a process that has seen none of the hands; "warm" is a pass over hands
-whose patterns the memos hold. Passes of the two libraries alternate, and each figure is the median
-of ``--runs`` passes, so a slow moment of the machine touches both; the ratios are the figures to read.
-The riichi library is imported here only (a ``bench`` extra), never by fanrules or its tests."""
+other patterns), so only the rates compare, not the scores. "Cold" is a first pass, in a process that
+has seen none of the hands; "warm" is a pass over hands whose patterns the memos hold. Passes of the
+two libraries alternate, and each figure is the median of ``--runs`` passes, so a slow moment of the
+machine touches both; the ratios are the figures to read. The riichi library is imported here only
+(a ``bench`` extra), never by fanrules or its tests.
+
+"Cold" is measured in a fresh process for each pass of each library: it reads the hands from a JSONL
+file of their records (so no memo of fanrules was ever filled: the filter for standard shapes ran in
+this process), builds the scorer or calculator, scores one hand outside the timing (so imports done on
+first use are not counted) and times the pass over the others. "Warm" is measured here, on hands
+scored before, forgetting fanrules' remembered unique-wait answers (one per hand, never found by a
+new hand) before each pass; the riichi library's memo holds 128 hands, too few to find them again.
+The calibration loop printed beside the figures says how busy the machine was.
+
+``--callgrind`` (valgrind) counts instructions instead, the same for a busy machine as for an idle
+one: in one process, the riichi library's first pass and a warm pass, then fanrules' pass with every
+memo emptied and a warm pass, each in its own ``itertools`` iterator that valgrind counts alone (as in
+bench/callgrind_scoring.py)."""
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import platform
+import re
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+
+from collections import deque
+from itertools import dropwhile, filterfalse, starmap, takewhile
 
 from common import CORPUS, calibration, complete_hands, forget
 
@@ -27,6 +48,8 @@ import fanrules
 from fanrules.analysis.readings import readings
 from fanrules.core.blocks import Shape
 from fanrules.core.hand import Hand, MeldKind
+from fanrules.core.jsonio import hand_from_record, hand_to_record
+from fanrules.scoring.facts import _unique_wait as unique_wait_cache
 
 try:
     from mahjong.hand_calculating import divider
@@ -75,33 +98,115 @@ def to_peer(hand: Hand) -> PeerHand:
     return tiles, win, melds, config
 
 
-def forget_peer() -> None:
-    """Empty the riichi library's memo (its hand divider keeps the last 128 hands)."""
-    for value in vars(divider.HandDivider).values():
-        if hasattr(value, "cache_clear"):
-            value.cache_clear()
-
-
 def timed(work: Callable[[], object]) -> float:
     start = time.perf_counter()
     work()
     return time.perf_counter() - start
 
 
+def cold_pass(library: str, path: str) -> None:
+    """In a fresh process: one library's first pass over the hands recorded in ``path``, but the first
+    hand (scored before the timing); prints the seconds and the hands timed."""
+    with open(path, encoding="utf-8") as f:
+        hands = [hand_from_record(json.loads(line)) for line in f]
+    if library == "fanrules":
+        scorer = fanrules.scorer("mcr")
+        score: Callable[[Hand], object] = scorer.score
+        work = hands
+    else:
+        calculator = HandCalculator()
+        work = [to_peer(h) for h in hands]
+
+        def score(peer: PeerHand) -> object:
+            tiles, win, melds, config = peer
+            return calculator.estimate_hand_value(tiles, win, melds=melds, config=config)
+    score(work[0])
+    start = time.perf_counter()
+    for hand in work[1:]:
+        score(hand)
+    print(json.dumps({"seconds": time.perf_counter() - start, "hands": len(work) - 1}))
+
+
+def fresh_rate(library: str, path: str) -> float:
+    """Hands per second of a cold pass in a fresh process."""
+    done = subprocess.run([sys.executable, __file__, "--cold-pass", library, path], check=True, capture_output=True, text=True)
+    report = json.loads(done.stdout)
+    return report["hands"] / report["seconds"]
+
+
+#: The passes counted by --callgrind, each by the C function of the iterator that runs it.
+COUNTED = (("cold riichi", "dropwhile_next"), ("warm riichi", "starmap_next"),
+           ("cold fanrules", "filterfalse_next"), ("warm fanrules", "takewhile_next"))
+
+
+def counted_passes(paths: list[Path]) -> None:
+    """The passes that ``--callgrind`` counts; prints the number of hands."""
+    hands = standard_hands(paths)
+    peers = [to_peer(h) for h in hands]
+    scorer = fanrules.scorer("mcr")
+    calculator = HandCalculator()
+
+    def theirs(tiles: list[int], win: int, melds: list[RiichiMeld], config: HandConfig) -> object:
+        return calculator.estimate_hand_value(tiles, win, melds=melds, config=config)
+    deque(dropwhile(lambda p: theirs(*p) or True, peers), maxlen=0)
+    deque(starmap(theirs, peers), maxlen=0)
+    forget(scorer)
+    deque(filterfalse(lambda h: scorer.score(h) and False, hands), maxlen=0)
+    unique_wait_cache.cache_clear()
+    deque(takewhile(lambda h: scorer.score(h) or True, hands), maxlen=0)
+    print(len(hands))
+
+
+def callgrind_table() -> None:
+    """Instructions per hand of each library, cold and warm, and the ratios."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "cg.out"
+        cmd = ["valgrind", "--tool=callgrind", *(f"--toggle-collect={name}" for _, name in COUNTED),
+               f"--callgrind-out-file={out}", sys.executable, __file__, "--counted"]
+        done = subprocess.run(cmd, check=True, capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": "0"})
+        n = int(done.stdout.split()[-1])
+        annotated = subprocess.run(["callgrind_annotate", "--inclusive=yes", str(out)], check=True, capture_output=True,
+                                   text=True).stdout
+    per_hand = {}
+    for label, name in COUNTED:
+        line = re.search(rf"^\s*([\d,]+) .*[:\s]{name}\b", annotated, re.MULTILINE)
+        assert line, f"no count for {name} in callgrind's output"
+        per_hand[label] = int(line.group(1).replace(",", "")) / n
+    print(f"Instructions per hand (callgrind, {time.strftime('%Y-%m-%d %H:%M')}, {n} standard-shape corpus hands; fewer is"
+          " faster, so the ratio is riichi / fanrules):\n")
+    print("| pass | fanrules | riichi mahjong | ratio |\n|---|---|---|---|")
+    for kind in ("cold", "warm"):
+        ours, theirs = per_hand[f"{kind} fanrules"], per_hand[f"{kind} riichi"]
+        print(f"| {kind} | {ours:,.0f} | {theirs:,.0f} | {theirs / ours:.2f}x |")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5, help="passes of each kind; the median is reported")
+    parser.add_argument("--callgrind", action="store_true", help="count instructions with valgrind instead of timing")
+    parser.add_argument("--cold-pass", nargs=2, metavar=("LIBRARY", "FILE"), help=argparse.SUPPRESS)
+    parser.add_argument("--counted", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.cold_pass:
+        cold_pass(*args.cold_pass)
+        return 0
     paths = [CORPUS, CORPUS.with_name("rulebook.jsonl")]
     if not CORPUS.is_file():
         print(f"corpus not found: {CORPUS}", file=sys.stderr)
         return 1
+    if args.counted:
+        counted_passes(paths)
+        return 0
+    if args.callgrind:
+        callgrind_table()
+        return 0
     hands = standard_hands(paths)
     peer_hands = [to_peer(h) for h in hands]
     scorer = fanrules.scorer("mcr")
     calculator = HandCalculator()
 
     def ours() -> None:
+        unique_wait_cache.cache_clear()
         for hand in hands:
             scorer.score(hand)
 
@@ -109,21 +214,27 @@ def main(argv: list[str] | None = None) -> int:
         for tiles, win, melds, config in peer_hands:
             calculator.estimate_hand_value(tiles, win, melds=melds, config=config)
 
-    theirs()  # both libraries load and compile what they need before any pass is timed
+    with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False, encoding="utf-8") as f:
+        f.writelines(json.dumps(hand_to_record(h)) + "\n" for h in hands)
+    try:
+        cold: dict[str, list[float]] = {"fanrules": [], "riichi": []}
+        for _ in range(args.runs):
+            for library, rates in cold.items():
+                rates.append(fresh_rate(library, f.name))
+    finally:
+        Path(f.name).unlink()
+    theirs()  # warm: both libraries have scored every hand once
     ours()
-    cold_ours, cold_theirs, warm_ours, warm_theirs = [], [], [], []
+    warm_ours, warm_theirs = [], []
     for _ in range(args.runs):
-        forget(scorer)
-        cold_ours.append(timed(ours))
         warm_ours.append(timed(ours))
-        forget_peer()
-        cold_theirs.append(timed(theirs))
         warm_theirs.append(timed(theirs))
     n = len(hands)
-    rate = {name: n / statistics.median(times) for name, times in
-            (("cold fanrules", cold_ours), ("cold riichi", cold_theirs), ("warm fanrules", warm_ours), ("warm riichi", warm_theirs))}
-    print(f"Measured {time.strftime('%Y-%m-%d')} on {platform.machine()}, Python {platform.python_version()}; "
-          f"{n} standard-shape corpus hands; median of {args.runs} passes; calibration loop {calibration():.3f} s.\n")
+    rate = {"cold fanrules": statistics.median(cold["fanrules"]), "cold riichi": statistics.median(cold["riichi"]),
+            "warm fanrules": n / statistics.median(warm_ours), "warm riichi": n / statistics.median(warm_theirs)}
+    print(f"Measured {time.strftime('%Y-%m-%d %H:%M')} on {platform.machine()}, Python {platform.python_version()}; "
+          f"{n} standard-shape corpus hands; median of {args.runs} passes (cold: each in a fresh process); "
+          f"calibration loop {calibration():.3f} s.\n")
     print("| pass | fanrules | riichi mahjong | ratio |\n|---|---|---|---|")
     for kind in ("cold", "warm"):
         ours_rate, theirs_rate = rate[f"{kind} fanrules"], rate[f"{kind} riichi"]

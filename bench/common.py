@@ -20,7 +20,12 @@ RUNS = 5
 
 def complete_hands(path: Path = CORPUS) -> list[Hand]:
     """Every valid hand of a corpus file that has at least one reading."""
-    hands = []
+    return [hand for _, hand in complete_lines(path)]
+
+
+def complete_lines(path: Path = CORPUS) -> list[tuple[str, Hand]]:
+    """The lines of a corpus file whose hands are valid and have at least one reading, with the hands."""
+    out = []
     with open(path, encoding="utf-8") as f:
         for line in f:
             try:
@@ -28,8 +33,8 @@ def complete_hands(path: Path = CORPUS) -> list[Hand]:
             except HandError:
                 continue
             if readings(hand):
-                hands.append(hand)
-    return hands
+                out.append((line, hand))
+    return out
 
 
 def median_seconds(work: Callable[[], object], runs: int = RUNS) -> float:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from .builtins import REGISTRY, Builtin, Level
 from .cache import code_hash, predicate_cache
 from .compiled import Compiled, Guard, Record, build
-from .diagnostics import CODES, Diagnostic, DiagnosticError, Origin
+from .diagnostics import CODES, NO_ORIGIN, Diagnostic, DiagnosticError, Origin
 
 if TYPE_CHECKING:
     from .checker import Checked, check
@@ -27,7 +27,7 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def compile_predicate(text: str, origin: Origin = Origin(), use_cache: bool = True) -> tuple[Compiled | None, list[Diagnostic]]:
+def compile_predicate(text: str, origin: Origin = NO_ORIGIN, use_cache: bool = True) -> tuple[Compiled | None, list[Diagnostic]]:
     """Parse, check and compile a predicate. Returns the compiled predicate (None on any error) and
     every diagnostic found. A predicate compiled before (same text, same language) is not parsed again:
     its cached tree is checked and compiled, and runs only if the code matches what was cached."""

@@ -6,7 +6,6 @@ numbers; positions as pairs of numbers; a bounded depth and size. Anything else 
 ValueError. The tree then goes through the checker and the compiler like a freshly parsed one."""
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 from . import ast
@@ -47,9 +46,15 @@ def from_json(data: Any) -> ast.Node:
     return node
 
 
-@lru_cache(maxsize=None)
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
 def _fields(cls: type) -> tuple[str, ...]:
-    return tuple(name for klass in reversed(cls.__mro__) for name in getattr(klass, "__slots__", ()))
+    """The fields of a node class, in order (worked out once per class)."""
+    found = _FIELDS.get(cls)
+    if found is None:
+        found = _FIELDS[cls] = tuple(name for klass in reversed(cls.__mro__) for name in getattr(klass, "__slots__", ()))
+    return found
 
 
 class _Reader:

@@ -5,9 +5,10 @@ Builtins are generic words of the game (tiles, suits, ranks, sets and their kind
 winning tile and the wait, the context flags); no builtin knows a fan."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Callable
+from typing import Any
 
 from ..core.blocks import Kind, Shape
 from ..core.tiles import DRAGONS, HONOURS, SIMPLES, TERMINALS, WINDS
@@ -65,7 +66,7 @@ class Builtin:
     level: Level
     doc: str
     example: str
-    code: "str | dict[str, str] | Callable[[list[str]], str] | Const"
+    code: str | dict[str, str] | Callable[[list[str]], str] | Const
     constant: bool = False
     max_size: int = 0
 
@@ -87,7 +88,7 @@ class Const:
 
 
 def _add(name: str, params: tuple[str, ...] | None, result: str, level: str, doc: str, example: str,
-         code: "str | dict[str, str] | Callable[[list[str]], str] | Const", max_size: int = 0) -> None:
+         code: str | dict[str, str] | Callable[[list[str]], str] | Const, max_size: int = 0) -> None:
     REGISTRY[name] = Builtin(name=name, params=params or (), result=result, level=Level(level), doc=doc, example=example,
                              code=code, constant=params is None, max_size=max_size)
 

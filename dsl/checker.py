@@ -8,7 +8,7 @@ from string import ascii_lowercase
 from . import ast
 from .builtins import REGISTRY, Builtin, Level
 from .cost import MAX_COST, MAX_COUNT, predicate_cost, size_bound, value_range
-from .diagnostics import Diagnostic, Origin
+from .diagnostics import NO_ORIGIN, Diagnostic, Origin
 
 MAX_EACH_NAMES = 4
 
@@ -316,7 +316,7 @@ class Checker:
             return "int"
         if node.body is None and node.word != "count":
             self.error(node.pos, "P110", f"{node.word}() needs a condition after ':'", f"e.g. {node.word}(t in tiles: t in honours)")
-        elif body_t not in (None, "bool"):
+        elif node.body is not None and body_t not in (None, "bool"):
             self.error(node.body.pos, "P110", f"the condition of {node.word}() must be yes/no, not {describe(body_t)}",
                        f"compare the value with something, e.g. {node.word}(p in pungs: rank(p) == 1)")
         return "int" if node.word == "count" else "bool"
@@ -394,7 +394,7 @@ def _compare_hint(left: ast.Node, lt: str, right: ast.Node, rt: str) -> str:
     return "both sides must be of one type"
 
 
-def check(rule: ast.Node, origin: Origin = Origin(), text: str = "") -> tuple[Checked, list[Diagnostic]]:
+def check(rule: ast.Node, origin: Origin = NO_ORIGIN, text: str = "") -> tuple[Checked, list[Diagnostic]]:
     """Check a parsed predicate; returns what the compiler needs and the diagnostics."""
     checker = Checker(origin, text)
     checked = checker.check(rule)

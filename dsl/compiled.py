@@ -5,8 +5,9 @@ its metadata), so that it can be kept in the on-disk cache and loaded without pa
 from __future__ import annotations
 
 import operator
-from dataclasses import dataclass
-from typing import Any, Callable
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
 
 from ..core.tiles import RANK_OF, SUIT_OF
 from .builtins import Level
@@ -65,11 +66,11 @@ class Compiled:
     level: Level
     is_each: bool
     arity: int
-    instances: Callable[[Any], list[tuple]]
-    source: str
+    instances: Callable[[Any], list[tuple]] = field(repr=False)
+    source: str = field(repr=False)  # kilobytes of generated code: shown only when asked for
     binds_sets: bool = False
     guards: tuple[Guard, ...] = ()
-    record: Record | None = None
+    record: Record | None = field(default=None, repr=False)
 
 
 def build(record: Record, label: str = "<predicate>") -> Compiled:

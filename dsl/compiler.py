@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.blocks import every_block
 from . import ast
 from .builtins import REGISTRY, Const, Level
 from .checker import Checked
-from .cost import MAX_COUNT
-from ..core.blocks import every_block
 from .compiled import COMPARE, NAMESPACE, Compiled, Guard, Record, build
-
+from .cost import MAX_COUNT
+from .symmetry import conjuncts as _conjuncts
+from .symmetry import symmetric as _symmetric
 
 #: The builtins that read no more of a set than its tile.
 TILE_VIEWS = frozenset({"tile", "suit", "rank"})
@@ -186,9 +187,9 @@ class Compiler:
         source = self.expr(node.source)
         if self.type_of(node.source) == "set":
             source = f"{source}.tiles"
-        table = self.table(node)
-        if table is not None:
-            table, sets = table
+        found = self.table(node)
+        if found is not None:
+            table, sets = found
             if sets:
                 source = f"map(CODE, {source})"
             if node.word == "all":
@@ -241,8 +242,7 @@ class Compiler:
 
     def c_TupleLit(self, node: ast.TupleLit) -> str:
         if all(_literal(i) for i in node.items):
-            values = [i.value if isinstance(i, ast.IntLit) else i.tile if isinstance(i, ast.TileLit) else REGISTRY[i.name].code.value  # type: ignore[union-attr]
-                      for i in node.items]
+            values = [_literal_value(i) for i in node.items]
             return self.constant(frozenset(values))
         return "(" + ", ".join(self.expr(i) for i in node.items) + ",)"
 
@@ -335,48 +335,22 @@ def _guard(node: ast.Node, typ: str | None) -> Guard | None:
     return None
 
 
+def _literal_value(node: ast.Node) -> object:
+    """The value of a node for which ``_literal`` holds."""
+    if isinstance(node, ast.IntLit):
+        return node.value
+    if isinstance(node, ast.TileLit):
+        return node.tile
+    assert isinstance(node, ast.Name)
+    code = REGISTRY[node.name].code
+    assert isinstance(code, Const)
+    return code.value
+
+
 def _literal(node: ast.Node) -> bool:
     if isinstance(node, (ast.IntLit, ast.TileLit)):
         return True
     return isinstance(node, ast.Name) and node.name in REGISTRY and isinstance(REGISTRY[node.name].code, Const)
-
-
-COMMUTATIVE = {"and", "or", "==", "!=", "+", "*"}
-
-
-def _canonical(node: ast.Node, rename: dict[str, str]) -> str:
-    """A text of a node in which commutative operands are sorted and names are renamed, so that two
-    conditions that differ only in the order of commutative operands read the same."""
-    if isinstance(node, ast.Name):
-        return rename.get(node.name, node.name)
-    if isinstance(node, (ast.IntLit, ast.TileLit)):
-        return repr(node)
-    if isinstance(node, ast.Call):
-        args = [_canonical(a, rename) for a in node.args]
-        if node.name in ("same", "distinct"):
-            args.sort()
-        return f"{node.name}({', '.join(args)})"
-    if isinstance(node, ast.BoolOp):
-        return f"{node.op}({', '.join(sorted(_canonical(o, rename) for o in node.operands))})"
-    if isinstance(node, ast.Compare) and len(node.ops) == 1 and node.ops[0] in COMMUTATIVE:
-        return f"{node.ops[0]}({', '.join(sorted(_canonical(o, rename) for o in node.operands))})"
-    if isinstance(node, ast.Arith) and node.op in COMMUTATIVE:
-        return f"{node.op}({', '.join(sorted(_canonical(o, rename) for o in (node.left, node.right)))})"
-    parts = [type(node).__name__] + [_canonical(c, rename) for c in ast.children(node)]
-    for name in ("ops", "op", "word", "var"):
-        if hasattr(node, name):
-            parts.append(str(getattr(node, name)))
-    return "(" + " ".join(parts) + ")"
-
-
-def _symmetric(rule: ast.EachRule) -> bool:
-    """Whether swapping any two of the rule's names leaves its condition the same."""
-    base = _canonical(rule.cond, {})
-    names = rule.names
-    for a, b in zip(names, names[1:]):
-        if _canonical(rule.cond, {a: b, b: a}) != base:
-            return False
-    return True
 
 
 def _walk(node: ast.Node) -> list[ast.Node]:
@@ -387,12 +361,6 @@ def _walk(node: ast.Node) -> list[ast.Node]:
         out.append(n)
         stack.extend(ast.children(n))
     return out
-
-
-def _conjuncts(node: ast.Node) -> list[ast.Node]:
-    if isinstance(node, ast.BoolOp) and node.op == "and":
-        return [c for operand in node.operands for c in _conjuncts(operand)]
-    return [node]
 
 
 def _slots_used(node: ast.Node, slots: dict[int, int]) -> set[int]:

@@ -6,7 +6,6 @@ from dataclasses import dataclass
 
 from ..core.errors import Diagnostic, RuleSetError
 
-
 #: Every diagnostic code of the predicate language and what it means. P0xx: the text does not read as
 #: a predicate (parser); P1xx: it reads but does not make sense (checker).
 CODES: dict[str, str] = {
@@ -65,17 +64,22 @@ class Origin:
             return self.line + line - 1, self.column + column - 1
         return self.line + line - 1, column
 
-    def position(self, line: int, column: int) -> tuple[int, int]:
+    def position(self, line: int | None, column: int | None) -> tuple[int, int]:
         """Where diagnostics report predicate ``line``/``column``: in the file when its lines are
-        known, else in the predicate."""
+        known, else in the predicate. A position the parser does not know is the start."""
+        line, column = line or 1, column or 1
         return self.locate(line, column) if self.file_lines else (line, column)
 
-    def diagnostic(self, line: int, column: int, code: str, message: str, hint: str = "", text: str = "") -> Diagnostic:
+    def diagnostic(self, line: int | None, column: int | None, code: str, message: str, hint: str = "", text: str = "") -> Diagnostic:
         """A Diagnostic at a predicate position, with the file's source line (or the predicate's)."""
         fl, fc = self.position(line, column)
         if self.file_lines and 0 < fl <= len(self.file_lines):
             source = self.file_lines[fl - 1]
         else:
-            lines = text.split("\n")
-            source = lines[line - 1] if 0 < line <= len(lines) else ""
+            lines, at = text.split("\n"), line or 1
+            source = lines[at - 1] if 0 < at <= len(lines) else ""
         return Diagnostic(file=self.file, line=fl, column=fc, code=code, message=message, hint=hint, source_line=source)
+
+
+#: The origin of a predicate given on its own, not read from a file.
+NO_ORIGIN = Origin()

@@ -13,7 +13,7 @@ from lark.visitors import Transformer_NonRecursive
 from ..core.tiles import TILE_INDEX, Z_CODES
 from . import ast
 from .builtins import REGISTRY
-from .diagnostics import Diagnostic, Origin
+from .diagnostics import NO_ORIGIN, Diagnostic, Origin
 
 #: Terminals that start a value; operators and punctuation in the order messages list them.
 VALUE_STARTS = frozenset({"NAME", "INT", "TILE"})
@@ -245,7 +245,7 @@ def _bad_word(tok: Token, text: str, origin: Origin) -> Diagnostic:
     return origin.diagnostic(tok.line, tok.column, "P003", message, hint, text)
 
 
-def parse(text: str, origin: Origin = Origin()) -> tuple[ast.Node | None, list[Diagnostic]]:
+def parse(text: str, origin: Origin = NO_ORIGIN) -> tuple[ast.Node | None, list[Diagnostic]]:
     """Parse a predicate. Returns the rule node, or None with the diagnostics that explain why."""
     if not re.sub(r"#[^\n]*", "", text).strip():
         return None, [origin.diagnostic(1, 1, "P000", "the predicate is empty", "write a yes/no question, a count, or an each ... where ... rule", text)]
@@ -258,7 +258,8 @@ def parse(text: str, origin: Origin = Origin()) -> tuple[ast.Node | None, list[D
     try:
         tree = grammar().parse(text)
     except UnexpectedCharacters as err:
-        ch = text[err.pos_in_stream] if err.pos_in_stream < len(text) else "?"
+        at = err.pos_in_stream or 0
+        ch = text[at] if at < len(text) else "?"
         hint = CHARACTER_HINTS.get(ch, "predicates use names, numbers, tiles, ( ) , : and the operators == != < <= > >= + - * and or not in")
         return None, [origin.diagnostic(err.line, err.column, "P001", f"unexpected character '{ch}'", hint, text)]
     except UnexpectedToken as err:

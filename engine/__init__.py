@@ -5,23 +5,45 @@
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
-from .analysis import readings, waits
-from .analysis.advice import (DiscardAdvice, HandTiles, ShantenReport, Useful, analysis_context, read_tiles,
-                              read_visible, shanten_report)
-from .core import (Block, CliError, Context, Diagnostic, ErrorKind, FanrulesError, Hand, HandError, InvalidHandError, Kind, Meld,
-                   MeldKind, NotAWinError, Reading, RuleSetError, Shape, UnknownFanError, format_hand, hand_from_record,
-                   hand_to_record, parse_hand)
+from .analysis import readings as _readings
+from .analysis.advice import DiscardAdvice, HandTiles, ShantenReport, Useful, analysis_context, read_tiles, read_visible, shanten_report
+from .core import (
+    Block,
+    CliError,
+    Context,
+    Diagnostic,
+    ErrorKind,
+    FanrulesError,
+    Hand,
+    HandError,
+    HandInput,
+    InvalidHandError,
+    Kind,
+    Meld,
+    MeldKind,
+    NotAWinError,
+    Reading,
+    RuleSetError,
+    Shape,
+    UnknownFanError,
+    format_hand,
+    hand_from_record,
+    hand_to_record,
+    parse_hand,
+    to_hand,
+)
 from .dsl import DiagnosticError, Level
 from .game import Action, IllegalAction, Observation, ProcedureError, Table, observe, simulate
 from .ruleset import Fan, RuleSet, load_ruleset
 from .scoring import CountedFan, NotCounted, Principle, Result, Scorer
-from .settlement import CompetitionRow, Entry, Seating, Session, Settlement, SettlementError, Standing, competition
 from .scoring.reach import Analysis, DiscardPath, Reach, analyze_tiles
-from .settlement import seating, settle
+from .scoring.scored_waits import WaitScore, scored_waits
+from .settlement import CompetitionRow, Entry, Seating, Session, Settlement, SettlementError, Standing, competition, seating, settle
 
 __version__ = "0.1.0"
 
@@ -32,18 +54,30 @@ def scorer(rules: str | Path = "mcr") -> Scorer:
     return Scorer(load_ruleset(rules))
 
 
-def score(hand: Hand | str | dict[str, Any], rules: str | Path = "mcr", **context: Any) -> Result:
-    """Score a hand given as a Hand, a hand string (context as keyword arguments: self_drawn,
-    last_copy, kong_related, last_tile, seat_wind, prevalent_wind, flowers) or a JSONL record.
+def score(hand: HandInput, rules: str | Path = "mcr", **context: Any) -> Result:
+    """Score a hand: a hand string (docs/notation.md), a Hand or a JSONL record. The win context comes
+    as keywords (``self_drawn``, ``last_copy``, ``kong_related``, ``last_tile``, ``seat_wind``,
+    ``prevalent_wind``, ``flowers``; winds as ``"E"``/``"S"``/``"W"``/``"N"``; the contract's
+    ``fourth_tile`` and ``round_wind`` accepted) and replaces what a Hand or record carries.
 
     Returns a Result (``result.is_win`` is false below the minimum). Raises a HandError for a hand
-    that cannot be scored: InvalidHandError (``kind`` ``invalid``) or NotAWinError (``not_a_win``);
-    RuleSetError for a rule set that cannot be loaded."""
-    if isinstance(hand, str):
-        hand = parse_hand(hand, **context)
-    elif isinstance(hand, dict):
-        hand = hand_from_record(hand)
-    return scorer(rules).score(hand)
+    that cannot be scored: InvalidHandError (``kind`` ``invalid``; an unknown keyword included, named
+    with the closest known one) or NotAWinError (``not_a_win``); RuleSetError for a rule set that
+    cannot be loaded."""
+    return scorer(rules).score(hand, **context)
+
+
+def waits(hand: HandInput, rules: str | Path = "mcr", **context: Any) -> list[WaitScore]:
+    """The winning tiles of a 13-tile hand (a hand string, a record without ``win_tile``, or a Hand's
+    tiles before its winning tile), each with its Result on a discard and self-drawn (or the
+    HandError that rules that win out), as ``fanrules waits`` prints. Context keywords as ``score``,
+    but ``self_drawn``, ``kong_related`` and ``last_copy``, which belong to one win."""
+    return scored_waits(hand, scorer(rules), **context)
+
+
+def readings(hand: HandInput, **context: Any) -> list[Reading]:
+    """Every reading of a complete hand (any form ``score`` takes); empty when it is no winning shape."""
+    return _readings(to_hand(hand, **context))
 
 
 def shanten(hand: Hand | HandTiles | str) -> ShantenReport:
@@ -66,10 +100,10 @@ def analyze(hand: Hand | HandTiles | str, visible: str | Sequence[int] = (), rul
 __all__ = [
     "Action", "IllegalAction", "Observation", "ProcedureError", "Table", "observe", "simulate",
     "Analysis", "Block", "CliError", "CompetitionRow", "Context", "CountedFan", "Diagnostic", "DiagnosticError",
-    "DiscardAdvice", "DiscardPath", "Entry", "ErrorKind", "Fan", "FanrulesError", "Hand", "HandError", "HandTiles",
+    "DiscardAdvice", "DiscardPath", "Entry", "ErrorKind", "Fan", "FanrulesError", "Hand", "HandError", "HandInput", "HandTiles",
     "InvalidHandError", "Kind", "Level", "Meld", "MeldKind", "NotAWinError", "NotCounted", "Principle", "Reach",
     "Reading", "Result", "RuleSet", "RuleSetError", "Scorer", "Seating", "Session", "Settlement", "SettlementError",
-    "Shape", "ShantenReport", "Standing", "UnknownFanError", "Useful", "analyze", "competition", "format_hand",
+    "Shape", "ShantenReport", "Standing", "UnknownFanError", "Useful", "WaitScore", "analyze", "competition", "format_hand",
     "hand_from_record", "hand_to_record", "load_ruleset", "parse_hand", "readings", "score", "scorer", "seating",
     "settle", "shanten", "waits",
 ]

@@ -251,7 +251,7 @@ def test_analyze_table(capsys: pytest.CaptureFixture[str]) -> None:
     (["11111m2345678p9s"], "fifth copy of 1m"),
     (["123m456p789s1122z", "--visible", "2z2z2z"], "visible tiles: fifth copy of S"),
     (["123m456p789s1122z", "--visible", "9x"], "unknown tile"),
-    (["123m456p789s1122z", "--seat", "X"], "seat wind must be E, S, W or N"),
+    (["123m456p789s1122z", "--seat", "X"], "seat_wind must be E, S, W or N"),
     (["[124m,1]456p789s1122z"], "is not a chow"),
 ])
 def test_analyze_errors_are_one_line_exit_2(capsys: pytest.CaptureFixture[str], argv: list[str], words: str) -> None:

@@ -49,7 +49,7 @@ def _bad_lines() -> list[tuple[str, str]]:
         out.append((line, "invalid"))
     # wrong types, missing fields, unknown tiles, bad flags
     variants: list[dict[str, Any]] = []
-    for key, value in [("hand", "12345678m123p55s"), ("hand", None), ("hand", [1, 2]), ("win_tile", 5), ("win_tile", ["9m"]),
+    for key, value in [("hand", "12345678m123p5s"), ("hand", None), ("hand", [1, 2]), ("win_tile", 5), ("win_tile", ["9m"]),
                        ("melds", {}), ("melds", [1]), ("melds", [{"type": {"a": 1}, "tiles": []}]), ("melds", [{"type": "chow"}]),
                        ("melds", [{"type": "pung", "tiles": ["1m", "2m", "3m"]}]), ("flowers", "2"), ("flowers", 9), ("flowers", 1.5),
                        ("flowers", True), ("self_drawn", "yes"), ("self_drawn", 1), ("fourth_tile", None), ("seat_wind", "X"),

@@ -23,6 +23,11 @@ def chow(code: str) -> Block:
     ("each a, b in chows where rank(a) == 1 and rank(b) == 7", False),  # a and b play different parts
     ("each a, b in chows where rank(b) == rank(a) + 3", False),  # an arithmetic order between them
     ("each a, b, c in chows where distinct(suit(c), suit(a), suit(b)) and same(rank(a), rank(b), rank(c))", True),  # same/distinct take any order
+    ("each a, b, c in chows where tile(b) == tile(a) and tile(c) == tile(a)", True),  # equalities chained through a: one class
+    ("each a, b, c, d in chows where tile(b) == tile(a) and tile(c) == tile(a) and tile(d) == tile(a)", True),  # four in one class
+    ("each a, b, c in chows where rank(b) == rank(a) and rank(c) == rank(a) and distinct(suit(a), suit(b), suit(c))", True),  # a class beside distinct
+    ("each a, b, c in chows where rank(b) == rank(a) and rank(c) == rank(a) + 1", False),  # c is not like a and b
+    ("each a, b, c in chows where rank(b) == rank(a) and suit(c) == suit(a)", False),  # two classes, a in both: a plays two parts
 ])
 def test_symmetry_is_recognised(text: str, symmetric: bool) -> None:
     node, _ = parse(text)

@@ -155,11 +155,13 @@ def test_a_closed_standard_stream_is_a_one_line_error(stream: str, tmp_path: Pat
 
 @pytest.mark.parametrize("content", [b"\xff\xfe\n", b'{"n": ' + b"9" * 5000 + b"}\n", b"[" * 100_000 + b"\n", b"x" * 1_000_000 + b"\n"])
 def test_diff_on_hostile_input_is_a_one_line_error(content: bytes, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Issue 13: a bad line gets its own line in the report and the diff goes on (as batch does).
     path = tmp_path / "cases.jsonl"
-    path.write_bytes(GOOD.encode() + b"\n" + content)
-    assert cli.main(["diff", str(path), "--rules", "casual"]) == 2
-    err = capsys.readouterr().err
-    assert f"{path}:2:" in err and len(err.strip().splitlines()) == 1
+    path.write_bytes(GOOD.encode() + b"\n" + content + GOOD.encode() + b"\n")
+    assert cli.main(["diff", str(path), "--rules", "casual"]) == 0
+    out, err = capsys.readouterr()
+    assert err == "" and out.startswith("casual against mcr: 3 hands")
+    assert len([line for line in out.splitlines() if line.startswith("  line 2: ")]) == 1 and len(out) < 5_000
 
 
 def test_diff_streams_its_cases(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -168,9 +170,9 @@ def test_diff_streams_its_cases(monkeypatch: pytest.MonkeyPatch, tmp_path: Path)
     seen: list[str] = []
     real = compare.compare
 
-    def watching(a: object, b: object, records: object) -> object:
+    def watching(a: object, b: object, records: object, *lines: object) -> object:
         assert not isinstance(records, (list, tuple))  # an iterator: not all read before the comparison
-        return real(a, b, records)  # type: ignore[arg-type]
+        return real(a, b, records, *lines)  # type: ignore[arg-type]
 
     monkeypatch.setattr(compare, "compare", watching)
     path = tmp_path / "cases.jsonl"

@@ -158,7 +158,7 @@ TILES_HINT = "(expected one of 1m..9m, 1p..9p, 1s..9s, E S W N C F P)"
         (None, "each line must be a JSON object"),
         (with_field(PLAIN, hand=...), "missing field 'hand'"),
         (with_field(PLAIN, win_tile=...), "missing field 'win_tile'"),
-        (with_field(PLAIN, hand="123m456p789sEEE1m"), "hand must be a list of tile codes"),
+        (with_field(PLAIN, hand=7), "hand must be a list of tile codes"),
         (with_field(PLAIN, hand=None), "hand must be a list of tile codes"),
         (with_field(PLAIN, hand=["X"] + PLAIN["hand"][1:]), f"unknown tile code 'X' in hand {TILES_HINT}"),
         (with_field(PLAIN, hand=[1] + PLAIN["hand"][1:]), f"unknown tile code 1 in hand {TILES_HINT}"),

@@ -266,8 +266,8 @@ def test_error_messages(text: str, message: str) -> None:
             {"last_copy": True},
             "the winning tile 1m cannot be the last copy while the concealed hand holds another",
         ),
-        ("123m456p789sEEE1m1m", {"seat_wind": "C"}, "seat wind must be E, S, W or N, not 'C'"),
-        ("123m456p789sEEE1m1m", {"prevalent_wind": "east"}, "prevalent wind must be E, S, W or N, not 'east'"),
+        ("123m456p789sEEE1m1m", {"seat_wind": "C"}, "seat_wind must be E, S, W or N, not 'C'"),
+        ("123m456p789sEEE1m1m", {"prevalent_wind": "east"}, "prevalent_wind must be E, S, W or N, not 'east'"),
         ("123m456p789sEEE1m1m", {"flowers": 9}, "flowers must be between 0 and 8, not 9"),
     ],
 )

@@ -114,4 +114,6 @@ def test_results_say_why_other_fans_were_not_counted() -> None:
     assert split.fan.name_zh == "连六" and "account once" in split.reason
     gates = score("1112345678999m5m", self_drawn=True)
     assert any(n.principle == "excluded_count" and n.by.name_zh == "九莲宝灯" for n in gates.not_counted)  # type: ignore[union-attr]
-    assert "not_counted" not in gates.to_json()
+    listed = gates.to_json()["not_counted"]  # the explanation is in the data too (issue 13)
+    assert [(n["id"], n["principle"], n["by"] and n["by"]["id"]) for n in listed] == [
+        (n.fan.number, n.principle, n.by and n.by.number) for n in gates.not_counted]

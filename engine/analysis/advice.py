@@ -7,10 +7,11 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from ..core.blocks import Shape
+from ..core.context import context_values
 from ..core.errors import InvalidHandError
 from ..core.hand import Context, Hand, Meld, check_meld
 from ..core.notation import parse_hand
-from ..core.tiles import TILE_CODES, TILE_INDEX, Tile
+from ..core.tiles import TILE_CODES, Tile
 from .shanten import Caps, by_shape, hand_parts, shanten_and_useful, split_caps, useful_kinds
 
 
@@ -70,19 +71,15 @@ def read_tiles(hand: str | Hand | HandTiles) -> HandTiles:
     return tiles
 
 
-def analysis_context(*, self_drawn: bool = False, last_tile: bool = False, seat_wind: str = "E",
-                     prevalent_wind: str = "E", flowers: int = 0) -> Context:
-    """The win context an analysis scores its completions with. The flags that depend on the winning
-    tile itself (last copy, kong) are not taken: no single winning tile is known in advance."""
-    winds = []
-    for name, value in (("seat wind", seat_wind), ("prevalent wind", prevalent_wind)):
-        if value not in ("E", "S", "W", "N"):
-            raise InvalidHandError(f"{name} must be E, S, W or N, not {value!r}")
-        winds.append(TILE_INDEX[value])
-    if not isinstance(flowers, int) or not 0 <= flowers <= 8:
-        raise InvalidHandError(f"flowers must be between 0 and 8, not {flowers!r}")
-    return Context(self_drawn=bool(self_drawn), last_tile=bool(last_tile), seat_wind=winds[0],
-                   prevalent_wind=winds[1], flowers=flowers)
+def analysis_context(**context: Any) -> Context:
+    """The win context an analysis scores its completions with, by the names of every entry point
+    (docs/notation.md; an unknown one is refused with the closest). The flags that depend on the
+    winning tile itself (last copy, kong) are not taken: no single winning tile is known in advance."""
+    values = context_values(context)
+    for name in ("last_copy", "kong_related"):
+        if name in values:
+            raise InvalidHandError(f"an analysis scores every winning tile in turn: {name!r} does not apply")
+    return Context(**values)
 
 
 def read_visible(visible: str | Sequence[Tile]) -> tuple[Tile, ...]:

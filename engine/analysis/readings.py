@@ -2,14 +2,14 @@
 from __future__ import annotations
 
 from bisect import bisect_left
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import permutations, product
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from ..core.blocks import KINDS, Block, Kind, Reading, Shape
 from ..core.hand import Hand, Meld, MeldKind
 from ..core.tiles import HONOURS, TERMINALS, Tile
-
+from .suits import MOST, complete, pattern, table
 
 #: How many patterns (of one suit, or of the honours) each memo below keeps, the most recently used:
 #: enough for the hands of a long batch to find theirs, few enough for memory to stay flat.
@@ -23,6 +23,9 @@ PATTERNS = 1 << 15
 def suit_splits(counts: tuple[int, ...]) -> tuple[tuple[tuple[int, int], ...], ...]:
     """Every way to split the counts of one number suit (9 ranks) into pungs and chows. Each split is
     a sorted tuple of (kind, index) with kind 0 chow, 1 pung."""
+    state = complete(counts)
+    if state is not None and not state[0]:  # not sets only: no split (one lookup, see suits.py)
+        return ()
     first = next((i for i, c in enumerate(counts) if c), None)
     if first is None:
         return ((),)
@@ -92,18 +95,21 @@ def _part_readings(tiles: tuple[Tile, ...]) -> tuple[PartReading, ...]:
         pungs = tuple((1, t) for t, c in rest.items() if c)
         return (PartReading(pairs[0] if pairs else None, (_part_sets(pungs),)),)
     suit = tiles[0] // 9 if tiles else 0
-    counts = [0] * 9
+    held = [0] * 9
     for t in tiles:
-        counts[t - suit * 9] += 1
+        held[t - suit * 9] += 1
     if len(tiles) % 3 == 0:
-        splits = _suit_sets(suit, tuple(counts))
+        splits = _suit_sets(suit, tuple(held))
         return (PartReading(None, tuple(map(_part_sets, splits))),) if splits else ()
     if len(tiles) % 3 == 1:
         return ()
+    # The pair's rank is one whose pattern less two tiles is in the table of sets (see suits.py): a number
+    # subtracted and a lookup per rank, instead of a split searched (and remembered) for each.
+    key, sets, known = pattern(held), table(), max(held) <= MOST
     out = []
     for r in range(9):
-        if counts[r] >= 2:
-            splits = _suit_sets(suit, tuple(counts[:r] + [counts[r] - 2] + counts[r + 1 :]))
+        if held[r] >= 2 and (not known or key - (2 << 3 * r) in sets):
+            splits = _suit_sets(suit, tuple(held[:r] + [held[r] - 2] + held[r + 1 :]))
             if splits:
                 out.append(PartReading(suit * 9 + r, tuple(map(_part_sets, splits))))
     return tuple(out)
@@ -123,9 +129,10 @@ def _sets_and_pair(tiles: tuple[Tile, ...]) -> list[tuple[Tile, tuple[Block, ...
     # Named tuples cost 0.7% more instructions per hand scored than plain ones (CPython's fast paths for
     # unpacking and indexing take exact tuples only), by attribute or by index alike: 286,305 and 286,191
     # against 284,325 (bench/callgrind_scoring.py); the names are worth it.
+    paired = cast("tuple[tuple[Tile, tuple[PartSets, ...]], ...]", parts[k])  # every reading of part k has its pair
     return [
         (pair, m.chows + p.chows + s.chows, m.pungs + p.pungs + s.pungs + h.pungs)
-        for pair, splits in parts[k]
+        for pair, splits in paired
         for m, p, s, h in product(*(splits if i == k else options[0].splits for i, options in enumerate(parts)))
     ]
 
@@ -139,7 +146,7 @@ KNITTED_PATTERNS: tuple[tuple[Tile, ...], ...] = tuple(
 ORPHANS = tuple(sorted(TERMINALS | HONOURS))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _block(kind: int, tile: Tile, concealed: bool, melded: bool, declared: bool, slot: int) -> Block:
     """The shared block of these fields. Equal blocks of one reading must be distinct objects (the
     scorer tells blocks apart by identity), so each is asked for with a different ``slot``."""
@@ -206,15 +213,15 @@ def _knitted_straight(hand: Hand, tiles: tuple[Tile, ...], held: set[Tile], fixe
     if sum(t < 27 for t in held) < 9:  # nine different number tiles needed
         return []
     out: list[Reading] = []
-    for pattern in KNITTED_PATTERNS:
-        if not held.issuperset(pattern):
+    for knit in KNITTED_PATTERNS:
+        if not held.issuperset(knit):
             continue
         rest = list(tiles)
-        for t in pattern:
+        for t in knit:
             rest.remove(t)
         for pair, chows, pungs in _sets_and_pair(tuple(rest)):
             out.extend(
-                _placements(Shape.KNITTED_STRAIGHT, fixed, chows, pungs, pair, hand.win_tile, hand.context.self_drawn, pattern)
+                _placements(Shape.KNITTED_STRAIGHT, fixed, chows, pungs, pair, hand.win_tile, hand.context.self_drawn, knit)
             )
     return out
 

@@ -6,11 +6,15 @@ from typing import NamedTuple
 
 from ..core.tiles import Tile
 from .readings import KNITTED_PATTERNS, ORPHANS, PATTERNS, by_suit, suit_splits
+from .suits import MOST, complete, pattern, table
 
 
 @lru_cache(maxsize=PATTERNS)
 def _suit_state(counts: tuple[int, ...]) -> tuple[bool, bool]:
     """Whether one suit's counts split into sets only, and whether into sets and one pair."""
+    state = complete(counts)
+    if state is not None:
+        return state
     n = sum(counts)
     if n % 3 == 0:
         return bool(suit_splits(counts)), False
@@ -54,15 +58,25 @@ def _group(tiles: tuple[Tile, ...]) -> _Group:
         return _Group(parts=parts, knit=0, odd=odd, orphans=orphans, singles=singles)
     base = tiles[0] // 9 * 9 if tiles else 0
     held = [0] * 9
-    for t in tiles:
+    for t in tiles:  # a loop: faster than counting each rank (9 calls of tuple.count) for a suit's few tiles
         held[t - base] += 1
-    knit = max(sum(1 for r in range(c, 9, 3) if held[r]) for c in range(3))
+    has = [c > 0 for c in held]
+    knit = max(has[0] + has[3] + has[6], has[1] + has[4] + has[7], has[2] + has[5] + has[8])
     only_sets, pair = _suit_state(tuple(held))
     if only_sets:
         return _Group(parts=(), knit=knit, odd=odd, orphans=orphans, singles=singles)
-    after = [_suit_state(tuple(held[:r] + [held[r] + 1] + held[r + 1 :])) for r in range(9)]
-    to_sets = tuple(base + r for r, (done, _) in enumerate(after) if done)
-    to_pair = tuple(base + r for r, (_, done) in enumerate(after) if done)
+    if max(held) < MOST:  # a tile more of a rank is a number added to the pattern's (see suits.py)
+        key, sets, n = pattern(held), table(), len(tiles) % 3
+        to_sets = tuple(base + r for r in range(9) if key + (1 << 3 * r) in sets) if n == 2 else ()
+        # A tile of rank t makes sets and a pair of rank p when, the pair out, the rest is sets: with a
+        # pair held (p), the tile joins the sets; with one tile of p held, the tile is its second.
+        to_pair = tuple(base + t for t in sorted(
+            {t for p in range(9) if held[p] >= 2 for t in range(9) if key - (2 << 3 * p) + (1 << 3 * t) in sets}
+            | {p for p in range(9) if held[p] and key - (1 << 3 * p) in sets})) if n == 1 else ()
+    else:
+        after = [_suit_state(tuple(held[:r] + [held[r] + 1] + held[r + 1 :])) for r in range(9)]
+        to_sets = tuple(base + r for r, (done, _) in enumerate(after) if done)
+        to_pair = tuple(base + r for r, (_, done) in enumerate(after) if done)
     return _Group(parts=(_Part(pair, to_sets, to_pair),), knit=knit, odd=odd, orphans=orphans, singles=singles)
 
 
@@ -137,8 +151,8 @@ def _knitted_straight_waits(counts: list[int]) -> set[Tile]:
     """For each knitted pattern held but for one tile, that tile when the rest is sets and a pair; for
     each pattern held whole, the tiles that make the rest sets and a pair."""
     out: set[Tile] = set()
-    for pattern in KNITTED_PATTERNS:
-        present = [t for t in pattern if counts[t]]
+    for knit in KNITTED_PATTERNS:
+        present = [t for t in knit if counts[t]]
         if len(present) < 8:
             continue
         for t in present:
@@ -146,7 +160,7 @@ def _knitted_straight_waits(counts: list[int]) -> set[Tile]:
         if len(present) == 9:
             out.update(_standard_waits(_groups([t for t in range(34) for _ in range(counts[t])])))
         elif _pair_and_sets(counts):
-            out.update(t for t in pattern if t not in present)
+            out.update(t for t in knit if t not in present)
         for t in present:
             counts[t] += 1
     return out

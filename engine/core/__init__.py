@@ -3,16 +3,18 @@ JSON records. It imports nothing else of fanrules; every other layer builds on i
 from __future__ import annotations
 
 from .blocks import KINDS, NO_SET, Block, Kind, Reading, Shape, block_code, every_block
-from .errors import (CliError, Diagnostic, ErrorKind, FanrulesError, HandError, InvalidHandError, NotAWinError, RuleSetError,
-                     UnknownFanError)
-from .hand import Context, Hand, Meld, MeldKind, format_hand, validate
+from .context import ALIASES, ANNOTATION_KEYS, CONTEXT_NAMES, Context, context_values, is_annotation
+from .errors import CliError, Diagnostic, ErrorKind, FanrulesError, HandError, InvalidHandError, NotAWinError, RuleSetError, UnknownFanError
+from .hand import Hand, Meld, MeldKind, format_hand, validate
+from .inputs import HandInput, Waiting, to_hand, to_waiting
 from .jsonio import hand_from_record, hand_to_record
 from .notation import parse_hand
 from .tiles import TILE_CODES, TILE_INDEX, Tile
 
 __all__ = [
-    "KINDS", "NO_SET", "TILE_CODES", "TILE_INDEX", "Block", "CliError", "Context", "Diagnostic", "ErrorKind", "FanrulesError", "Hand",
-    "HandError", "InvalidHandError", "Kind", "Meld", "MeldKind", "NotAWinError", "Reading", "RuleSetError", "Shape", "Tile",
-    "UnknownFanError", "block_code", "every_block", "format_hand", "hand_from_record", "hand_to_record", "parse_hand",
+    "ALIASES", "ANNOTATION_KEYS", "CONTEXT_NAMES", "KINDS", "NO_SET", "TILE_CODES", "TILE_INDEX", "Block", "CliError", "Context",
+    "Diagnostic", "ErrorKind", "FanrulesError", "Hand", "HandError", "HandInput", "InvalidHandError", "Kind", "Meld", "MeldKind",
+    "NotAWinError", "Reading", "RuleSetError", "Shape", "Tile", "UnknownFanError", "Waiting", "block_code", "context_values",
+    "every_block", "format_hand", "hand_from_record", "hand_to_record", "is_annotation", "parse_hand", "to_hand", "to_waiting",
     "validate",
 ]

@@ -3,8 +3,8 @@ every value a block can take."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
 from enum import IntEnum, StrEnum
+from functools import cache, lru_cache
 
 from .tiles import TILE_CODES, Tile, compact
 
@@ -60,18 +60,23 @@ class Block:
         object.__setattr__(self, "code", block_code(k, t, self.concealed, self.melded, self.declared))
 
     def __str__(self) -> str:
-        if self.kind is Kind.NO_SET:
-            return "no set"
-        body = compact(self.tiles)
-        if not self.declared:
-            return body
-        return f"[{body}]"
+        return _text(self.kind, self.tile, self.declared)
 
     def __repr__(self) -> str:
         if self.kind is Kind.NO_SET:
             return "<no set>"
         how = "melded" if self.melded else "concealed" if self.concealed else "completed by a discard"
         return f"<{self.kind.name.lower()} {self} {how}>"
+
+
+@cache
+def _text(kind: Kind, tile: Tile, declared: bool) -> str:
+    """A block in hand notation (``123m``, ``[EEE]`` when declared), worked out once per value."""
+    if kind is Kind.NO_SET:
+        return "no set"
+    t = tile
+    body = compact((t, t + 1, t + 2) if kind is Kind.CHOW else (t,) * (3 if kind is Kind.PUNG else 4 if kind is Kind.KONG else 2))
+    return f"[{body}]" if declared else body
 
 
 def block_code(kind: int, tile: Tile, concealed: bool, melded: bool, declared: bool) -> int:

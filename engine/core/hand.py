@@ -1,15 +1,16 @@
 """Hands: concealed tiles, declared sets, the winning tile and the win context, validated."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from enum import Enum
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
 
+from .context import Context
 from .errors import HandError as HandError  # the error a hand raises, also importable from here
 from .errors import InvalidHandError
-from .tiles import SUIT_OF, TILE_CODES, WINDS, Tile, code, codes, compact
+from .tiles import SUIT_OF, TILE_CODES, Tile, code, codes, compact
 
 
-class MeldKind(str, Enum):
+class MeldKind(StrEnum):
     """What a declared set is, with the JSON contract's spelling."""
 
     CHOW = "chow"
@@ -41,23 +42,6 @@ class Meld:
 
 
 @dataclass(frozen=True, slots=True)
-class Context:
-    """How the hand was won: the flags of the JSONL contract, winds as tiles. ``flower_replacement``:
-    self-drawn, the winning tile replaced a flower; ``first_turn``: the win comes in the first go-round,
-    before any claim or kong (the dealer's dealt hand, a first draw, or a discard of that go-round)."""
-
-    self_drawn: bool = False
-    last_copy: bool = False
-    kong_related: bool = False
-    last_tile: bool = False
-    seat_wind: Tile = 27
-    prevalent_wind: Tile = 27
-    flowers: int = 0
-    flower_replacement: bool = False
-    first_turn: bool = False
-
-
-@dataclass(frozen=True, slots=True)
 class Hand:
     """A hand at the moment of winning: ``concealed`` holds the tiles before the win (sorted),
     without ``win_tile``."""
@@ -66,6 +50,8 @@ class Hand:
     melds: tuple[Meld, ...] = ()
     win_tile: Tile = 0
     context: Context = field(default_factory=Context)
+    #: Set by ``validate`` on the hand it returns: scoring checks every other hand first.
+    checked: bool = field(default=False, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "concealed", tuple(sorted(self.concealed)))
@@ -120,6 +106,12 @@ def validate(hand: Hand) -> Hand:
     if len(hand.melds) > 4:
         raise InvalidHandError(f"{len(hand.melds)} declared sets; a hand has at most 4")
     for i, meld in enumerate(hand.melds):
+        if not isinstance(meld, Meld):
+            raise InvalidHandError(f"declared set {i + 1} must be a Meld, not {type(meld).__name__}")
+    for t in hand.all_tiles:
+        if isinstance(t, bool) or not isinstance(t, int) or not 0 <= t < len(TILE_CODES):
+            raise InvalidHandError(f"unknown tile {t!r}: a Hand holds tiles as numbers 0..33 (fanrules.core.TILE_INDEX)")
+    for i, meld in enumerate(hand.melds):
         check_meld(meld, f"declared set {i + 1}")
     expected = 13 - 3 * len(hand.melds)
     if len(hand.concealed) != expected:
@@ -130,14 +122,12 @@ def validate(hand: Hand) -> Hand:
     counts = [0] * 34
     for t in hand.all_tiles:
         counts[t] += 1
-    over = [TILE_CODES[t] for t in range(34) if counts[t] > 4]
+    over = [TILE_CODES[t] for t in range(34) if counts[t] > 4] if max(counts) > 4 else ()  # listed only when needed
     if over:
         raise InvalidHandError(f"fifth copy of {', '.join(over)}: a tile exists only four times")
+    if not isinstance(hand.context, Context):
+        raise InvalidHandError(f"a hand's context must be a Context, not {type(hand.context).__name__}")
     ctx = hand.context
-    if ctx.seat_wind not in WINDS or ctx.prevalent_wind not in WINDS:
-        raise InvalidHandError("seat and prevalent winds must be E, S, W or N")
-    if not 0 <= ctx.flowers <= 8:
-        raise InvalidHandError(f"flowers must be between 0 and 8, not {ctx.flowers}")
     if ctx.flower_replacement and not (ctx.self_drawn and ctx.flowers):
         raise InvalidHandError("a win on a flower replacement tile is self-drawn and needs at least one flower")
     if ctx.flower_replacement and ctx.kong_related:
@@ -158,8 +148,8 @@ def validate(hand: Hand) -> Hand:
             f"the winning tile {code(win)} cannot be the last copy while the concealed hand holds another"
         )
     if in_melds == 3 and not ctx.last_copy:
-        ctx = Context(**{**{s: getattr(ctx, s) for s in Context.__slots__}, "last_copy": True})
-        hand = Hand(concealed=hand.concealed, melds=hand.melds, win_tile=hand.win_tile, context=ctx)
+        hand = Hand(concealed=hand.concealed, melds=hand.melds, win_tile=hand.win_tile, context=replace(ctx, last_copy=True))
+    object.__setattr__(hand, "checked", True)
     return hand
 
 

@@ -3,12 +3,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from .context import ANNOTATION_KEYS, EXTRA_FLAGS, context_values, is_annotation, unknown
 from .errors import InvalidHandError
 from .hand import SEATS, Context, Hand, Meld, MeldKind, validate
+from .notation import parse_hand
 from .tiles import TILE_CODES, TILE_INDEX, Tile
 
-FLAGS = (("self_drawn", "self_drawn"), ("fourth_tile", "last_copy"), ("kong_related", "kong_related"), ("last_tile", "last_tile"),
-         ("flower_replacement", "flower_replacement"), ("first_turn", "first_turn"))
 MELD_TYPES = {k.value: k for k in MeldKind}
 
 
@@ -18,7 +18,7 @@ def _tile(value: Any, where: str) -> Tile:
     return TILE_INDEX[value]
 
 
-def _tile_list(value: Any, where: str) -> list[Tile]:
+def tile_list(value: Any, where: str) -> list[Tile]:
     if not isinstance(value, list):
         raise InvalidHandError(f"{where} must be a list of tile codes")
     return [_tile(v, where) for v in value]
@@ -28,10 +28,13 @@ def _meld(raw: Any, i: int) -> Meld:
     where = f"melds[{i}]"
     if not isinstance(raw, dict):
         raise InvalidHandError(f"{where} must be an object with type and tiles")
+    for key in raw:
+        if key not in MELD_KEYS:
+            raise unknown(f"key of {where}:", str(key), MELD_KEYS)
     kind = MELD_TYPES.get(raw["type"]) if isinstance(raw.get("type"), str) else None
     if kind is None:
         raise InvalidHandError(f"{where}: type must be chow, pung, kong or concealed_kong, not {raw.get('type')!r}")
-    tiles = tuple(sorted(_tile_list(raw.get("tiles"), f"{where}.tiles")))
+    tiles = tuple(sorted(tile_list(raw.get("tiles"), f"{where}.tiles")))
     claimed_from = raw.get("claimed_from")
     if kind is not MeldKind.CONCEALED_KONG and claimed_from is None:
         claimed_from = "left"
@@ -45,36 +48,52 @@ def _meld(raw: Any, i: int) -> Meld:
     return Meld(kind=kind, tiles=tiles, claimed_from=claimed_from, claimed_tile=ct if kind is MeldKind.CHOW else None, added=added)
 
 
-def hand_from_record(record: Any) -> Hand:
-    """A validated Hand from one input object of the JSONL contract."""
+#: The keys of a record besides the context facts.
+HAND_KEYS = ("id", "hand", "melds", "win_tile")
+MELD_KEYS = ("type", "tiles", "claimed_from", "claimed_tile", "added")
+
+
+def hand_from_record(record: Any, **context: Any) -> Hand:
+    """A validated Hand from one input object of the JSONL contract. ``hand`` is a list of tile
+    codes or a hand string (docs/notation.md): with ``win_tile`` the tiles before the win, without it
+    the last tile is the winning tile. Context keys take their one name or the contract's alias;
+    corpus annotations (``expected``, ``tag``, ``notes``, ``source``, ``x_*``, ...) are passed over and
+    any other key is refused. Keyword ``context`` facts replace the record's."""
     if not isinstance(record, dict):
         raise InvalidHandError("each line must be a JSON object")
-    for key in ("hand", "win_tile"):
-        if key not in record:
-            raise InvalidHandError(f"missing field '{key}'")
-    concealed = _tile_list(record["hand"], "hand")
-    melds_raw = record.get("melds", [])
+    fields = {k: v for k, v in record.items() if not (isinstance(k, str) and is_annotation(k))}
+    values = context_values(fields, "key", skip=HAND_KEYS, also=ANNOTATION_KEYS)
+    values.update(context_values(context))
+    if "hand" not in record:
+        raise InvalidHandError("missing field 'hand'")
+    if isinstance(record["hand"], str):
+        return _from_string(record, values)
+    if "win_tile" not in record:
+        raise InvalidHandError("missing field 'win_tile'")
+    concealed = tile_list(record["hand"], "hand")
+    melds = melds_of(record.get("melds", []))
+    win = _tile(record["win_tile"], "win_tile")
+    return validate(Hand(concealed=tuple(concealed), melds=melds, win_tile=win, context=Context(**values)))
+
+
+def melds_of(melds_raw: Any) -> tuple[Meld, ...]:
     if not isinstance(melds_raw, list):
         raise InvalidHandError("melds must be a list")
-    melds = tuple(_meld(m, i) for i, m in enumerate(melds_raw))
-    win = _tile(record["win_tile"], "win_tile")
-    flags = {}
-    for field, attr in FLAGS:
-        value = record.get(field, False)
-        if not isinstance(value, bool):
-            raise InvalidHandError(f"{field} must be true or false, not {value!r}")
-        flags[attr] = value
-    winds = {}
-    for field in ("seat_wind", "round_wind"):
-        value = record.get(field, "E")
-        if value not in ("E", "S", "W", "N"):
-            raise InvalidHandError(f"{field} must be E, S, W or N, not {value!r}")
-        winds[field] = TILE_INDEX[value]
-    flowers = record.get("flowers", 0)
-    if isinstance(flowers, bool) or not isinstance(flowers, int):
-        raise InvalidHandError(f"flowers must be a whole number from 0 to 8, not {flowers!r}")
-    ctx = Context(seat_wind=winds["seat_wind"], prevalent_wind=winds["round_wind"], flowers=flowers, **flags)
-    return validate(Hand(concealed=tuple(concealed), melds=melds, win_tile=win, context=ctx))
+    return tuple(_meld(m, i) for i, m in enumerate(melds_raw))
+
+
+def _from_string(record: dict[str, Any], values: dict[str, Any]) -> Hand:
+    """A record whose ``hand`` is a hand string."""
+    parsed = parse_hand(record["hand"], check=False, **values)
+    melds = parsed.melds
+    if record.get("melds"):
+        if melds:
+            raise InvalidHandError("declared sets given twice: in the hand string and in 'melds'")
+        melds = melds_of(record["melds"])
+    if "win_tile" not in record:
+        return validate(Hand(concealed=parsed.concealed, melds=melds, win_tile=parsed.win_tile, context=parsed.context))
+    concealed = parsed.concealed + (parsed.win_tile,)
+    return validate(Hand(concealed=concealed, melds=melds, win_tile=_tile(record["win_tile"], "win_tile"), context=parsed.context))
 
 
 def meld_to_record(meld: Meld) -> dict[str, Any]:
@@ -91,7 +110,8 @@ def meld_to_record(meld: Meld) -> dict[str, Any]:
 
 
 def hand_to_record(hand: Hand, id: str | None = None) -> dict[str, Any]:
-    """The JSONL input object of a hand."""
+    """The JSONL input object of a hand, with the contract's names (NOTATION.md), which every reader
+    of the contract understands; fanrules reads these and the one names alike."""
     ctx = hand.context
     out: dict[str, Any] = {} if id is None else {"id": id}
     out.update(
@@ -106,9 +126,9 @@ def hand_to_record(hand: Hand, id: str | None = None) -> dict[str, Any]:
         round_wind=TILE_CODES[ctx.prevalent_wind],
         flowers=ctx.flowers,
     )
-    for field, attr in FLAGS[4:]:  # the optional facts, written when they hold
-        if getattr(ctx, attr):
-            out[field] = True
+    for name in EXTRA_FLAGS:  # the optional facts, written when they hold
+        if getattr(ctx, name):
+            out[name] = True
     return out
 
 

@@ -1,9 +1,14 @@
 """Hand strings (NOTATION.md): parse them into a Hand and print a Hand back."""
 from __future__ import annotations
 
+from typing import Any
+
+from .context import context_values
 from .errors import InvalidHandError
-from .hand import SEATS, Context, Hand, Meld, MeldKind, format_hand, format_meld, validate
-from .tiles import HONOUR_CODES, SUIT_OF, TILE_CODES, TILE_INDEX, Z_CODES, Tile, compact
+from .hand import SEATS, Context, Hand, Meld, MeldKind, validate
+from .hand import format_hand as format_hand  # printing a Hand back is part of the notation
+from .hand import format_meld as format_meld
+from .tiles import HONOUR_CODES, TILE_CODES, TILE_INDEX, Z_CODES, Tile
 
 HONOUR_LETTERS = frozenset(HONOUR_CODES)
 #: The longest hand string accepted: four added kongs and fourteen tiles, spaced out, take well under 200.
@@ -70,21 +75,13 @@ def _meld(body: str, offset: int) -> Meld:
     return Meld(kind=MeldKind.CHOW, tiles=ordered, claimed_from="left", claimed_tile=ordered[n - 1])
 
 
-def parse_hand(
-    text: str,
-    *,
-    self_drawn: bool = False,
-    last_copy: bool = False,
-    kong_related: bool = False,
-    last_tile: bool = False,
-    seat_wind: str = "E",
-    prevalent_wind: str = "E",
-    flowers: int = 0,
-    flower_replacement: bool = False,
-    first_turn: bool = False,
-    check: bool = True,
-) -> Hand:
-    """Parse a hand string; the last tile is the winning tile. Raises InvalidHandError with one clear sentence."""
+def parse_hand(text: str, *, check: bool = True, **context: Any) -> Hand:
+    """Parse a hand string (docs/notation.md); the last tile is the winning tile. ``context`` holds the
+    facts of the win by their names (``self_drawn``, ``last_copy``, ``kong_related``, ``last_tile``,
+    ``seat_wind``, ``prevalent_wind``, ``flowers``, ``flower_replacement``, ``first_turn``; aliases
+    ``fourth_tile``, ``round_wind``). Raises HandError with one clear sentence, for an unknown keyword too. ``check=False`` skips the checks
+    of a complete hand (for 13 tiles)."""
+    ctx = Context(**context_values(context))
     if not isinstance(text, str):
         raise InvalidHandError(f"a hand string must be text, not {type(text).__name__}")
     if len(text) > MAX_HAND_CHARS:
@@ -110,13 +107,5 @@ def parse_hand(
             i = j
     if not loose:
         raise InvalidHandError("the hand has no concealed tiles: the last tile must be the winning tile")
-    winds = {}
-    for name, value in (("seat wind", seat_wind), ("prevalent wind", prevalent_wind)):
-        if value not in ("E", "S", "W", "N"):
-            raise InvalidHandError(f"{name} must be E, S, W or N, not {value!r}")
-        winds[name] = TILE_INDEX[value]
-    ctx = Context(self_drawn=self_drawn, last_copy=last_copy, kong_related=kong_related, last_tile=last_tile,
-                  seat_wind=winds["seat wind"], prevalent_wind=winds["prevalent wind"], flowers=flowers,
-                  flower_replacement=flower_replacement, first_turn=first_turn)
     hand = Hand(concealed=tuple(loose[:-1]), melds=tuple(melds), win_tile=loose[-1], context=ctx)
     return validate(hand) if check else hand

@@ -40,12 +40,12 @@ def code(tile: Tile) -> str:
     return TILE_CODES[tile]
 
 
-def codes(tiles: "list[Tile] | tuple[Tile, ...]") -> str:
+def codes(tiles: list[Tile] | tuple[Tile, ...]) -> str:
     """Tiles as space-separated codes."""
     return " ".join(TILE_CODES[t] for t in tiles)
 
 
-def counts_of(tiles: "list[Tile] | tuple[Tile, ...]") -> list[int]:
+def counts_of(tiles: list[Tile] | tuple[Tile, ...]) -> list[int]:
     """A 34-long list of how many of each tile kind."""
     counts = [0] * 34
     for t in tiles:
@@ -53,11 +53,11 @@ def counts_of(tiles: "list[Tile] | tuple[Tile, ...]") -> list[int]:
     return counts
 
 
-def compact(tiles: list[Tile]) -> str:
+def compact(tiles: list[Tile] | tuple[Tile, ...]) -> str:
     """Tiles in compact notation: ``123m44pEE``."""
     out: list[str] = []
     pending: list[str] = []
-    suit = None
+    suit = -1  # the suit of the pending digits
     for t in tiles:
         s = SUIT_OF[t]
         if s == 3:
@@ -65,7 +65,7 @@ def compact(tiles: list[Tile]) -> str:
                 out.append("".join(pending) + "mps"[suit])
                 pending = []
             out.append(TILE_CODES[t])
-            suit = None
+            suit = -1
             continue
         if pending and s != suit:
             out.append("".join(pending) + "mps"[suit])

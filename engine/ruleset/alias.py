@@ -3,8 +3,9 @@ it loads that one with a notice (the ``deprecated`` text)."""
 from __future__ import annotations
 
 import warnings
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from ..core.errors import Diagnostic, RuleSetError
 from .families import FileContext

@@ -8,15 +8,19 @@ from pathlib import Path
 from typing import Any
 
 from ..core.errors import Diagnostic, RuleSetError
-from ..dsl import Compiled, Origin, compile_predicate, predicate_cache
-from .files import MAX_FAN_FILES, RULESET_FILE, Budget, Refused, fan_files, is_file, is_folder, located, parent_ruleset, read_text, resolve, shipped_rulesets
-from .schema import EXAMPLE_KEYS, EXCLUSION_KEYS, FAN_KEYS, FAN_REQUIRED_NEW, RULESET_KEYS, RULESET_REQUIRED_ROOT, Key
+from ..dsl import compile_predicate, predicate_cache
 from .alias import deprecation, follow_aliases, with_warnings
+from .causes import PARENT, without_cascade
 from .families import collect_families, resolve_families
-from .refs import norm as _norm, ref_hint as _ref_hint
+from .files import MAX_FAN_FILES, RULESET_FILE, Budget, Refused, fan_files, is_file, is_folder, located, parent_ruleset, read_text, resolve, shipped_rulesets
 from .model import Example, Exclusion, Fan, RuleSet, Where
+from .origins import predicate_origin
+from .refs import norm as _norm
+from .refs import ref_hint as _ref_hint
+from .schema import EXAMPLE_KEYS, EXCLUSION_KEYS, FAN_KEYS, FAN_REQUIRED_NEW, RULESET_KEYS, RULESET_REQUIRED_ROOT, Key
 from .section_keys import SECTIONS
-from .sections import check_value, merge, origins as section_origins, plain
+from .sections import check_value, merge, plain
+from .sections import origins as section_origins
 from .yamlpos import NULL_TAG, YList, YMap, read_yaml
 
 #: A rule set extends at most this many ancestors (the shipped variants have one).
@@ -145,23 +149,6 @@ class _RawFan:
     exclusions: list[tuple[Any, tuple[int, int], _FileContext]] = field(default_factory=list)
 
 
-def _origin_of(ctx: _FileContext, data: YMap, key: str) -> Origin:
-    node = data.nodes[key]
-    line, col = data.value_pos[key]
-    style = getattr(node, "style", None)
-    if style in ("|", ">"):
-        first = line  # the line of the '|' indicator; content starts below it
-        for i in range(line, len(ctx.lines)):
-            if ctx.lines[i].strip():
-                first = i + 1
-                break
-        indent = len(ctx.lines[first - 1]) - len(ctx.lines[first - 1].lstrip(" "))
-        return Origin(file=ctx.path, line=first, column=indent + 1, file_lines=tuple(ctx.lines), block=True)
-    if style in ('"', "'"):
-        col += 1
-    return Origin(file=ctx.path, line=line, column=col, file_lines=tuple(ctx.lines), block=False)
-
-
 def _load_fan_file(path: Path, sink: list[Diagnostic], folder: Path, budget: Budget) -> tuple[YMap | None, _FileContext | None]:
     data, ctx = _read(path, sink, folder, budget)
     if data is None or ctx is None:
@@ -189,8 +176,10 @@ def _collect(path: Path, sink: list[Diagnostic], seen: tuple[str, ...], budget: 
             ctx.error(data.value_pos["extends"], "R013", f"rule set '{name}' extends '{parent}', which leads back to it: {cycle}",
                       "break the cycle: a rule set may not be its own ancestor")
         elif parent_path is None:
+            close = difflib.get_close_matches(parent, shipped_rulesets(), n=1, cutoff=0.5)
             ctx.error(data.value_pos["extends"], "R013", f"unknown parent rule set '{parent}'",
-                      f"shipped rule sets: {', '.join(shipped_rulesets())}; or give a path to a folder with {RULESET_FILE}")
+                      (f"did you mean '{close[0]}'? " if close else "")
+                      + f"shipped rule sets: {', '.join(shipped_rulesets())}; or give a path to a folder with {RULESET_FILE}")
         elif len(chain) > MAX_CHAIN:
             ctx.error(data.value_pos["extends"], "R016", f"the chain of rule sets extending one another is longer than {MAX_CHAIN}",
                       "extend a shipped rule set, or merge some of the rule sets in between")
@@ -375,6 +364,8 @@ def _build(path: Path) -> RuleSet:
         hint = f"shipped rule sets: {', '.join(shipped_rulesets())}; or give a folder with {RULESET_FILE}"
         raise RuleSetError([Diagnostic(file=str(path), line=1, column=1, code="R013", message="no rule set here", hint=hint)])
     fields, raw_fans, chain, origins = _collect(path, sink, (), Budget())
+    if any(d.code == PARENT for d in sink):
+        raise RuleSetError(without_cascade(sink))
     if len(raw_fans) > MAX_FANS:
         sink.append(Diagnostic(file=str(path), line=1, column=1, code="R016", message=f"the rule set has {len(raw_fans)} fans; the limit is {MAX_FANS}",
                                hint="MCR has 81 fans"))
@@ -404,7 +395,9 @@ def _build(path: Path) -> RuleSet:
                 raw.ctx["predicate"].error(raw.positions["predicate"], "R016", f"the predicates of the rule set hold more than {MAX_PREDICATE_TEXT} characters in all",
                                            "MCR's 81 predicates hold under 6,000")
                 raise RuleSetError(sink)
-            origin = _origin_of(raw.ctx["predicate"], raw.nodes["predicate"], "predicate")
+            pctx = raw.ctx["predicate"]
+            origin, block_text = predicate_origin(pctx.path, pctx.lines, raw.nodes["predicate"], "predicate")
+            f["predicate"] = block_text or f["predicate"]
             compiled, diags = compile_predicate(f["predicate"], origin)
             sink.extend(diags)
             cost_left -= compiled.record.cost if compiled is not None and compiled.record is not None else 0
@@ -422,7 +415,7 @@ def _build(path: Path) -> RuleSet:
     families = resolve_families(fields, by_ref)
     predicate_cache().save()
     if sink:
-        raise RuleSetError(sink)
+        raise RuleSetError(without_cascade(sink))
     return RuleSet(name=fields.get("name", path.parent.name), title=fields.get("title", ""), version=str(fields.get("version", "")),
                    description=fields.get("description", ""), minimum=fields.get("minimum", 0), sources=tuple(fields.get("sources", ())),
                    fans=tuple(fans), path=str(path), chain=tuple(Path(c).parent.name for c in chain), origins=origins,

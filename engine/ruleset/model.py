@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from ..core.errors import UnknownFanError
@@ -64,6 +65,10 @@ class Fan:
     def __str__(self) -> str:
         return f"{self.number} {self.name_zh} {self.name_en}"
 
+    def __repr__(self) -> str:
+        # The file's name and line, not its folder: a repr stays short wherever the package is installed.
+        return f"Fan({self.number} {self.name_zh} {self.name_en}, {self.value} points, {Path(self.where.file).name}:{self.where.line})"
+
 
 @dataclass(frozen=True, kw_only=True)
 class Family:
@@ -102,6 +107,9 @@ class RuleSet:
         """Whether bonus fans (flowers) count toward the minimum: the settlement section's
         ``flowers.toward_minimum`` (false without a settlement section)."""
         return bool(self.sections.get("settlement", {}).get("flowers", {}).get("toward_minimum", False))
+
+    def __repr__(self) -> str:
+        return f"RuleSet({self.name!r}, {len(self.fans)} fans, minimum {self.minimum}, {self.path})"
 
     def fan(self, ref: int | str) -> Fan:
         """A fan by number, Chinese or English name (case-insensitive). Raises UnknownFanError (with

@@ -85,4 +85,6 @@ EXAMPLE_KEYS: dict[str, Key] = {
     "flower_replacement": Key(type="boolean", description="Self-drawn on a flower replacement tile."),
     "first_turn": Key(type="boolean", description="Won in the first go-round, before any claim or kong."),
     "win": Key(type="boolean", description="Whether the hand is a legal win under this rule set (reaches the minimum)."),
+    "fourth_tile": Key(type="boolean", description="Alias of last_copy, the JSONL contract's name (docs/notation.md)."),
+    "round_wind": Key(type="string", description="Alias of prevalent_wind, the JSONL contract's name (docs/notation.md).", enum=WINDS),
 }

@@ -145,7 +145,8 @@ def _refuse_aliases(text: str, reader: _Reader) -> bool:
     found = False
     for event in yaml.parse(text, Loader=SAFE_LOADER):
         if isinstance(event, yaml.AliasEvent):
-            reader.error((event.start_mark.line + 1, event.start_mark.column + 1), "R012", f"YAML alias '*{event.anchor}' is not allowed",
+            mark = event.start_mark
+            reader.error((mark.line + 1, mark.column + 1) if mark else (1, 1), "R012", f"YAML alias '*{event.anchor}' is not allowed",
                          "write the value again where it is needed: rule files use no anchors (&) or aliases (*)")
             found = True
     return found

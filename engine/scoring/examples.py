@@ -4,8 +4,8 @@ from __future__ import annotations
 import fnmatch
 from dataclasses import dataclass
 
-from ..core.hand import Hand
 from ..core.errors import HandError
+from ..core.hand import Hand
 from ..core.notation import parse_hand
 from ..ruleset import Example, Fan, RuleSet
 from .scorer import Scorer
@@ -20,6 +20,9 @@ class ExampleOutcome:
     example: Example
     passed: bool
     message: str
+    #: What scoring found (None when the hand could not be scored): the fan's count and the total.
+    count: int | None = None
+    total: int | None = None
 
 
 def example_hand(example: Example) -> Hand:
@@ -55,5 +58,6 @@ def _run(scorer: Scorer, fan: Fan, example: Example, test_id: str) -> ExampleOut
         problems.append(f"{'a legal win' if result.is_win else 'under the minimum'}, expected {'a legal win' if example.win else 'under the minimum'}")
     if problems:
         fans = ", ".join(f"{c.fan.name_zh}x{c.count}" if c.count > 1 else c.fan.name_zh for c in result.fans)
-        return ExampleOutcome(test_id=test_id, fan=fan, example=example, passed=False, message="; ".join(problems) + f" (scored: {fans})")
-    return ExampleOutcome(test_id=test_id, fan=fan, example=example, passed=True, message="")
+        return ExampleOutcome(test_id=test_id, fan=fan, example=example, passed=False, message="; ".join(problems) + f" (scored: {fans})",
+                              count=got, total=result.total)
+    return ExampleOutcome(test_id=test_id, fan=fan, example=example, passed=True, message="", count=got, total=result.total)

@@ -6,8 +6,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..analysis.waits import waits
-from ..core.hand import Context, Hand, Meld, validate
 from ..core.errors import HandError, InvalidHandError
+from ..core.hand import Context, Hand, Meld, validate
+from ..core.inputs import HandInput, to_waiting
 from ..core.tiles import TILE_CODES, Tile
 from .scorer import Result, Scorer
 
@@ -20,6 +21,11 @@ class WaitScore:
     tile: Tile
     discard: Result | HandError
     self_drawn: Result | HandError
+
+    @property
+    def code(self) -> str:
+        """The winning tile's code, e.g. ``9m``."""
+        return TILE_CODES[self.tile]
 
     @property
     def reaches_minimum(self) -> bool:
@@ -35,6 +41,11 @@ class WaitScore:
                 out[key]["legal"] = r.is_win
         return out
 
+    def __repr__(self) -> str:
+        def shown(r: Result | HandError) -> str:
+            return r.kind if isinstance(r, HandError) else str(r.total)
+        return f"WaitScore({self.code}, discard={shown(self.discard)}, self_drawn={shown(self.self_drawn)})"
+
 
 def score_waits(concealed: tuple[Tile, ...], melds: tuple[Meld, ...], context: Context, scorer: Scorer) -> list[WaitScore]:
     """Every tile kind that completes the 13 tiles, scored for both ways of winning. Tiles that no hand
@@ -47,10 +58,15 @@ def score_waits(concealed: tuple[Tile, ...], melds: tuple[Meld, ...], context: C
     for tile in waits(concealed, len(melds)):
         results: list[Result | HandError] = []
         for self_drawn in (False, True):
-            ctx = replace(context, self_drawn=self_drawn, kong_related=False, last_copy=False)
+            ctx = replace(context, self_drawn=self_drawn, kong_related=False, last_copy=False, flower_replacement=False)
             try:
                 results.append(scorer.score(validate(Hand(concealed=concealed, melds=melds, win_tile=tile, context=ctx))))
             except HandError as err:
                 results.append(err)
         out.append(WaitScore(tile, results[0], results[1]))
     return out
+
+
+def scored_waits(hand: HandInput, scorer: Scorer, **context: Any) -> list[WaitScore]:
+    """The scored waits of a 13-tile hand string, record or Hand (see ``to_waiting``)."""
+    return score_waits(*to_waiting(hand, **context), scorer)

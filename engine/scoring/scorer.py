@@ -2,16 +2,19 @@
 take-the-highest, driven only by what the rule set declares."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property, partial
 from operator import attrgetter
-from typing import Any, Callable, NamedTuple
+from typing import Any, NamedTuple
 
 from ..analysis.readings import readings
 from ..core.blocks import Block, Reading
-from ..core.hand import Hand
 from ..core.errors import ErrorKind, NotAWinError
+from ..core.hand import Hand
+from ..core.inputs import HandInput, to_hand
+from ..core.tiles import TILE_CODES
 from ..dsl.builtins import Level
 from ..dsl.fused import fuse
 from ..ruleset import Fan, RuleSet
@@ -24,7 +27,7 @@ class CountedFan(NamedTuple):
     Immutable; a named tuple because every reading of every hand makes several."""
 
     fan: Fan
-    count: int
+    count: int  # type: ignore[assignment]  # the field's public name, though tuple has a method count
     instances: tuple[tuple[int, ...], ...]
 
     @property
@@ -34,6 +37,9 @@ class CountedFan(NamedTuple):
     def to_json(self) -> dict[str, Any]:
         f = self.fan
         return {"id": f.number, "name_zh": f.name_zh, "name_en": f.name_en, "points": f.value, "count": self.count}
+
+    def __repr__(self) -> str:
+        return f"CountedFan({self.fan.number} {self.fan.name_en}, {self.fan.value} points x{self.count})"
 
 
 class Principle(StrEnum):
@@ -74,7 +80,7 @@ class NotCounted(NamedTuple):
     which, ``by`` the counted fan responsible (for exclusions), ``sets`` the instance's sets."""
 
     fan: Fan
-    count: int
+    count: int  # type: ignore[assignment]  # the field's public name, though tuple has a method count
     principle: Principle
     by: Fan | None = None
     sets: tuple[int, ...] = ()
@@ -83,6 +89,10 @@ class NotCounted(NamedTuple):
     def reason(self) -> str:
         by = f"{self.by.name_zh} {self.by.name_en}" if self.by else ""
         return self.principle.reason.format(by=by)
+
+    def __repr__(self) -> str:
+        by = f", by {self.by.number} {self.by.name_en}" if self.by else ""
+        return f"NotCounted({self.fan.number} {self.fan.name_en} x{self.count}: {self.principle}{by})"
 
 
 @dataclass(frozen=True)
@@ -125,15 +135,34 @@ class Result:
         blocks = self.reading.blocks
         return [[blocks[i] for i in inst] for inst in counted.instances]
 
-    def to_json(self, id: str | None = None) -> dict[str, Any]:
-        """The contract's output object."""
+    def to_json(self, id: Any = None) -> dict[str, Any]:
+        """The contract's output object, with the explanation added: per fan the ``sets`` each instance
+        used (hand notation), the ``reading`` chosen and what was ``not_counted`` and why."""
         out: dict[str, Any] = {} if id is None else {"id": id}
         out["total"] = self.total
         out["total_with_flowers"] = self.total_with_flowers
-        out["fans"] = [c.to_json() for c in self.fans]
+        out["fans"] = [{**c.to_json(), "sets": [[str(b) for b in inst] for inst in self.sets_of(c) if inst]} for c in self.fans]
         if not self.is_win:
             out["error"] = {"kind": ErrorKind.UNDER_MINIMUM, "message": f"{self.counted_for_minimum} points, below the minimum of {self.minimum}"}
+        out["reading"] = reading_json(self.reading)
+        blocks = self.reading.blocks
+        out["not_counted"] = [{"id": n.fan.number, "name_zh": n.fan.name_zh, "name_en": n.fan.name_en, "count": n.count,
+                               "principle": n.principle, "reason": n.reason,
+                               "by": None if n.by is None else {"id": n.by.number, "name_zh": n.by.name_zh, "name_en": n.by.name_en},
+                               "sets": [str(blocks[i]) for i in n.sets]} for n in self.not_counted]
         return out
+
+    def __repr__(self) -> str:
+        fans = ", ".join(f"{c.fan.name_en}" + (f" x{c.count}" if c.count > 1 else "") for c in self.fans)
+        return f"Result({str(self.hand)!r}, total={self.total}, fans=[{fans}])"
+
+
+def reading_json(reading: Reading) -> dict[str, Any]:
+    """A reading as JSON: its shape, its sets and pairs (hand notation), the knitted tiles, and the set
+    the winning tile completes (None for the knitted part or a special shape)."""
+    blocks = reading.blocks
+    return {"shape": reading.shape.value, "sets": [str(b) for b in blocks], "knitted": [TILE_CODES[t] for t in reading.knitted],
+            "winning_set": None if reading.win_block is None else str(blocks[reading.win_block])}
 
 
 class Step:
@@ -192,8 +221,11 @@ class Scorer:
         self.caps = tuple(fam.cap for fam in ruleset.families)
         self.reading_evaluate = fuse([self.order[i].compiled for i in reading_positions], f"<fans of a reading: {name}>", reading_positions)
 
-    def score(self, hand: Hand) -> Result:
-        """Score a validated hand; raises NotAWinError when it has no winning reading."""
+    def score(self, hand: HandInput, **context: Any) -> Result:
+        """Score a hand string, a Hand or a JSONL record, with the win context as keywords (as
+        ``fanrules.score``); raises InvalidHandError, or NotAWinError when no reading wins."""
+        if context or type(hand) is not Hand or not hand.checked:
+            hand = to_hand(hand, **context)
         all_readings = readings(hand)
         if not all_readings:
             raise NotAWinError("the tiles form no winning shape (four sets and a pair, seven pairs, thirteen orphans or a knitted hand)")
@@ -378,11 +410,7 @@ def _exclusion_order(fans: tuple[Fan, ...]) -> list[Fan]:
     placed: list[Fan] = []
     done: set[int] = set()
     while pending:
-        for i, f in enumerate(pending):
-            if excluders[f.number] <= done:
-                break
-        else:
-            i = 0
+        i = next((j for j, f in enumerate(pending) if excluders[f.number] <= done), 0)
         f = pending.pop(i)
         placed.append(f)
         done.add(f.number)

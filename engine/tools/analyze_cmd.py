@@ -12,6 +12,7 @@ from ..ruleset import load_ruleset
 from ..scoring import Scorer
 from ..scoring.reach import Analysis, Reach, analyze_tiles
 from ..scoring.scored_waits import WaitScore
+from .cli_context import add_hand_args, context_of
 
 SHAPE_LABELS = {"standard": "standard", "seven_pairs": "seven pairs", "thirteen_orphans": "thirteen orphans",
                 "honours_and_knitted": "honours and knitted", "knitted_straight": "knitted straight"}
@@ -25,14 +26,10 @@ def add_parser(sub: Any) -> None:
         "shanten per shape (ready 0, complete -1), the tiles that bring it closer with their unseen copies, for "
         "14 tiles the same after each discard, and the best total reachable (ready and one-from-ready hands), "
         "scored by the rule set. See docs/analysis.md.")
-    p.add_argument("hand", help="13 or 14 tiles, e.g. '123m456p789s1122z3z' or '[123p,1]456s789m11EE'")
+    add_hand_args(p, "13 or 14 tiles, e.g. '123m456p789s1122z3z' or '[123p,1]456s789m11EE'", skip=("last_copy", "kong_related"),
+                  records=False)
     p.add_argument("--visible", default="", metavar="TILES",
                    help="tiles in sight besides the hand (discards, others' declared sets), e.g. '1m1mE[789s]'")
-    p.add_argument("--self-drawn", action="store_true", help="score the completions as self-drawn wins")
-    p.add_argument("--last-tile", action="store_true", help="score the completions as wins on the last tile")
-    p.add_argument("--seat", default="E", help="seat wind E/S/W/N (default E)")
-    p.add_argument("--round", default="E", help="prevalent wind E/S/W/N (default E)")
-    p.add_argument("--flowers", type=int, default=0, help="number of flowers 0..8")
     p.add_argument("--no-points", action="store_true", help="leave out the points in reach (no scoring: fast)")
     p.add_argument("--two-from-ready", type=float, default=0.0, metavar="SECONDS",
                    help="also search the points in reach of hands two from ready, SECONDS at most for each")
@@ -43,8 +40,7 @@ def add_parser(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     tiles = read_tiles(args.hand)
-    context = analysis_context(self_drawn=args.self_drawn, last_tile=args.last_tile, seat_wind=args.seat,
-                               prevalent_wind=args.round, flowers=args.flowers)
+    context = analysis_context(**context_of(args))
     visible = read_visible(args.visible)
     result = analyze_tiles(tiles, Scorer(load_ruleset(args.rules)), context, visible, not args.no_points,
                            args.two_from_ready)

@@ -1,36 +1,36 @@
-"""The ``fanrules`` command line: score, batch, waits, analyze, readings, check, test, rules show, diff, demo."""
+"""The ``fanrules`` command line: score, batch, waits, analyze, readings, record, check, test, rules show, diff, demo, book, serve."""
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import os
 import sys
 import warnings
+from collections.abc import Iterator, Sequence
 from importlib import import_module
-from typing import IO, Any, Iterator, Sequence
+from pathlib import Path
+from typing import IO, Any
 
 from ..analysis.readings import readings
-from ..core.hand import Hand
-from ..core.text import printable
 from ..core.errors import CliError, HandError, InvalidHandError, NotAWinError, RuleSetError, UnknownFanError
-from ..core.notation import format_hand, parse_hand
+from ..core.hand import Hand
+from ..core.inputs import PER_WIN, to_hand
+from ..core.jsonio import hand_to_record
+from ..core.notation import format_hand
+from ..core.text import printable
 from ..core.tiles import TILE_CODES, code
 from ..ruleset import RuleSet, load_ruleset
 from ..scoring import Result, Scorer
 from . import analyze_cmd
+from .cli_context import RECORD_HELP, add_hand_args, context_of, hand_arg, remember_options, unknown_options
+
+HAND_HELP = "hand string, e.g. '[CCC,1]FFFPPP999s5m5m' (the last tile is the winning tile)"
 
 
 def _context_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("hand", help="hand string, e.g. '[CCC,1]FFFPPP999s5m5m' (last tile = winning tile)")
-    p.add_argument("--self-drawn", action="store_true", help="won by self-draw")
-    p.add_argument("--last-copy", action="store_true", help="the winning tile is the last copy")
-    p.add_argument("--kong", action="store_true", help="kong replacement (self-drawn) or robbing a kong (discard)")
-    p.add_argument("--last-tile", action="store_true", help="last tile of the wall (self-drawn) or last discard")
-    p.add_argument("--seat", default="E", help="seat wind E/S/W/N (default E)")
-    p.add_argument("--round", default="E", help="prevalent wind E/S/W/N (default E)")
-    p.add_argument("--flowers", type=int, default=0, help="number of flowers 0..8")
-    p.add_argument("--flower-replacement", action="store_true", help="self-drawn on a flower replacement tile")
-    p.add_argument("--first-turn", action="store_true", help="won in the first go-round, before any claim or kong")
+    """The hand argument and every context flag (for commands that take a complete hand)."""
+    add_hand_args(p, HAND_HELP)
 
 
 def _load(spec: str) -> RuleSet:
@@ -48,9 +48,7 @@ def _rules_arg(p: argparse.ArgumentParser) -> None:
 
 
 def _hand(args: argparse.Namespace) -> Hand:
-    return parse_hand(args.hand, self_drawn=args.self_drawn, last_copy=args.last_copy, kong_related=args.kong,
-                      last_tile=args.last_tile, seat_wind=args.seat, prevalent_wind=args.round, flowers=args.flowers,
-                      flower_replacement=args.flower_replacement, first_turn=args.first_turn)
+    return to_hand(hand_arg(args.hand), **context_of(args))
 
 
 def _context_line(hand: Hand) -> str:
@@ -101,6 +99,11 @@ def cmd_score(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_record(args: argparse.Namespace) -> int:
+    print(json.dumps(hand_to_record(_hand(args), args.id), ensure_ascii=False))
+    return 0
+
+
 def _same_file(a: str, b: str) -> bool:
     try:
         return os.path.samefile(a, b)
@@ -124,7 +127,8 @@ def cmd_batch(args: argparse.Namespace) -> int:
     if args.jobs < 0:
         raise CliError("--jobs must be 0 (all cores) or more")
     scorer = Scorer(_load(args.rules))
-    from .batch import Interrupted, run as run_batch  # commands import what only they need: start-up stays short
+    from .batch import Interrupted  # commands import what only they need: start-up stays short
+    from .batch import run as run_batch
 
     inp = _stream(args.input, sys.stdin, "rb")
     try:
@@ -145,13 +149,9 @@ def cmd_batch(args: argparse.Namespace) -> int:
 
 
 def cmd_waits(args: argparse.Namespace) -> int:
-    tiles = parse_hand(args.hand, check=False, seat_wind=args.seat, prevalent_wind=args.round)
-    concealed = tiles.concealed + (tiles.win_tile,)
-    if len(concealed) + 3 * len(tiles.melds) != 13:
-        raise InvalidHandError(f"waits needs 13 tiles (a declared set counts 3), got {len(concealed) + 3 * len(tiles.melds)}")
-    from ..scoring.scored_waits import score_waits
+    from ..scoring.scored_waits import scored_waits
 
-    table = score_waits(concealed, tiles.melds, tiles.context, Scorer(_load(args.rules)))
+    table = scored_waits(hand_arg(args.hand), Scorer(_load(args.rules)), **context_of(args))
     if args.json:
         print(json.dumps([w.to_json() for w in table], ensure_ascii=False))
         return 0
@@ -178,8 +178,21 @@ def cmd_readings(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_check(args: argparse.Namespace) -> int:
+def _loaded(args: argparse.Namespace) -> RuleSet:
+    """The rule set a rule tool works on; says which file it is, and warns when the checkout around
+    the working folder has a different copy of it (docs/rules.md)."""
     ruleset = _load(args.ruleset)
+    print(printable(f"rule set {ruleset.name}: {ruleset.path}"))
+    from .checkout import checkout_warning
+
+    warning = checkout_warning(ruleset, Path.cwd())
+    if warning:
+        print(printable(warning), file=sys.stderr)
+    return ruleset
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    ruleset = _loaded(args)
     from ..ruleset.lint import lint
 
     findings = lint(ruleset)
@@ -190,14 +203,26 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def cmd_test(args: argparse.Namespace) -> int:
-    ruleset = _load(args.ruleset)
+    ruleset = _loaded(args)
     from ..scoring.examples import run_examples
 
     outcomes = run_examples(ruleset, args.k)
+    if not outcomes:
+        raise CliError(printable(f"-k {args.k!r} matches no example (it matches a test id such as {ruleset.name}/{ruleset.fans[0].name_zh}[1], "
+                                 "an English name or a fan number)" if args.k else f"rule set {ruleset.name} has no examples"))
     failed = [o for o in outcomes if not o.passed]
     for o in failed:
         print(printable(f"{o.example.where}: FAIL {o.test_id} {o.example.hand}: {o.message}"))
     print(f"{len(outcomes) - len(failed)} passed, {len(failed)} failed")
+    if args.update and failed:
+        from .update_examples import update_examples
+
+        changes = update_examples(ruleset, failed)
+        for line in changes:
+            print(printable(line))
+        updated = sum(" -> " in line for line in changes)
+        print(f"updated {updated} value(s) in place; run fanrules test again to see the result")
+        return 0 if all(" -> " in line for line in changes) else 1
     return 1 if failed else 0
 
 
@@ -253,19 +278,21 @@ def cmd_rules_show(args: argparse.Namespace) -> int:
 
 def cmd_diff(args: argparse.Namespace) -> int:
     from .batch import parse_line, read_lines
+    from .compare import BadLine, compare
+
+    numbers: list[int] = []  # the line number of each record, as the records are read
 
     def records(f: IO[bytes]) -> Iterator[Any]:  # streamed: the cases are never all in memory
         for number, line in read_lines(f):
             if line.strip():
+                numbers.append(number)
                 try:
                     yield parse_line(line, number)
-                except InvalidHandError as err:
-                    raise CliError(f"{args.cases}:{number}: {str(err).removeprefix(f'line {number} ')}") from None
-
-    from .compare import compare
+                except InvalidHandError as err:  # its own line in the report, and the diff goes on
+                    yield BadLine(number, str(err).removeprefix(f"line {number} ").removeprefix("is "))
 
     with open(args.cases, "rb") as f:
-        report = compare(_load(args.rules), _load(args.against), records(f))
+        report = compare(_load(args.rules), _load(args.against), records(f), (numbers[i] for i in itertools.count()))
     print(json.dumps(report.to_json(), ensure_ascii=False) if args.json else report.format())
     return 0
 
@@ -288,18 +315,19 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 #: Modules of fanrules.tools that add commands of their own: each has ``register(subparsers)``, which
 #: adds its parser and sets ``run``; each imports what its command needs only when it runs.
-COMMAND_MODULES: tuple[str, ...] = ("simulate_cmd", "replay_cmd", "sheet_cmd")
+COMMAND_MODULES: tuple[str, ...] = ("simulate_cmd", "replay_cmd", "sheet_cmd", "web_commands")
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="fanrules", description="Score Chinese Official Mahjong (MCR) hands with rules written as data.")
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("score", help="score one hand and explain it")
-    _context_args(p)
+    add_hand_args(p, HAND_HELP)
     _rules_arg(p)
     p.add_argument("--json", action="store_true", help="print the JSONL contract's output object")
     p.set_defaults(run=cmd_score)
-    p = sub.add_parser("batch", help="score JSONL records (stdin/stdout by default)")
+    p = sub.add_parser("batch", help="score JSONL records (stdin/stdout by default)", epilog=RECORD_HELP,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--input", help="input JSONL file")
     p.add_argument("--output", help="output JSONL file")
     p.add_argument("--jobs", type=int, default=0, help="worker processes (default: all cores); output order and bytes do not depend on it")
@@ -307,22 +335,26 @@ def build_parser() -> argparse.ArgumentParser:
     _rules_arg(p)
     p.set_defaults(run=cmd_batch)
     p = sub.add_parser("waits", help="the tiles that complete a 13-tile hand, with their scores")
-    p.add_argument("hand", help="13 tiles (declared sets count as 3), e.g. 1112345678999m")
-    p.add_argument("--seat", default="E")
-    p.add_argument("--round", default="E")
-    p.add_argument("--json", action="store_true")
+    add_hand_args(p, "13 tiles (declared sets count as 3), e.g. 1112345678999m", skip=PER_WIN)
+    p.add_argument("--json", action="store_true", help="each winning tile with both results as JSON")
     _rules_arg(p)
     p.set_defaults(run=cmd_waits)
     analyze_cmd.add_parser(sub)
     p = sub.add_parser("readings", help="every reading of a complete hand (for debugging rules)")
-    _context_args(p)
+    add_hand_args(p, HAND_HELP)
     p.set_defaults(run=cmd_readings)
+    p = sub.add_parser("record", help="print the JSONL record of a hand (for a batch or a corpus)")
+    add_hand_args(p, HAND_HELP)
+    p.epilog = f"{RECORD_HELP}\n{p.epilog}"
+    p.add_argument("--id", help="the record's id")
+    p.set_defaults(run=cmd_record)
     p = sub.add_parser("check", help="load and lint a rule set")
     p.add_argument("ruleset", nargs="?", default="mcr")
     p.set_defaults(run=cmd_check)
     p = sub.add_parser("test", help="run the examples embedded in a rule set's fan files")
     p.add_argument("ruleset", nargs="?", default="mcr")
     p.add_argument("-k", help="only examples whose id, English name or number matches")
+    p.add_argument("--update", action="store_true", help="rewrite stale example counts and totals in place, and print each change")
     p.set_defaults(run=cmd_test)
     p = sub.add_parser("rules", help="show the effective rule set")
     rsub = p.add_subparsers(dest="rules_command", required=True)
@@ -342,6 +374,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_demo)
     for name in COMMAND_MODULES:
         import_module(f"{__package__}.{name}").register(sub)
+    remember_options(sub)
+    remember_options(rsub)
     return parser
 
 
@@ -355,7 +389,7 @@ def _quiet_stdout() -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    args = unknown_options(build_parser(), argv)
     if sys.stdout is None and not getattr(args, "output", None):
         print("fanrules: standard output is closed", file=sys.stderr)  # printed nowhere if stderr is closed too
         return 2

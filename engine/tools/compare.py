@@ -1,9 +1,11 @@
 """Compare two rule sets on the same hands: which totals, win statuses and fans change."""
 from __future__ import annotations
 
+import itertools
 from collections import Counter
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any
 
 from ..core.errors import HandError
 from ..core.jsonio import hand_from_record
@@ -72,6 +74,58 @@ class FanDiff:
                 "removed": self.removed.to_json(), "count_changed": self.count_changed.to_json()}
 
 
+@dataclass(frozen=True)
+class HandChange:
+    """A hand whose outcome changes: under ``rules_b`` (old) and under ``rules_a`` (new)."""
+
+    ref: HandRef
+    old: Outcome
+    new: Outcome
+
+    def to_json(self) -> dict[str, Any]:
+        def side(o: Outcome) -> dict[str, Any]:
+            return {"status": o.status, "total": o.total, "total_with_flowers": o.total_with_flowers}
+        return {**self.ref.to_json(), "old": side(self.old), "new": side(self.new)}
+
+    def __str__(self) -> str:
+        def side(o: Outcome) -> str:
+            return "error" if o.total is None else f"{o.total}" + ("" if o.status == "win" else f" ({o.status})")
+        return f"{self.ref}: {side(self.old)} -> {side(self.new)}"
+
+
+@dataclass(frozen=True)
+class BadLine:
+    """An input line that is not a hand record: its line number and why."""
+
+    line: int
+    message: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"line": self.line, "message": self.message}
+
+
+def rule_changes(ruleset_a: RuleSet, ruleset_b: RuleSet) -> list[str]:
+    """What differs in the rule sets themselves (A against B): the minimum, fans added or removed,
+    and per fan its value and its exclusions."""
+    out = [f"minimum {ruleset_b.minimum} -> {ruleset_a.minimum}"] if ruleset_a.minimum != ruleset_b.minimum else []
+    fans_a, fans_b = {f.number: f for f in ruleset_a.fans}, {f.number: f for f in ruleset_b.fans}
+    names = fans_b | fans_a
+    for number in sorted(names):
+        a, b = fans_a.get(number), fans_b.get(number)
+        if a is None or b is None:
+            out.append(f"fan {names[number]}: {'only in ' + ruleset_a.name if b is None else 'not in ' + ruleset_a.name}")
+            continue
+        if a.value != b.value:
+            out.append(f"fan {a}: value {b.value} -> {a.value}")
+        ex_a, ex_b = set(a.excludes), set(b.excludes)
+        for label, items in (("excludes now", ex_a - ex_b), ("no longer excludes", ex_b - ex_a)):
+            for e in sorted(items, key=lambda e: e.target):
+                target = names[e.target] if e.target in names else e.target
+                extra = f" x{e.count}" if e.count else (" (own sets)" if e.scope == "own_sets" else "")
+                out.append(f"fan {a}: {label} {target}{extra}")
+    return out
+
+
 @dataclass(kw_only=True)
 class Comparison:
     """What changes when the hands are scored under ``rules_a`` instead of ``rules_b``."""
@@ -86,10 +140,15 @@ class Comparison:
     status_changed: Change = field(default_factory=Change)
     transitions: Counter[str] = field(default_factory=Counter)
     fans: dict[int, FanDiff] = field(default_factory=dict)
+    rules_changed: list[str] = field(default_factory=list)
+    hand_changes: list[HandChange] = field(default_factory=list)
+    bad_lines: list[BadLine] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "rules": self.rules_a, "against": self.rules_b, "hands": self.hands,
+            "rules": self.rules_a, "against": self.rules_b, "rules_changed": self.rules_changed,
+            "hand_changes": [c.to_json() for c in self.hand_changes], "bad_lines": [b.to_json() for b in self.bad_lines],
+            "hands": self.hands,
             "changed": len(self.changed_ids), "changed_ids": self.changed_ids,
             "total_changed": self.total_changed.to_json(), "total_up": self.total_up.to_json(),
             "total_down": self.total_down.to_json(), "status_changed": self.status_changed.to_json(),
@@ -99,7 +158,11 @@ class Comparison:
 
     def format(self) -> str:
         """A readable report."""
-        lines = [f"{printable(self.rules_a)} against {printable(self.rules_b)}: {self.hands} hands, {len(self.changed_ids)} changed",
+        lines = [f"{printable(self.rules_a)} against {printable(self.rules_b)}: {self.hands} hands, {len(self.changed_ids)} changed"]
+        lines += [printable(f"  rules: {change}") for change in self.rules_changed] or ["  rules: no value, exclusion or minimum changes"]
+        lines += [printable(f"  line {b.line}: {b.message}") for b in self.bad_lines]
+        lines += ["  hands that change (old -> new total):", *(f"    {c}" for c in self.hand_changes)] if self.hand_changes else []
+        lines += [
                  f"  total (or total with flowers) changed: {self.total_changed.hands} hands "
                  f"({self.total_up.hands} up, {self.total_down.hands} down)", *_example_lines(self.total_changed),
                  f"  win status changed: {self.status_changed.hands} hands", *_example_lines(self.status_changed)]
@@ -143,29 +206,52 @@ def outcomes(ruleset: RuleSet, records: Iterable[Any]) -> list[Outcome]:
     return [_outcome(scorer, record) for record in records]
 
 
-def compare(ruleset_a: RuleSet, ruleset_b: RuleSet, records: Iterable[Any]) -> Comparison:
+def compare(ruleset_a: RuleSet, ruleset_b: RuleSet, records: Iterable[Any], lines: Iterable[int] | None = None) -> Comparison:
     """Score every record (a JSONL input object) under both rule sets and collect the differences; the
-    records are read once, as they come (a stream is never held in memory)."""
+    records are read once, as they come (a stream is never held in memory). A BadLine among the
+    records, or a record that is not a valid hand, is reported (by its number in ``lines``, taken
+    after each record, else its place) and skipped."""
     scorer_a, scorer_b = Scorer(ruleset_a), Scorer(ruleset_b)
-    scored = ((record, _outcome(scorer_a, record), _outcome(scorer_b, record)) for record in records)
-    return _collect(ruleset_a, ruleset_b, scored)
+
+    def scored() -> Iterator[tuple[Any, Outcome | None, Outcome | None, BadLine | None]]:
+        for record, line in zip(records, lines or itertools.count(1)):  # records first: reading one may number it
+            if isinstance(record, BadLine):
+                yield record, None, None, record
+                continue
+            bad = None
+            try:
+                hand_from_record(record)
+            except HandError as err:
+                bad = BadLine(line, f"invalid: {err}")
+            except RecursionError:
+                bad = BadLine(line, "invalid: the record nests too deeply")
+            yield record, _outcome(scorer_a, record), _outcome(scorer_b, record), bad
+
+    return _collect(ruleset_a, ruleset_b, scored())
 
 
 def compare_outcomes(ruleset_a: RuleSet, ruleset_b: RuleSet, records: list[Any], scored_a: list[Outcome],
                      scored_b: list[Outcome]) -> Comparison:
     """The differences between the records' outcomes under A and under B (scored once, compared often)."""
-    return _collect(ruleset_a, ruleset_b, zip(records, scored_a, scored_b))
+    return _collect(ruleset_a, ruleset_b, ((r, a, b, None) for r, a, b in zip(records, scored_a, scored_b)))
 
 
-def _collect(ruleset_a: RuleSet, ruleset_b: RuleSet, scored: Iterable[tuple[Any, Outcome, Outcome]]) -> Comparison:
+def _collect(ruleset_a: RuleSet, ruleset_b: RuleSet,
+             scored: Iterable[tuple[Any, Outcome | None, Outcome | None, BadLine | None]]) -> Comparison:
+    """The report of (record, outcome under A, under B, the record's bad line or None) as they come."""
     names = {f.number: f for f in ruleset_b.fans} | {f.number: f for f in ruleset_a.fans}
-    report = Comparison(rules_a=ruleset_a.name, rules_b=ruleset_b.name)
-    for record, a, b in scored:
-        report.hands += 1
+    report = Comparison(rules_a=ruleset_a.name, rules_b=ruleset_b.name, rules_changed=rule_changes(ruleset_a, ruleset_b))
+    for record, a, b, bad in scored:
+        report.hands += 1  # every case read, a bad line too
+        if bad is not None:
+            report.bad_lines.append(bad)
+        if a is None or b is None:
+            continue
         if a == b:
             continue
         ref = _ref(record)
         report.changed_ids.append(ref.id)
+        report.hand_changes.append(HandChange(ref, b, a))
         if (a.total, a.total_with_flowers) != (b.total, b.total_with_flowers):
             report.total_changed.add(ref)
             if a.total is not None and b.total is not None:
@@ -184,4 +270,5 @@ def _collect(ruleset_a: RuleSet, ruleset_b: RuleSet, scored: Iterable[tuple[Any,
     return report
 
 
-__all__ = ["Change", "Comparison", "FanDiff", "HandRef", "Outcome", "compare", "compare_outcomes", "outcomes"]
+__all__ = ["Change", "Comparison", "FanDiff", "HandRef", "Outcome", "compare", "compare_outcomes", "outcomes",
+           "BadLine", "HandChange", "rule_changes"]

@@ -1,0 +1,129 @@
+"""The win context and its one vocabulary: the names every surface (Python keywords, ``Context``
+fields, JSONL keys, CLI flags, YAML examples) uses for the facts of a win, the aliases still accepted,
+and the checks every surface shares (docs/notation.md has the table)."""
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import InvalidHandError
+from .tiles import EAST, TILE_CODES, TILE_INDEX, WINDS, Tile
+
+#: The facts of a win, by their one name, in the order of ``Context``.
+FLAGS = ("self_drawn", "last_copy", "kong_related", "last_tile")
+WIND_NAMES = ("seat_wind", "prevalent_wind")
+#: Facts some rule sets score (editions): self-drawn on a flower's replacement tile; a win in the first go-round.
+EXTRA_FLAGS = ("flower_replacement", "first_turn")
+CONTEXT_NAMES = (*FLAGS, *WIND_NAMES, "flowers", *EXTRA_FLAGS)
+#: Other spellings still accepted: the JSONL contract's names (NOTATION.md).
+ALIASES = {"fourth_tile": "last_copy", "round_wind": "prevalent_wind"}
+#: What a label in a corpus carries beside the hand; passed over by every reader of records.
+ANNOTATION_KEYS = ("expected", "expected_alternatives", "tag", "notes", "source")
+WIND_CODES = ("E", "S", "W", "N")
+#: What a fact is when it is not given: a win on a discard, east seat in the east round, no flowers.
+DEFAULTS: dict[str, Any] = {"self_drawn": False, "last_copy": False, "kong_related": False, "last_tile": False,
+                            "seat_wind": EAST, "prevalent_wind": EAST, "flowers": 0,
+                            "flower_replacement": False, "first_turn": False}
+
+
+def is_annotation(key: str) -> bool:
+    """Whether a record key is a corpus annotation: one of ANNOTATION_KEYS, ``expected_*`` or ``x_*``."""
+    return key in ANNOTATION_KEYS or key.startswith(("x_", "expected_"))
+
+
+def did_you_mean(word: str, known: Iterable[str]) -> str:
+    """`` (did you mean 'x'?)`` for the closest known word, or nothing."""
+    close = difflib.get_close_matches(word, list(known), n=1, cutoff=0.6)
+    return f" (did you mean '{close[0]}'?)" if close else ""
+
+
+def unknown(what: str, word: object, known: Iterable[str]) -> InvalidHandError:
+    """The error for a name nobody knows, with the closest known one."""
+    known = list(known)
+    hint = (did_you_mean(word, known) if isinstance(word, str) else "") or f" (known: {', '.join(known)})"
+    return InvalidHandError(f"unknown {what} {word!r}{hint}")
+
+
+def wind_tile(value: Any, name: str) -> Tile:
+    """A wind given as ``"E"``/``"S"``/``"W"``/``"N"`` or as its tile, as its tile."""
+    if isinstance(value, str) and value in WIND_CODES:
+        return TILE_INDEX[value]
+    if isinstance(value, int) and not isinstance(value, bool) and value in WINDS:
+        return value
+    raise InvalidHandError(f"{name} must be E, S, W or N, not {value!r}")
+
+
+def checked(name: str, value: Any, given: str | None = None) -> Any:
+    """``value`` of context fact ``name`` as Context holds it; errors name it as the user wrote it (``given``)."""
+    said = given or name
+    if name in WIND_NAMES:
+        return wind_tile(value, said)
+    if name == "flowers":
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise InvalidHandError(f"flowers must be a whole number from 0 to 8, not {value!r}")
+        if not 0 <= value <= 8:
+            raise InvalidHandError(f"flowers must be between 0 and 8, not {value}")
+        return value
+    if not isinstance(value, bool):
+        raise InvalidHandError(f"{said} must be true or false, not {value!r}")
+    return value
+
+
+def context_values(given: Mapping[str, Any], what: str = "context keyword", skip: Iterable[str] = (),
+                   also: Iterable[str] = ()) -> dict[str, Any]:
+    """The context facts of ``given`` (keywords or record keys) by their one name, checked; keys in
+    ``skip`` are left for the caller. Raises HandError for an unknown name (with the closest known
+    one, of these, ``skip`` and ``also``) and for a fact given under two names."""
+    out: dict[str, Any] = {}
+    said: dict[str, str] = {}
+    passed = set(skip)
+    for key, value in given.items():
+        if key in passed:
+            continue
+        name = ALIASES.get(key, key)
+        if name not in CONTEXT_NAMES:
+            raise unknown(what, key, [*CONTEXT_NAMES, *ALIASES, *passed, *also])
+        if name in said:
+            raise InvalidHandError(f"{said[name]!r} and {key!r} name the same fact; give one")
+        said[name] = key
+        out[name] = checked(name, value, key)
+    return out
+
+
+@dataclass(frozen=True, slots=True, init=False)
+class Context:
+    """How the hand was won. Winds are held as tiles and may be given as ``"E"``/``"S"``/``"W"``/``"N"``;
+    ``fourth_tile`` and ``round_wind`` (the JSONL contract's names) are accepted for ``last_copy`` and
+    ``prevalent_wind``. Every value is checked: HandError says which one is wrong. ``flower_replacement``:
+    self-drawn, the winning tile replaced a flower; ``first_turn``: the win comes in the first go-round,
+    before any claim or kong (the dealer's dealt hand, a first draw, or a discard of that go-round)."""
+
+    self_drawn: bool
+    last_copy: bool
+    kong_related: bool
+    last_tile: bool
+    seat_wind: Tile
+    prevalent_wind: Tile
+    flowers: int
+    flower_replacement: bool
+    first_turn: bool
+
+    def __init__(self, self_drawn: bool = False, last_copy: bool = False, kong_related: bool = False,
+                 last_tile: bool = False, seat_wind: Tile | str = EAST, prevalent_wind: Tile | str = EAST,
+                 flowers: int = 0, flower_replacement: bool = False, first_turn: bool = False, **aliases: Any) -> None:
+        values = {"self_drawn": self_drawn, "last_copy": last_copy, "kong_related": kong_related, "last_tile": last_tile,
+                  "seat_wind": seat_wind, "prevalent_wind": prevalent_wind, "flowers": flowers,
+                  "flower_replacement": flower_replacement, "first_turn": first_turn}
+        for key, value in context_values(aliases, "Context field").items():
+            if values[key] != DEFAULTS[key]:
+                raise InvalidHandError(f"{key!r} and its alias name the same fact; give one")
+            values[key] = value
+        for name in CONTEXT_NAMES:
+            object.__setattr__(self, name, checked(name, values[name]))
+
+    def __repr__(self) -> str:
+        changed = [f"{name}={TILE_CODES[v]!r}" if name in WIND_NAMES else f"{name}={v!r}"
+                   for name in CONTEXT_NAMES for v in (getattr(self, name),) if v != DEFAULTS[name]]
+        return f"Context({', '.join(changed)})"

@@ -1,0 +1,112 @@
+"""What the commands that take a hand share: the hand argument with the notation explained, the flags
+of the win context (one per fact, named as the Python keyword; docs/notation.md has the aliases), and
+the did-you-mean for a misspelt option."""
+from __future__ import annotations
+
+import argparse
+import difflib
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from ..core.context import CONTEXT_NAMES
+from ..core.errors import InvalidHandError
+
+#: Shown by ``--help`` of every command that takes a hand.
+NOTATION_HELP = """\
+hand notation (docs/notation.md has every form):
+  1112345678999m5m            number tiles: digits then m (characters), p (dots) or s (bamboo);
+                              the last tile is the winning tile
+  19m19p19sESWNCFP1m          honours: E S W N winds, C red, F green, P white dragon (1z..7z also read)
+  [123p,1][999s,3]456m78sEE9s declared sets in brackets, first: ",1" ",2" ",3" say which tile of a
+                              chow was claimed, or whom a pung/kong was claimed from (left, across,
+                              right); [1111s,5]..[1111s,7] an added kong; [EEEE] a concealed kong
+"""
+RECORD_AS_HAND = """\
+  '{"hand": "1112345678999m5m", "self_drawn": true}'   a JSONL record works too (batch --help)
+"""
+
+#: Shown by ``--help`` of the commands that read or write JSONL records.
+RECORD_HELP = """\
+a JSONL record (docs/notation.md has the whole contract), one per line:
+  {"id": "a", "hand": "1112345678999m5m", "self_drawn": true, "seat_wind": "S"}
+  hand       a hand string (the last tile wins), or with "win_tile" the tiles before the win,
+             as a string or a list of tile codes; "melds" lists declared sets as objects
+  context    self_drawn last_copy kong_related last_tile seat_wind prevalent_wind flowers
+             flower_replacement first_turn (the contract's fourth_tile and round_wind are read too)
+  passed over: expected, expected_*, tag, notes, source and any x_* key; any other key is an
+  error that names it. `fanrules record HAND [flags]` prints the record of a hand.
+"""
+
+#: (fact, its flag and the aliases still read, help). The flag of a fact is its Python name with dashes.
+CONTEXT_FLAGS: tuple[tuple[str, tuple[str, ...], str], ...] = (
+    ("self_drawn", ("--self-drawn",), "won by self-draw (else on a discard)"),
+    ("last_copy", ("--last-copy", "--fourth-tile"), "the winning tile is the last copy not yet visible"),
+    ("kong_related", ("--kong-related", "--kong"), "won on a kong replacement (self-drawn) or by robbing a kong (discard)"),
+    ("last_tile", ("--last-tile",), "the last tile of the wall (self-drawn) or the last discard"),
+    ("seat_wind", ("--seat-wind", "--seat"), "seat wind E/S/W/N (default E)"),
+    ("prevalent_wind", ("--prevalent-wind", "--round-wind", "--round"), "prevalent (round) wind E/S/W/N (default E)"),
+    ("flowers", ("--flowers",), "number of flowers 0..8 (default 0)"),
+    ("flower_replacement", ("--flower-replacement",), "self-drawn on a flower replacement tile (needs flowers)"),
+    ("first_turn", ("--first-turn",), "won in the first go-round, before any claim or kong"),
+)
+assert tuple(name for name, _, _ in CONTEXT_FLAGS) == CONTEXT_NAMES
+
+
+def add_hand_args(p: argparse.ArgumentParser, hand_help: str, skip: Sequence[str] = (), records: bool = True) -> None:
+    """The hand argument (a hand string, or a record when ``records``) and the context flags (those
+    in ``skip`` refused when given), with the notation in --help."""
+    p.formatter_class = argparse.RawDescriptionHelpFormatter
+    p.epilog = NOTATION_HELP + (RECORD_AS_HAND if records else "")
+    p.add_argument("hand", help=hand_help)
+    for name, flags, text in CONTEXT_FLAGS:
+        if name in skip:
+            text = "not taken here: " + text
+        # Only the flags given reach the namespace: what is not given is Context's default.
+        # Values are checked by Context, as everywhere else: one line that names the fact.
+        if name in ("seat_wind", "prevalent_wind"):
+            p.add_argument(*flags, dest=name, default=argparse.SUPPRESS, metavar="WIND", help=text)
+        elif name == "flowers":
+            p.add_argument(*flags, dest=name, type=int, default=argparse.SUPPRESS, metavar="N", help=text)
+        else:
+            p.add_argument(*flags, dest=name, action="store_true", default=argparse.SUPPRESS, help=text)
+
+
+def hand_arg(text: str) -> str | dict[str, Any]:
+    """The hand argument: a hand string, or a JSONL record written as JSON (it starts with ``{``)."""
+    if not text.lstrip().startswith("{"):
+        return text
+    try:
+        record = json.loads(text)
+    except (json.JSONDecodeError, RecursionError) as err:
+        raise InvalidHandError(f"the hand looks like a JSON record but is not valid JSON: {getattr(err, 'msg', err)}") from None
+    if not isinstance(record, dict):
+        raise InvalidHandError("a JSON hand must be an object (a JSONL record)")
+    return record
+
+
+def context_of(args: argparse.Namespace) -> dict[str, Any]:
+    """The context facts given on the command line, by their names."""
+    return {name: getattr(args, name) for name in CONTEXT_NAMES if hasattr(args, name)}
+
+
+def unknown_options(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argparse.Namespace:
+    """Parse ``argv``; an option no command has is refused with the closest one of the command."""
+    args, extra = parser.parse_known_args(argv)
+    if extra:
+        known: list[str] = getattr(args, "options", [])
+        option = next((word for word in extra if word.startswith("-")), None)
+        if option is None:
+            parser.error(f"unrecognized arguments: {' '.join(extra)}")
+        name = option.split("=", 1)[0]
+        close = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
+        hint = f" (did you mean {close[0]}?)" if close else ""
+        parser.error(f"unknown option {name}{hint}")
+    return args
+
+
+def remember_options(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Let each command know its own options, for ``unknown_options``, and take them only in full."""
+    for p in sub.choices.values():
+        p.allow_abbrev = False  # one spelling per option: a shortened one is refused with the full one
+        p.set_defaults(options=[s for action in p._actions for s in action.option_strings])

@@ -1,0 +1,45 @@
+"""The commands that draw: ``fanrules book`` (a static rule book) and ``fanrules serve`` (the playground)."""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+
+def cmd_book(args: argparse.Namespace) -> int:
+    from ..ruleset import load_ruleset
+    from ..web.book import build_book
+
+    ruleset = load_ruleset(args.rules)
+    written = build_book(ruleset, Path(args.output))
+    print(f"{ruleset.name}: {len(written)} files in {args.output} (open {Path(args.output) / 'index.html'})")
+    return 0
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from ..ruleset import load_ruleset
+    from ..web.server import make_server
+
+    server = make_server(load_ruleset(args.rules), args.host, args.port)
+    host, port = str(server.server_address[0]), int(server.server_address[1])
+    print(f"fanrules playground on http://{host}:{port}/ (rule set {args.rules}); Ctrl-C stops it", file=sys.stderr)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return 0
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``book`` and ``serve`` to the command line's subcommands."""
+    p = sub.add_parser("book", help="write a static rule book (HTML, works from file://) of a rule set")
+    p.add_argument("--rules", default="mcr", help="rule set: a shipped name (mcr, ...) or a folder/ruleset.yaml path")
+    p.add_argument("-o", "--output", required=True, help="folder to write the book into (created if missing)")
+    p.set_defaults(run=cmd_book)
+    p = sub.add_parser("serve", help="a local page to build and score hands, with a JSON API")
+    p.add_argument("--rules", default="mcr", help="rule set: a shipped name (mcr, ...) or a folder/ruleset.yaml path")
+    p.add_argument("--port", type=int, default=8419, help="port (default 8419; 0 picks a free one)")
+    p.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1: this machine only)")
+    p.set_defaults(run=cmd_serve)

@@ -1,0 +1,290 @@
+// The playground: build a hand by clicking tiles (or type it), score it through POST /api/score, show
+// the fans with the sets they used, what was not counted and why; the waits of 13 tiles via /api/waits.
+"use strict";
+(function () {
+  const SUITS = ["m", "p", "s"];
+  const HONOURS = ["E", "S", "W", "N", "C", "F", "P"];
+  const CODES = SUITS.flatMap((s) => [1, 2, 3, 4, 5, 6, 7, 8, 9].map((r) => r + s)).concat(HONOURS);
+  const NAMES = { m: "characters", p: "dots", s: "bamboo", E: "east wind", S: "south wind", W: "west wind",
+    N: "north wind", C: "red dragon", F: "green dragon", P: "white dragon" };
+  const $ = (id) => document.getElementById(id);
+  const state = { melds: [], tiles: [] }; // melds: {kind, tiles}; tiles: concealed in click order, last = winning tile
+
+  function el(tag, attrs, children) {
+    const node = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (k === "text") node.textContent = v; else node.setAttribute(k, v);
+    }
+    for (const c of children || []) node.append(c);
+    return node;
+  }
+  function tileName(code) {
+    return code.length === 2 ? code[0] + " " + NAMES[code[1]] : NAMES[code];
+  }
+  function tile(code, extra, faceDown) {
+    const label = tileName(code) + " (" + code + (faceDown ? ", face down" : "") + ")";
+    const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+    svg.setAttribute("viewBox", "0 0 48 64");
+    svg.setAttribute("role", "img");
+    svg.setAttribute("aria-label", label);
+    const use = document.createElementNS("http://www.w3.org/2000/svg", "use");
+    use.setAttribute("href", "#t-" + (faceDown ? "back" : code));
+    svg.append(use);
+    return el("span", { class: ("tile " + (extra || "")).trim(), "data-tile": code, title: label },
+      [svg, el("span", { class: "code", text: code })]);
+  }
+  const index = (code) => CODES.indexOf(code);
+  const countOf = (code) => state.melds.flatMap((m) => m.tiles).concat(state.tiles).filter((t) => t === code).length;
+  const size = () => state.tiles.length + 3 * state.melds.length;
+
+  // ---- building -------------------------------------------------------------------------------
+  function mode() { return document.querySelector("input[name=mode]:checked").value; }
+  function add(code) {
+    const m = mode();
+    if (m === "tile") {
+      state.tiles.push(code);
+    } else if (m === "chow") {
+      const i = index(code);
+      if (i >= 27 || i % 9 > 6) { return showError("a chow starts at a number tile from 1 to 7"); }
+      state.melds.push({ kind: "chow", tiles: [CODES[i], CODES[i + 1], CODES[i + 2]] });
+    } else {
+      const n = m === "pung" ? 3 : 4;
+      state.melds.push({ kind: m, tiles: Array(n).fill(code) });
+    }
+    changed();
+  }
+  function compact(codes) {
+    let out = "", digits = "", suit = "";
+    for (const c of codes) {
+      if (c.length === 1) { if (digits) { out += digits + suit; digits = ""; } out += c; suit = ""; continue; }
+      if (digits && c[1] !== suit) { out += digits + suit; digits = ""; }
+      suit = c[1]; digits += c[0];
+    }
+    return digits ? out + digits + suit : out;
+  }
+  function notation() {
+    const melds = state.melds.map((m) => "[" + compact(m.tiles) + (m.kind === "concealed_kong" ? "]" : ",1]")).join("");
+    if (!state.tiles.length) return melds;
+    const sorted = (tiles) => tiles.slice().sort((a, b) => index(a) - index(b));
+    if (size() !== 14) return melds + compact(sorted(state.tiles)); // no winning tile yet
+    return melds + compact(sorted(state.tiles.slice(0, -1))) + compact(state.tiles.slice(-1));
+  }
+  function drawBuilt() {
+    const built = $("built");
+    built.replaceChildren();
+    if (!state.melds.length && !state.tiles.length) {
+      built.append(el("span", { class: "empty", text: "No tiles yet." }));
+    }
+    state.melds.forEach((m, i) => {
+      const set = el("span", { class: "set declared", title: m.kind.replace("_", " ") + ": click to take it back", "data-meld": String(i) },
+        m.tiles.map((c, j) => tile(c, "", m.kind === "concealed_kong" && (j === 0 || j === 3))));
+      set.addEventListener("click", () => { state.melds.splice(i, 1); changed(); });
+      built.append(set);
+    });
+    if (state.tiles.length) {
+      const complete = size() === 14; // the last tile clicked is then the winning tile, drawn apart
+      const placed = state.tiles.map((c, i) => [c, i]);
+      const held = (complete ? placed.slice(0, -1) : placed).sort((a, b) => index(a[0]) - index(b[0]));
+      built.append(el("span", { class: "set" }, held.map(([c, i]) => removable(tile(c), i))));
+      if (complete) {
+        const last = state.tiles.length - 1;
+        built.append(el("span", { class: "set" }, [removable(tile(state.tiles[last], "win"), last)]));
+      }
+    }
+    $("counter").textContent = size() + " tiles" + (size() === 14 ? ": complete" : size() === 13 ? ": ready for waits" : "");
+    for (const b of document.querySelectorAll("button.pick")) b.disabled = countOf(b.dataset.tile) >= 4;
+  }
+  function removable(node, i) {
+    node.addEventListener("click", () => { state.tiles.splice(i, 1); changed(); });
+    return node;
+  }
+  function changed() {
+    $("notation").value = notation();
+    drawBuilt();
+    if (size() === 14) score();
+    else if (size() === 13) waits();
+  }
+
+  // ---- requests -------------------------------------------------------------------------------
+  function context() {
+    const out = {};
+    for (const box of document.querySelectorAll("input.flag")) if (box.checked) out[box.id] = true;
+    for (const k of ["seat_wind", "prevalent_wind"]) if ($(k).value !== "E") out[k] = $(k).value;
+    const flowers = Number($("flowers").value || 0);
+    if (flowers) out.flowers = Number.isInteger(flowers) ? flowers : $("flowers").value;
+    return out;
+  }
+  async function post(path, body) {
+    try {
+      const response = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+      return { status: response.status, data: await response.json() };
+    } catch (err) {
+      return { status: 0, data: { error: { kind: "unavailable", message: "the fanrules server did not answer (is `fanrules serve` still running?)" } } };
+    }
+  }
+  function showError(message) {
+    $("output").replaceChildren(el("div", { class: "errorbox", id: "error", role: "alert", text: message }));
+  }
+  async function score() {
+    const hand = $("notation").value.trim();
+    if (!hand) return showError("invalid: type a hand or click tiles first");
+    const { status, data } = await post("/api/score", Object.assign({ hand: hand }, context()));
+    if (status !== 200) {
+      showError(data.error.kind + ": " + data.error.message);
+      if (data.error.kind === "not_a_win") analyzeHand(hand); // how far from a win, and what to discard
+      return;
+    }
+    drawResult(data);
+  }
+  async function waits() {
+    const hand = $("notation").value.trim();
+    const body = { hand: hand };
+    for (const k of ["seat_wind", "prevalent_wind"]) if ($(k).value !== "E") body[k] = $(k).value;
+    const { status, data } = await post("/api/waits", body);
+    if (status !== 200) return showError(data.error.kind + ": " + data.error.message);
+    drawWaits(data);
+    if (!data.waits.length) analyzeHand(hand);
+  }
+  async function analyzeHand(hand) {
+    const body = { hand: hand };
+    const ctx = context(); // the completions are scored as the context says; flags of the winning tile itself do not apply
+    for (const k of ["self_drawn", "last_tile", "seat_wind", "prevalent_wind", "flowers"]) if (k in ctx) body[k] = ctx[k];
+    const { status, data } = await post("/api/analyze", body);
+    if (status === 200) $("output").append(drawAnalysis(data));
+  }
+
+  function winOn(code) {
+    if (state.tiles.length || state.melds.length) {
+      state.tiles.push(code);
+      changed();
+    } else {
+      $("notation").value = $("notation").value.trim() + code;
+      score();
+    }
+  }
+
+  // ---- results --------------------------------------------------------------------------------
+  function winPosition(reading, win) {
+    if (reading.win_block !== null) {
+      const tiles = reading.blocks[reading.win_block].tiles;
+      const at = tiles.lastIndexOf(win);
+      return [reading.win_block, at >= 0 ? at : tiles.length - 1];
+    }
+    if (reading.knitted.includes(win)) return [null, reading.knitted.indexOf(win)];
+    const i = reading.blocks.findIndex((b) => b.tiles.includes(win));
+    return i >= 0 ? [i, reading.blocks[i].tiles.indexOf(win)] : [null, -1];
+  }
+  function drawReading(reading, win) {
+    const [winBlock, winAt] = winPosition(reading, win);
+    const group = (i, tiles, cls, label, hidden) => el("span", Object.assign({ class: ("set " + cls).trim(), title: label },
+      i === null ? {} : { "data-set": String(i) }),
+      tiles.map((c, j) => tile(c, i === winBlock && j === winAt ? "win" : "", hidden && (j === 0 || j === 3))));
+    const declared = [], concealed = [];
+    reading.blocks.forEach((b, i) => {
+      const hidden = b.declared && b.kind === "kong" && !b.melded; // a concealed kong: its outer tiles face down
+      (b.declared ? declared : concealed).push(group(i, b.tiles, b.declared ? "declared" : "", b.kind + " " + b.text, hidden));
+    });
+    if (reading.knitted.length) concealed.unshift(group(null, reading.knitted, "knitted", "knitted tiles"));
+    const hand = el("div", { class: "hand" });
+    if (declared.length) hand.append(el("span", { class: "sets declared-sets" }, declared));
+    hand.append(el("span", { class: "sets concealed-sets" }, concealed));
+    return hand;
+  }
+  function highlight(root, sets, on) {
+    for (const s of root.querySelectorAll(".hand .set[data-set]")) {
+      s.classList.toggle("used", on && sets.includes(Number(s.dataset.set)));
+    }
+  }
+  function drawResult(r) {
+    const card = el("div", { class: "result-card result", id: "result", "data-total": String(r.total) });
+    const pic = r.picture;
+    const hand = drawReading(pic, r.win_tile);
+    card.append(hand);
+    const flags = Object.entries(r.context).filter(([k, v]) => v === true).map(([k]) => k.replace("_", " "));
+    card.append(el("p", { class: "context" }, [el("code", { text: r.hand }), " · " + (flags.join(", ") || "on a discard") +
+      "; seat " + r.context.seat_wind + ", round " + r.context.prevalent_wind + (r.context.flowers ? ", " + r.context.flowers + " flower(s)" : "") +
+      " · reading: " + pic.shape.replace(/_/g, " ")]));
+    const list = el("ul", { class: "fans", id: "fans" });
+    r.fans.forEach((f, k) => {
+      const used = pic.fans[k];
+      const sets = [...new Set(used.blocks.flat())];
+      const row = el("li", { "data-fan": String(f.id), "data-sets": sets.join(" "), tabindex: "0",
+        title: used.sets.filter(Boolean).join("; ") || "the whole hand" },
+        [el("a", { class: "name", href: "/book/fan-" + f.id + ".html", target: "_blank", rel: "noopener", text: f.name_zh + " " + f.name_en }), el("span", { class: "pts", text: f.points + (f.count > 1 ? " ×" + f.count : "") })]);
+      const on = () => { row.classList.add("hover"); highlight(hand, sets, true); };
+      const off = () => { row.classList.remove("hover"); highlight(hand, [], false); };
+      row.addEventListener("mouseenter", on); row.addEventListener("focus", on);
+      row.addEventListener("mouseleave", off); row.addEventListener("blur", off);
+      list.append(row);
+    });
+    card.append(list);
+    const under = r.legal ? [] : [el("span", { class: "under", text: " below the minimum of " + r.minimum + ": not a legal win" })];
+    card.append(el("p", { class: "total" }, ["total ", el("b", { id: "total", text: String(r.total) }),
+      " (with flowers " + r.total_with_flowers + ")"].concat(under)));
+    if (pic.not_counted.length) {
+      card.append(el("p", { class: "hint", text: "Not counted:" }));
+      card.append(el("ul", { class: "not-counted", id: "not-counted" }, pic.not_counted.map((n) => {
+        const sets = n.blocks.map((i) => pic.blocks[i].text).join(" ");
+        return el("li", {}, [el("b", { text: n.name_zh + " " + n.name_en + (n.count > 1 ? " ×" + n.count : "") }),
+          (sets ? " (" + sets + ")" : "") + ": " + n.reason]);
+      })));
+    }
+    card.append(el("p", { class: "hint", text: "Point at a fan to see the sets it used." }));
+    $("output").replaceChildren(card);
+  }
+  function drawWaits(w) {
+    const card = el("div", { class: "result-card", id: "wait-table" });
+    card.append(el("p", {}, ["Waits of ", el("code", { text: w.hand }), w.waits.length ? " (click one to win on it):" : ": none, the hand is not ready."]));
+    const cell = (r) => r.error ? r.error.kind.replace("_", " ") : r.total + (r.legal ? "" : " (under minimum)");
+    if (w.waits.length) {
+      card.append(el("div", { class: "waits" }, w.waits.map((x) => {
+        const chip = el("button", { class: "wait", type: "button", "data-tile": x.tile, title: "win on " + tileName(x.tile) + ": click to score it" },
+          [tile(x.tile), el("span", { class: "discard", text: cell(x.discard) }), el("span", { class: "self", text: cell(x.self_drawn) })]);
+        chip.addEventListener("click", () => winOn(x.tile));
+        return chip;
+      })));
+      card.append(el("p", { class: "hint", text: "Under each wait: its total on a discard, then self-drawn." }));
+    }
+    $("output").replaceChildren(card);
+  }
+
+  function usefulRow(useful) {
+    return el("div", { class: "useful" }, useful.map((u) => el("span", { class: "chip", "data-tile": u.tile,
+      title: u.remaining + " unseen" }, [tile(u.tile), el("span", { class: "left", text: "×" + u.remaining })])));
+  }
+  function drawAnalysis(a) {
+    const card = el("div", { class: "result-card", id: "analysis" });
+    const far = a.shanten === 0 ? "ready" : a.shanten + " tile" + (a.shanten > 1 ? "s" : "") + " from ready";
+    const shapes = Object.entries(a.shapes).map(([k, v]) => k.replace(/_/g, " ") + " " + v).join(" · ");
+    card.append(el("p", {}, [el("b", { id: "shanten", "data-shanten": String(a.shanten), text: far }),
+      " (shanten " + a.shanten + "; by shape: " + shapes + ")"]));
+    if (a.useful) {
+      card.append(el("p", { class: "hint", text: "Draws that bring it closer, with the copies still unseen:" }), usefulRow(a.useful));
+    }
+    if (a.discards) {
+      card.append(el("p", { class: "hint", text: "Discards, best first: the shanten after each, the draws that then help, and the most points in reach." }));
+      card.append(el("div", { class: "discards" }, a.discards.slice(0, 6).map((d) => el("div", { class: "discard-row", "data-tile": d.discard }, [
+        el("span", { class: "out" }, [tile(d.discard)]), el("span", { class: "after", text: "→ shanten " + d.shanten + ", " +
+          d.useful.reduce((n, u) => n + u.remaining, 0) + " useful tiles" }), usefulRow(d.useful),
+        el("span", { class: "reach", title: d.best_fans.join(", "),
+          text: d.best_total === null ? "" : "up to " + d.best_total + " points: " + d.best_fans.join(", ") })]))));
+    }
+    return card;
+  }
+
+  // ---- start ----------------------------------------------------------------------------------
+  const palette = $("palette");
+  for (const row of [CODES.slice(0, 9), CODES.slice(9, 18), CODES.slice(18, 27), CODES.slice(27)]) {
+    palette.append(el("div", { class: "row" }, row.map((code) => {
+      const b = el("button", { class: "pick", type: "button", "data-tile": code, title: "add " + tileName(code) }, [tile(code)]);
+      b.addEventListener("click", () => add(code));
+      return b;
+    })));
+  }
+  $("score").addEventListener("click", score);
+  $("waits").addEventListener("click", waits);
+  $("clear").addEventListener("click", () => { state.melds = []; state.tiles = []; changed(); $("output").replaceChildren(); });
+  $("notation").addEventListener("keydown", (e) => { if (e.key === "Enter") score(); });
+  $("notation").addEventListener("input", () => { state.melds = []; state.tiles = []; drawBuilt(); $("counter").textContent = "typed"; });
+  drawBuilt();
+})();

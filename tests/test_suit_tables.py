@@ -1,0 +1,61 @@
+"""The shipped table of complete suit patterns (engine/analysis/suits.json): the same as worked out
+from the sets, and the same answers as searching for splits."""
+from __future__ import annotations
+
+import json
+from importlib.resources import files
+from itertools import combinations_with_replacement
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from fanrules.analysis.suits import MOST, complete, pattern, work_out
+
+
+def splits(counts: tuple[int, ...]) -> bool:
+    """Whether the counts split into chows and pungs, by plain search (independent of the engine)."""
+    first = next((i for i, c in enumerate(counts) if c), None)
+    if first is None:
+        return True
+    rest = list(counts)
+    if rest[first] >= 3:
+        rest[first] -= 3
+        if splits(tuple(rest)):
+            return True
+        rest[first] += 3
+    if first <= 6 and rest[first + 1] and rest[first + 2]:
+        rest[first] -= 1
+        rest[first + 1] -= 1
+        rest[first + 2] -= 1
+        return splits(tuple(rest))
+    return False
+
+
+def test_shipped_file_is_what_work_out_gives() -> None:
+    shipped = json.loads(files("fanrules.analysis").joinpath("suits.json").read_text(encoding="utf-8"))
+    assert shipped == {"sets": work_out()}
+
+
+def test_every_pattern_of_up_to_seven_tiles() -> None:
+    # Exhaustive where it is cheap: every count vector of at most seven tiles (11,440 of them).
+    vectors = (tuple(ranks.count(r) for r in range(9)) for n in range(8) for ranks in combinations_with_replacement(range(9), n))
+    for counts in vectors:
+        if max(counts) > MOST:
+            continue
+        n = sum(counts)
+        paired = n % 3 == 2 and any(c >= 2 and splits(counts[:r] + (c - 2,) + counts[r + 1:]) for r, c in enumerate(counts))
+        assert complete(counts) == (n % 3 == 0 and splits(counts), paired), counts
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.integers(0, MOST), min_size=9, max_size=9).filter(lambda c: sum(c) <= 14))
+def test_larger_patterns_agree_with_search(counts: list[int]) -> None:
+    c = tuple(counts)
+    n = sum(c)
+    paired = n % 3 == 2 and any(x >= 2 and splits(c[:r] + (x - 2,) + c[r + 1:]) for r, x in enumerate(c))
+    assert complete(c) == (n % 3 == 0 and splits(c), paired)
+
+
+def test_more_than_the_tables_know_is_left_to_search() -> None:
+    assert complete((6, 0, 0, 0, 0, 0, 0, 0, 0)) is None
+    assert pattern((1, 0, 0, 0, 0, 0, 0, 0, 1)) == 1 + (1 << 24)
