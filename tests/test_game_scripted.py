@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import fanrules
 import pytest
 from fanrules.game import IllegalAction, Table
 from game_helpers import A, fan_names, run, snapshot, t, table, tsumogiri, variant, win_event
@@ -21,6 +22,7 @@ def test_concealed_kong_then_a_win_on_its_replacement_tile() -> None:
     run(tab, A(0, "win"))
     event = win_event(tab, 0)
     assert event["record"]["self_drawn"] and event["record"]["kong_related"]
+    assert "first_turn" not in event["record"] and "flower_replacement" not in event["record"]  # a kong came first
     assert event["record"]["melds"] == [{"type": "concealed_kong", "tiles": ["1m"] * 4, "claimed_from": None}]
     assert {"Out with Replacement Tile", "Concealed Kong"} <= fan_names(event)
     assert tab.events[-1] == {"type": "end", "outcome": "win", "winners": [0], "wall_left": tab.back - tab.front}
@@ -127,6 +129,10 @@ def test_flowers_are_replaced_from_the_wall_end_dealer_first_and_a_win_on_one_is
     run(tab, A(1, "flower", "7f"), A(1, "draw"), A(1, "win"))
     record = win_event(tab, 1)["record"]
     assert record["self_drawn"] and not record["kong_related"] and record["flowers"] == 2
+    # derived: the winning tile replaced a flower, and it is the winner's first draw with no set declared yet
+    assert record["flower_replacement"] and record["first_turn"]
+    blessed = {c.fan.name_en for c in fanrules.score(record, rules="casual").fans}
+    assert "Human Hand" in blessed  # casual's blessing reads the derived first_turn
     assert {f["name_en"]: f["count"] for f in win_event(tab, 1)["result"]["fans"]}["Flower Tiles"] == 2
 
 

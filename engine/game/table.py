@@ -165,7 +165,18 @@ class Table:
     def _context(self, player: int, tile: int, self_drawn: bool, kong: bool, last: bool, visible: int) -> Context:
         return Context(self_drawn=self_drawn, last_copy=visible == 3, kong_related=kong, last_tile=last,
                        seat_wind=self.seat_winds[player], prevalent_wind=self.prevalent_wind,
-                       flowers=len(self.seats[player].flowers))
+                       flowers=len(self.seats[player].flowers),
+                       flower_replacement=self_drawn and self.turn_source == "flower",
+                       first_turn=self._first_turn(player, self_drawn))
+
+    def _first_turn(self, player: int, self_drawn: bool) -> bool:
+        """Whether a win now comes in the first go-round, before any claim or kong: the dealer's dealt
+        hand or a player's first draw (they have not discarded yet), or a discard among the first four."""
+        if any(seat.melds for seat in self.seats):
+            return False
+        if self_drawn:
+            return not self.seats[player].discards
+        return sum(len(seat.discards) for seat in self.seats) <= 4
 
     def _win(self, player: int, tile: int, discarder: int | None, ctx: Context, minimum: bool = True) -> Win | None:
         seat = self.seats[player]
