@@ -19,7 +19,7 @@ from .refs import norm as _norm
 from .refs import ref_hint as _ref_hint
 from .schema import EXAMPLE_KEYS, EXCLUSION_KEYS, FAN_KEYS, FAN_REQUIRED_NEW, RULESET_KEYS, RULESET_REQUIRED_ROOT, Key
 from .section_keys import SECTIONS
-from .sections import check_value, merge, plain
+from .sections import TYPE_WORDS, check_value, merge, plain, shown, type_ok
 from .sections import origins as section_origins
 from .yamlpos import NULL_TAG, YList, YMap, read_yaml
 
@@ -64,12 +64,12 @@ class _FileContext:
                 continue
             if data[key] is None and data.nodes[key].tag != NULL_TAG:
                 continue  # an unsafe or too deep value, already reported by read_yaml
-            if not _type_ok(data[key], keys[key].type):
-                self.error(data.value_pos[key], "R005", f"'{key}' must be {_type_word(keys[key].type)}, not {_value_word(data[key])}")
+            if not type_ok(data[key], keys[key].type):
+                self.error(data.value_pos[key], "R005", f"'{key}' must be {TYPE_WORDS[keys[key].type]}, not {shown(data[key])}")
                 ok = False
             elif keys[key].enum and data[key] not in keys[key].enum:
                 close = difflib.get_close_matches(str(data[key]), keys[key].enum, n=1, cutoff=0.6)
-                self.error(data.value_pos[key], "R005", f"'{key}' must be one of {', '.join(keys[key].enum)}, not {_value_word(data[key])}",
+                self.error(data.value_pos[key], "R005", f"'{key}' must be one of {', '.join(keys[key].enum)}, not {shown(data[key])}",
                            f"did you mean '{close[0]}'?" if close else "")
                 ok = False
         for key in required or tuple(k for k, spec in keys.items() if spec.required):
@@ -77,40 +77,6 @@ class _FileContext:
                 self.error(data.start, "R004", f"missing key '{key}' in {what}", keys[key].description)
                 ok = False
         return ok
-
-
-def _type_ok(value: Any, typ: str) -> bool:
-    if typ == "string":
-        return isinstance(value, str)
-    if typ == "integer":
-        return isinstance(value, int) and not isinstance(value, bool)
-    if typ == "boolean":
-        return isinstance(value, bool)
-    if typ == "array":
-        return isinstance(value, list)
-    if typ == "object":
-        return isinstance(value, dict)
-    if typ == "ref":
-        return isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool))
-    return True
-
-
-def _type_word(typ: str) -> str:
-    return {"string": "text", "integer": "a whole number", "boolean": "true or false", "array": "a list", "object": "a mapping", "ref": "a fan name or number"}[typ]
-
-
-def _value_word(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true/false"
-    if isinstance(value, int):
-        return f"the number {value}"
-    if isinstance(value, str):
-        return f"the text {value!r}"[:60]
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, dict):
-        return "a mapping"
-    return "nothing"
 
 
 def _read(path: Path, sink: list[Diagnostic], folder: Path, budget: Budget) -> tuple[Any, _FileContext | None]:
@@ -190,7 +156,7 @@ def _collect(path: Path, sink: list[Diagnostic], seen: tuple[str, ...], budget: 
             if key not in data:
                 ctx.error(data.start, "R004", f"missing key '{key}' in a rule-set file", RULESET_KEYS[key].description)
     for key in ("name", "title", "version", "description", "minimum", "sources"):
-        if key in data and _type_ok(data[key], RULESET_KEYS[key].type):
+        if key in data and type_ok(data[key], RULESET_KEYS[key].type):
             fields[key] = data[key]
             origins[key] = ctx.where(data.value_pos[key])
     _collect_sections(data, ctx, fields, origins)
@@ -260,7 +226,7 @@ def _merge_fan(fan_path: Path, fans: dict[int, _RawFan], numbers: dict[int, str]
             return
         raw = fans[number] = _RawFan(fields={}, origins={}, ctx={}, nodes={}, positions={})
     for key, value in data.items():
-        if key not in FAN_KEYS or not _type_ok(value, FAN_KEYS[key].type):
+        if key not in FAN_KEYS or not type_ok(value, FAN_KEYS[key].type):
             continue
         if key in ("excludes_add", "excludes_remove"):
             raw.origins["excludes"] = ctx.where(data.value_pos[key])  # the exclusions were last changed here
@@ -323,10 +289,10 @@ def _exclusions(raw: _RawFan, number: int, by_ref: dict[str, int], disabled: set
             if count is not None and count < 1:
                 ctx.error(item.value_pos["count"], "R005", "count must be at least 1")
                 continue
-        elif _type_ok(item, "ref"):
+        elif type_ok(item, "ref"):
             ref, ref_pos, count, scope = item, pos, None, "all"
         else:
-            ctx.error(pos, "R005", f"an exclusion must be a fan name or number, or a mapping with 'fan', not {_value_word(item)}")
+            ctx.error(pos, "R005", f"an exclusion must be a fan name or number, or a mapping with 'fan', not {shown(item)}")
             continue
         target = by_ref.get(_norm(ref))
         if target is None:

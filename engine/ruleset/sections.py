@@ -36,11 +36,13 @@ class Field:
     required: tuple[str, ...] = field(default=())
 
 
-_TYPE_WORDS = {"string": "text", "integer": "a whole number", "number": "a number", "boolean": "true or false",
-               "array": "a list", "object": "a mapping"}
+#: How each value type is named in a diagnostic ("'minimum' must be a whole number, not ...").
+TYPE_WORDS = {"string": "text", "integer": "a whole number", "number": "a number", "boolean": "true or false",
+              "array": "a list", "object": "a mapping", "ref": "a fan name or number"}
 
 
-def _type_ok(value: Any, typ: str) -> bool:
+def type_ok(value: Any, typ: str) -> bool:
+    """Whether a YAML value has one of the types of the key tables (``ref``: a fan's name or number)."""
     if typ == "string":
         return isinstance(value, str)
     if typ == "integer":
@@ -53,12 +55,15 @@ def _type_ok(value: Any, typ: str) -> bool:
         return isinstance(value, list)
     if typ == "object":
         return isinstance(value, dict)
+    if typ == "ref":
+        return isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool))
     raise ValueError(f"unknown field type {typ!r}")
 
 
-def _shown(value: Any) -> str:
+def shown(value: Any) -> str:
+    """A value as a diagnostic names it: ``the number 3``, ``the text 'x'``, ``a list``."""
     if isinstance(value, bool):
-        return "true" if value else "false"
+        return "true/false"
     if isinstance(value, (int, float)):
         return f"the number {value}"
     if isinstance(value, str):
@@ -70,13 +75,13 @@ def check_value(value: Any, spec: Field, path: str, pos: tuple[int, int], report
     """Check ``value`` (read at ``pos``) against ``spec``; report each problem with its position, keep
     going, and answer whether it was all well formed. ``path`` names the value (``settlement.base``).
     ``partial``: the value merges over a parent's, so required keys may come from the parent."""
-    if not _type_ok(value, spec.type):
-        report(pos, "R020", f"'{path}' must be {_TYPE_WORDS[spec.type]}, not {_shown(value)}", spec.description)
+    if not type_ok(value, spec.type):
+        report(pos, "R020", f"'{path}' must be {TYPE_WORDS[spec.type]}, not {shown(value)}", spec.description)
         return False
     ok = True
     if spec.enum and value not in spec.enum:
         close = difflib.get_close_matches(str(value), [str(e) for e in spec.enum], n=1, cutoff=0.6)
-        report(pos, "R021", f"'{path}' must be one of {', '.join(map(str, spec.enum))}, not {_shown(value)}",
+        report(pos, "R021", f"'{path}' must be one of {', '.join(map(str, spec.enum))}, not {shown(value)}",
                f"did you mean '{close[0]}'?" if close else spec.description)
         ok = False
     if spec.type in ("integer", "number"):
