@@ -52,6 +52,9 @@ class Hand:
     context: Context = field(default_factory=Context)
     #: Set by ``validate`` on the hand it returns: scoring checks every other hand first.
     checked: bool = field(default=False, init=False, repr=False, compare=False)
+    #: Set by ``validate`` too: how many of each of the 34 tile kinds the hand holds (its counting, kept
+    #: for scoring's facts); empty on a hand not validated.
+    counts: tuple[int, ...] = field(default=(), init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "concealed", tuple(sorted(self.concealed)))
@@ -108,7 +111,7 @@ def validate(hand: Hand) -> Hand:
     for i, meld in enumerate(hand.melds):
         if not isinstance(meld, Meld):
             raise InvalidHandError(f"declared set {i + 1} must be a Meld, not {type(meld).__name__}")
-    for t in hand.all_tiles:
+    for t in (tiles := hand.all_tiles):
         if isinstance(t, bool) or not isinstance(t, int) or not 0 <= t < len(TILE_CODES):
             raise InvalidHandError(f"unknown tile {t!r}: a Hand holds tiles as numbers 0..33 (fanrules.core.TILE_INDEX)")
     for i, meld in enumerate(hand.melds):
@@ -120,7 +123,7 @@ def validate(hand: Hand) -> Hand:
             f"expected {expected} with {len(hand.melds)} declared set(s)"
         )
     counts = [0] * 34
-    for t in hand.all_tiles:
+    for t in tiles:
         counts[t] += 1
     over = [TILE_CODES[t] for t in range(34) if counts[t] > 4] if max(counts) > 4 else ()  # listed only when needed
     if over:
@@ -150,6 +153,7 @@ def validate(hand: Hand) -> Hand:
     if in_melds == 3 and not ctx.last_copy:
         hand = Hand(concealed=hand.concealed, melds=hand.melds, win_tile=hand.win_tile, context=replace(ctx, last_copy=True))
     object.__setattr__(hand, "checked", True)
+    object.__setattr__(hand, "counts", tuple(counts))
     return hand
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from enum import StrEnum
 from functools import cached_property, partial
 from operator import attrgetter
 from typing import Any, NamedTuple
@@ -19,6 +18,8 @@ from ..dsl.builtins import Level
 from ..dsl.fused import fuse
 from ..ruleset import Fan, RuleSet
 from .facts import Facts
+from .principles import ACCOUNT_ONCE, EXCLUDED, EXCLUDED_COUNT, FAMILY_CAP, IDENTICAL, OWN_SETS, Principle, exclusion_order
+from .principles import NotCounted as NotCounted  # importable from here too
 
 
 class CountedFan(NamedTuple):
@@ -40,59 +41,6 @@ class CountedFan(NamedTuple):
 
     def __repr__(self) -> str:
         return f"CountedFan({self.fan.number} {self.fan.name_en}, {self.fan.value} points x{self.count})"
-
-
-class Principle(StrEnum):
-    """The scoring principles that leave an instance of a fan out (SCORING.md), each with its reason."""
-
-    EXCLUDED = "excluded"
-    EXCLUDED_COUNT = "excluded_count"
-    OWN_SETS = "own_sets"
-    IDENTICAL = "identical"
-    ACCOUNT_ONCE = "account_once"
-    FAMILY_CAP = "family_cap"
-
-    @property
-    def reason(self) -> str:
-        """Why an instance is not counted; ``{by}`` stands for the counted fan responsible."""
-        return REASONS[self]
-
-
-REASONS: dict[Principle, str] = {
-    Principle.EXCLUDED: "not counted with {by} (不计)",
-    Principle.EXCLUDED_COUNT: "{by} already includes this instance",
-    Principle.OWN_SETS: "its sets are part of {by}",
-    Principle.IDENTICAL: "non-identical: a set of it already forms this fan",
-    Principle.ACCOUNT_ONCE: "non-split / account once: its sets are already combined",
-    Principle.FAMILY_CAP: "its family already counts as many fans as the rule set allows, {by} among them",
-}
-
-
-#: The principles as module globals, for the scoring loop: CPython reads a module global (a cached
-#: LOAD_GLOBAL) faster than an enum member (an attribute of a class with a metaclass). Measured with
-#: bench/callgrind_scoring.py: reading ``Principle.X`` there cost 1% more instructions per hand.
-_EXCLUDED, _EXCLUDED_COUNT, _OWN_SETS = Principle.EXCLUDED, Principle.EXCLUDED_COUNT, Principle.OWN_SETS
-_IDENTICAL, _ACCOUNT_ONCE, _FAMILY_CAP = Principle.IDENTICAL, Principle.ACCOUNT_ONCE, Principle.FAMILY_CAP
-
-
-class NotCounted(NamedTuple):
-    """Instances of a fan whose predicate held but that a scoring principle left out: ``principle`` says
-    which, ``by`` the counted fan responsible (for exclusions), ``sets`` the instance's sets."""
-
-    fan: Fan
-    count: int  # type: ignore[assignment]  # the field's public name, though tuple has a method count
-    principle: Principle
-    by: Fan | None = None
-    sets: tuple[int, ...] = ()
-
-    @property
-    def reason(self) -> str:
-        by = f"{self.by.name_zh} {self.by.name_en}" if self.by else ""
-        return self.principle.reason.format(by=by)
-
-    def __repr__(self) -> str:
-        by = f", by {self.by.number} {self.by.name_en}" if self.by else ""
-        return f"NotCounted({self.fan.number} {self.fan.name_en} x{self.count}: {self.principle}{by})"
 
 
 @dataclass(frozen=True)
@@ -170,9 +118,10 @@ class Step:
     by attribute: as fast as unpacking a tuple on the hot path (bench/callgrind_scoring.py, 600 corpus
     hands: 284,891 instructions per hand with a 10-tuple unpacked, 284,289 with this class)."""
 
-    __slots__ = ("fan", "number", "value", "in_total", "simple", "binds_sets", "outright", "limited", "own_sets", "once")
+    __slots__ = ("fan", "number", "value", "in_total", "simple", "binds_sets", "outright", "limited", "own_sets", "once",
+                 "fast")
 
-    def __init__(self, fan: Fan) -> None:
+    def __init__(self, fan: Fan, in_family: bool = False) -> None:
         excludes = fan.excludes
         binds_sets = fan.compiled.binds_sets
         self.fan = fan
@@ -192,6 +141,8 @@ class Step:
         self.simple = not (binds_sets or self.limited or self.own_sets)
         #: The fan counted once, made ready.
         self.once = CountedFan(fan, 1, ((),))
+        #: Simple, in no capped family and not late: the scorer's shortest path.
+        self.fast = self.simple and not in_family and fan.compiled.level is not Level.LATE
 
 
 class Scorer:
@@ -204,8 +155,9 @@ class Scorer:
 
     def __init__(self, ruleset: RuleSet) -> None:
         self.ruleset = ruleset
-        self.order = _exclusion_order(ruleset.fans)
-        self.plan = [Step(f) for f in self.order]
+        self.order = exclusion_order(ruleset.fans)
+        capped = {n for fam in ruleset.families for n in fam.fans}
+        self.plan = [Step(f, f.number in capped) for f in self.order]
         #: The fans each fan excludes outright, by number: to name the excluding fan in explanations.
         self.outright = {step.number: step.outright for step in self.plan}
         levels = [f.compiled.level for f in self.order]
@@ -237,23 +189,43 @@ class Scorer:
             state = self._score_reading(facts.read(reading), hand_found)
             if state.total > best.total or (state.total == best.total and state.numbers() < best.numbers()):
                 best, best_reading = state, reading
-        # Positional, in field order (hand, ruleset, minimum, fans, total, total_with_flowers, reading,
-        # bonus_toward_minimum, explain): keyword arguments to a dataclass build a dict on every call, 1.3% more instructions
-        # per hand (bench/callgrind_scoring.py: 287,881 with keywords, 284,325 without).
-        return Result(hand, self.ruleset.name, self.ruleset.minimum, tuple(sorted(best.counted, key=_NUMBER)),
-                      best.total, best.total + best.bonus, best_reading, self.ruleset.bonus_toward_minimum, best.explanations)
+        ruleset = self.ruleset
+        # The Result's fields set as one dict, not through a frozen dataclass's __init__ (an
+        # object.__setattr__ per field). With the fast path of _score_reading and _choose's lookups by tuple.index,
+        # the score stage went from 102,483 to 85,866 instructions per hand (bench/callgrind_scoring.py, warm).
+        result = _new(Result)
+        _set(result, "__dict__", {
+            "hand": hand, "ruleset": ruleset.name, "minimum": ruleset.minimum, "fans": tuple(sorted(best.counted, key=_NUMBER)),
+            "total": best.total, "total_with_flowers": best.total + best.bonus, "reading": best_reading,
+            "bonus_toward_minimum": ruleset.bonus_toward_minimum, "explain": best.explanations})
+        return result
 
     def _score_reading(self, facts: Facts, hand_found: list[tuple[int, list[tuple]]]) -> _Principles:
         """The principles applied to each fan found, in plan order; a late fan is asked in its turn."""
         found = hand_found + self.reading_evaluate(facts) + self.late
         found.sort()  # by position: positions differ, so the instances are never compared
         state = _Principles(facts.sets_and_pairs, self.outright)
-        offer, plan, excluded, quota, counted = state.offer, self.plan, state.excluded, state.quota, state.counted
-        families = self.families
+        plan, excluded, quota, counted, dropped = self.plan, state.excluded, state.quota, state.counted, state.dropped
         in_family: dict[int, list[Fan]] = {}  # family index -> the fans of it counted so far
         total = bonus = fans = 0
         for position, raw in found:
             step = plan[position]
+            if step.fast:  # simple, in no family, not late: the principles made short
+                number = step.number
+                n = len(raw)  # type: ignore[arg-type]  # a fast step is never late: its instances are listed
+                if number in excluded:
+                    dropped.append((step.fan, n, EXCLUDED, None, ()))
+                    continue
+                if number not in quota:
+                    counted.append(step.once if n == 1 else _counted((step.fan, n, ((),) * n)))
+                    if step.outright:
+                        excluded |= step.outright
+                    if step.in_total:
+                        total += step.value * n
+                        fans += 1
+                    else:
+                        bonus += step.value * n
+                    continue
             fan, number = step.fan, step.number
             if raw is None:  # a late fan, asked now that the fans before it are counted
                 facts.fans_counted = fans
@@ -261,13 +233,13 @@ class Scorer:
                 if not raw:
                     continue
             if number in excluded:
-                state.dropped.append((fan, len(raw), _EXCLUDED, None, ()))
+                dropped.append((fan, len(raw), EXCLUDED, None, ()))
                 continue
-            member = families.get(number) if families else None
+            member = self.families.get(number)
             if member:
                 full = next((i for i in member if len(in_family.get(i, ())) >= self.caps[i]), None)
                 if full is not None:
-                    state.dropped.append((fan, len(raw), _FAMILY_CAP, in_family[full][0], ()))
+                    dropped.append((fan, len(raw), FAMILY_CAP, in_family[full][0], ()))
                     continue
             if step.simple and number not in quota:  # offer(), made short
                 n = len(raw)
@@ -275,7 +247,7 @@ class Scorer:
                 if step.outright:
                     excluded |= step.outright
             else:
-                n = offer(step, raw)
+                n = state.offer(step, raw)
                 if not n:
                     continue
             if member:
@@ -295,6 +267,7 @@ _counted: Callable[[tuple[Fan, int, tuple[tuple[int, ...], ...]]], CountedFan] =
 
 
 _NUMBER = attrgetter("fan.number")
+_new, _set = object.__new__, object.__setattr__
 
 
 class _Principles:
@@ -311,7 +284,7 @@ class _Principles:
         #: a loop (account-once) nor join sets already joined (non-split). With at most eleven blocks,
         #: each block simply carries the number of its group.
         self.group: list[int] | None = None
-        self.blocks: dict[int, int] | None = None  # a block's index in the reading, by identity
+        self.blocks: tuple[int, ...] | None = None  # the ids of the reading's blocks, to find one's index
         self.excluded: set[int] = set()  # numbers of the fans a counted fan excludes outright
         self.quota: dict[int, list[Fan]] = {}  # fan number -> one excluding fan per instance to drop
         self.scoped: dict[int, list[tuple[frozenset[int], Fan]]] = {}
@@ -361,57 +334,53 @@ class _Principles:
         """Instances not excluded (by count or within a counted fan's sets) and, for combinations,
         that neither reuse a set of the same fan (non-identical) nor join sets already joined
         (non-split, account once)."""
-        blocks = self.blocks
-        if blocks is None:
-            blocks = self.blocks = {id(b): i for i, b in enumerate(self.sets_and_pairs)}
+        # A block's index is found by its identity, in C (tuple.index over the ids of the reading's blocks):
+        # comprehensions are function calls in CPython 3.11, and building a dict of the ids cost more than
+        # the lookups it served (timeit over the corpus's calls: 3.5 us a call with the dict, 2.6 without; see score()).
+        ids = self.blocks
+        if ids is None:
+            ids = self.blocks = tuple(map(id, self.sets_and_pairs))
+        where = ids.index
         number = fan.number
-        owners = self.scoped.get(number, ())
+        owners = self.scoped.get(number)
         quota = self.quota.get(number)
         if binds_sets and not owners and not quota and len(raw[0]) == 1:  # single sets: nothing to check
-            return [(blocks[id(inst[0])],) for inst in raw]
+            if len(raw) == 1:
+                return [(where(id(raw[0][0])),)]
+            return [(where(id(inst[0])),) for inst in raw]
         used: set[int] = set()
         chosen = []
+        group = self.group
         for inst in raw:
-            idx = tuple([blocks[id(x)] for x in inst]) if binds_sets else ()
-            owner = next((by for own, by in owners if own.issuperset(idx)), None) if idx and owners else None
-            if owner is not None:
-                self.dropped.append((fan, 1, _OWN_SETS, owner, idx))
-                continue
+            idx = tuple(map(where, map(id, inst))) if binds_sets else ()
+            if idx and owners:
+                owner = next((by for own, by in owners if own.issuperset(idx)), None)
+                if owner is not None:
+                    self.dropped.append((fan, 1, OWN_SETS, owner, idx))
+                    continue
             if quota:
-                self.dropped.append((fan, 1, _EXCLUDED_COUNT, quota.pop(), idx))
+                self.dropped.append((fan, 1, EXCLUDED_COUNT, quota.pop(), idx))
                 continue
             if len(idx) >= 2:
                 if not used.isdisjoint(idx):
-                    self.dropped.append((fan, 1, _IDENTICAL, None, idx))
+                    self.dropped.append((fan, 1, IDENTICAL, None, idx))
                     continue
-                group = self.group or list(range(len(self.sets_and_pairs)))
-                joined = {group[i] for i in idx}
-                if len(joined) < len(idx):
-                    self.dropped.append((fan, 1, _ACCOUNT_ONCE, None, idx))
-                    continue
-                first = group[idx[0]]
-                self.group = [first if g in joined else g for g in group]
+                if group is None:  # no sets linked yet: each block its own group
+                    if len(set(idx)) < len(idx):
+                        self.dropped.append((fan, 1, ACCOUNT_ONCE, None, idx))
+                        continue
+                    group = list(range(len(ids)))
+                    first = idx[0]
+                    for i in idx:
+                        group[i] = first
+                else:
+                    joined = set(map(group.__getitem__, idx))
+                    if len(joined) < len(idx):
+                        self.dropped.append((fan, 1, ACCOUNT_ONCE, None, idx))
+                        continue
+                    first = group[idx[0]]
+                    group = [first if g in joined else g for g in group]
                 used.update(idx)
             chosen.append(idx)
+        self.group = group
         return chosen
-
-
-def _exclusion_order(fans: tuple[Fan, ...]) -> list[Fan]:
-    """Fans by value (highest first), then number, moved so that every fan comes after the fans that
-    exclude it. Late fans (those that look at the other fans) come last. Cycles are reported by
-    ``fanrules check``; here a fan in a cycle keeps its place."""
-    by_number = {f.number: f for f in fans}
-    excluders: dict[int, set[int]] = {f.number: set() for f in fans}
-    for f in fans:
-        for ex in f.excludes:
-            if ex.target in excluders and ex.target != f.number:
-                excluders[ex.target].add(f.number)
-    pending = sorted(fans, key=lambda f: (f.compiled.level is Level.LATE, -f.value, f.number))
-    placed: list[Fan] = []
-    done: set[int] = set()
-    while pending:
-        i = next((j for j, f in enumerate(pending) if excluders[f.number] <= done), 0)
-        f = pending.pop(i)
-        placed.append(f)
-        done.add(f.number)
-    return [by_number[f.number] for f in placed]
