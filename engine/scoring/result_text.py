@@ -1,0 +1,103 @@
+"""A Result as one line of JSON text, the same text as encoding ``Result.to_json`` (tests hold them
+equal on every corpus hand), written from pieces worked out once: the head of each fan's object, the
+text of each block, the reason of each exclusion.
+
+A batch writes one such line per hand: encoding the answer object took 49 µs a line on bench/bench.py's
+batch lines (``to_json`` 25, the encoder 24), these pieces put together 9 (see ``Text.line``)."""
+from __future__ import annotations
+
+import json
+from json.encoder import encode_basestring  # type: ignore[attr-defined]  # the encoder's own, for ensure_ascii=False
+from typing import Any
+
+from ..core.blocks import Block, Reading
+from ..core.tiles import TILE_CODES
+from ..ruleset import Fan
+from .scorer import NotCounted, Result
+
+#: The encoder of every answer: the contract's JSON, non-ASCII text as it is.
+ENCODER = json.JSONEncoder(ensure_ascii=False, allow_nan=False)
+#: The most pieces kept (per kind): past it they are worked out afresh, so memory stays flat.
+MOST_PIECES = 1 << 14
+
+
+class Text:
+    """Writes Results as JSON lines, keeping the pieces it has written (by the identity of the fans
+    they belong to, each kept alive beside its piece, and by the text of each block)."""
+
+    def __init__(self) -> None:
+        self.heads: dict[int, tuple[Fan, str]] = {}
+        self.blocks: dict[int, tuple[Block, str]] = {}
+        self.reasons: dict[tuple[int, str, int], tuple[Fan, Fan | None, str, str]] = {}
+
+    def line(self, result: Result, id: Any = None) -> str:
+        """``ENCODER.encode(result.to_json(id))``, made of known pieces; raises UnicodeEncodeError when
+        that is no valid UTF-8 (an id, or a name of a rule file, with a lone surrogate)."""
+        blocks = result.reading.blocks
+        names = [self.block(b) for b in blocks]
+        parts = [] if id is None else ['"id": ', _utf8(encode_basestring(id) if id.__class__ is str else ENCODER.encode(id)), ", "]
+        parts += ['"total": ', str(result.total), ', "total_with_flowers": ', str(result.total_with_flowers), ', "fans": [']
+        for i, counted in enumerate(result.fans):
+            if i:
+                parts.append(", ")
+            parts += [self.head(counted.fan), str(counted.count), ', "sets": [']
+            parts.append(", ".join(["[" + ", ".join([names[b] for b in inst]) + "]" for inst in counted.instances if inst]))
+            parts.append("]}")
+        parts.append("]")
+        if not result.is_win:
+            error = {"kind": result.error_kind, "message": f"{result.counted_for_minimum} points, below the minimum of {result.minimum}"}
+            parts += [', "error": ', ENCODER.encode(error)]
+        parts += [', "reading": ', self.reading(result.reading, names), ', "not_counted": [']
+        parts.append(", ".join([self.not_counted(n, names) for n in result.not_counted]))
+        parts.append("]}")
+        return "{" + "".join(parts)
+
+    def head(self, fan: Fan) -> str:
+        """A counted fan's object up to its count: ``{"id": 1, ..., "count": ``."""
+        known = self.heads.get(id(fan))
+        if known is None:
+            text = ENCODER.encode({"id": fan.number, "name_zh": fan.name_zh, "name_en": fan.name_en, "points": fan.value})
+            known = self.heads[id(fan)] = (fan, _utf8(text[:-1] + ', "count": '))
+            _bound(self.heads)
+        return known[1]
+
+    def block(self, block: Block) -> str:
+        """A block in hand notation, as a JSON string (blocks are shared: known by identity, and kept)."""
+        known = self.blocks.get(id(block))
+        if known is None:
+            known = self.blocks[id(block)] = (block, ENCODER.encode(str(block)))
+            _bound(self.blocks)
+        return known[1]
+
+    def reading(self, reading: Reading, names: list[str]) -> str:
+        """The reading's object (``reading_json``)."""
+        knitted = ", ".join([f'"{TILE_CODES[t]}"' for t in reading.knitted])
+        win = "null" if reading.win_block is None else names[reading.win_block]
+        return (f'{{"shape": "{reading.shape.value}", "sets": [{", ".join(names)}], "knitted": [{knitted}], '
+                f'"winning_set": {win}}}')
+
+    def not_counted(self, n: NotCounted, names: list[str]) -> str:
+        """One object of ``not_counted``."""
+        by = n.by
+        key = (id(n.fan), n.principle.value, id(by))
+        known = self.reasons.get(key)
+        if known is None:
+            fan = n.fan
+            head = ENCODER.encode({"id": fan.number, "name_zh": fan.name_zh, "name_en": fan.name_en})[:-1] + ', "count": '
+            by_text = "null" if by is None else ENCODER.encode({"id": by.number, "name_zh": by.name_zh, "name_en": by.name_en})
+            tail = f', "principle": {ENCODER.encode(n.principle)}, "reason": {ENCODER.encode(n.reason)}, "by": {by_text}, "sets": ['
+            known = self.reasons[key] = (fan, by, _utf8(head), _utf8(tail))
+            _bound(self.reasons)
+        return f"{known[2]}{n.count}{known[3]}{', '.join([names[i] for i in n.sets])}]}}"
+
+
+def _utf8(text: str) -> str:
+    """``text``, if it can be written as UTF-8 (checked once per piece, not per line)."""
+    if not text.isascii():
+        text.encode("utf-8")
+    return text
+
+
+def _bound(pieces: dict[Any, Any]) -> None:
+    if len(pieces) > MOST_PIECES:
+        pieces.clear()
