@@ -5,7 +5,7 @@ from bisect import bisect_left
 from functools import lru_cache
 from itertools import compress
 
-from ..analysis.waits import waits
+from ..analysis.waits import single_wait
 from ..core.blocks import NO_SET, Block, Kind, Reading, Shape
 from ..core.hand import Hand
 
@@ -14,7 +14,7 @@ from ..core.hand import Hand
 def _unique_wait(concealed: tuple[int, ...], melds: int) -> bool:
     """Whether 13 tiles (with ``melds`` declared sets) wait on one tile kind only. Cached: scoring
     every wait of a hand asks it again."""
-    return len(waits(concealed, melds)) == 1
+    return single_wait(concealed, melds)
 
 
 _KINDS = range(34)
