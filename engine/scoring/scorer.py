@@ -141,8 +141,8 @@ class Step:
         self.simple = not (binds_sets or self.limited or self.own_sets)
         #: The fan counted once, made ready.
         self.once = CountedFan(fan, 1, ((),))
-        #: Simple, in no capped family and not late: the scorer's shortest path.
-        self.fast = self.simple and not in_family and fan.compiled.level is not Level.LATE
+        #: Simple, in the total, in no capped family and not late: the scorer's shortest path.
+        self.fast = self.simple and self.in_total and not in_family and fan.compiled.level is not Level.LATE
 
 
 class Scorer:
@@ -172,6 +172,8 @@ class Scorer:
                          for f in ruleset.fans if any(f.number in fam.fans for fam in ruleset.families)}
         self.caps = tuple(fam.cap for fam in ruleset.families)
         self.reading_evaluate = fuse([self.order[i].compiled for i in reading_positions], f"<fans of a reading: {name}>", reading_positions)
+        #: The rule set's fields every Result copies (``bonus_toward_minimum`` is a property that looks it up).
+        self.result_fields = (ruleset.name, ruleset.minimum, ruleset.bonus_toward_minimum)
 
     def score(self, hand: HandInput, **context: Any) -> Result:
         """Score a hand string, a Hand or a JSONL record, with the win context as keywords (as
@@ -187,30 +189,37 @@ class Scorer:
         best = self._score_reading(facts.read(best_reading), hand_found)
         for reading in all_readings[1:]:  # the highest total; on a tie, the lowest fan numbers
             state = self._score_reading(facts.read(reading), hand_found)
-            if state.total > best.total or (state.total == best.total and state.numbers() < best.numbers()):
+            if state[0] > best[0] or (state[0] == best[0] and _numbers(state[2]) < _numbers(best[2])):
                 best, best_reading = state, reading
-        ruleset = self.ruleset
+        total, bonus, counted, dropped = best
+        name, minimum, toward = self.result_fields
         # The Result's fields set as one dict, not through a frozen dataclass's __init__ (an
         # object.__setattr__ per field). With the fast path of _score_reading and _choose's lookups by tuple.index,
         # the score stage went from 102,483 to 85,866 instructions per hand (bench/callgrind_scoring.py, warm).
         result = _new(Result)
         _set(result, "__dict__", {
-            "hand": hand, "ruleset": ruleset.name, "minimum": ruleset.minimum, "fans": tuple(sorted(best.counted, key=_NUMBER)),
-            "total": best.total, "total_with_flowers": best.total + best.bonus, "reading": best_reading,
-            "bonus_toward_minimum": ruleset.bonus_toward_minimum, "explain": best.explanations})
+            "hand": hand, "ruleset": name, "minimum": minimum, "fans": tuple(sorted(counted, key=_NUMBER)),
+            "total": total, "total_with_flowers": total + bonus, "reading": best_reading,
+            "bonus_toward_minimum": toward, "explain": partial(_explanations, dropped, counted, self.outright)})
         return result
 
-    def _score_reading(self, facts: Facts, hand_found: list[tuple[int, list[tuple]]]) -> _Principles:
-        """The principles applied to each fan found, in plan order; a late fan is asked in its turn."""
+    def _score_reading(self, facts: Facts, hand_found: list[tuple[int, list[tuple]]]) -> Outcome:
+        """The principles applied to each fan found, in plan order; a late fan is asked in its turn. The
+        principles' state is made only for a fan whose sets or quota need checking (its creation and
+        reading its fields cost 2% of the instructions of a hand, bench/callgrind_scoring.py)."""
         found = hand_found + self.reading_evaluate(facts) + self.late
         found.sort()  # by position: positions differ, so the instances are never compared
-        state = _Principles(facts.sets_and_pairs, self.outright)
-        plan, excluded, quota, counted, dropped = self.plan, state.excluded, state.quota, state.counted, state.dropped
+        plan = self.plan
+        excluded: set[int] = set()  # numbers of the fans a counted fan excludes outright
+        counted: list[CountedFan] = []
+        dropped: list[tuple[Any, ...]] = []  # the fields of a NotCounted; ``by`` is None when excluded
+        quota = _NO_QUOTA
+        state = None
         in_family: dict[int, list[Fan]] = {}  # family index -> the fans of it counted so far
-        total = bonus = fans = 0
+        total = bonus = bonus_fans = 0
         for position, raw in found:
             step = plan[position]
-            if step.fast:  # simple, in no family, not late: the principles made short
+            if step.fast:  # simple, in the total, in no family, not late: the principles made short
                 number = step.number
                 n = len(raw)  # type: ignore[arg-type]  # a fast step is never late: its instances are listed
                 if number in excluded:
@@ -220,15 +229,11 @@ class Scorer:
                     counted.append(step.once if n == 1 else _counted((step.fan, n, ((),) * n)))
                     if step.outright:
                         excluded |= step.outright
-                    if step.in_total:
-                        total += step.value * n
-                        fans += 1
-                    else:
-                        bonus += step.value * n
+                    total += step.value * n
                     continue
             fan, number = step.fan, step.number
             if raw is None:  # a late fan, asked now that the fans before it are counted
-                facts.fans_counted = fans
+                facts.fans_counted = len(counted) - bonus_fans  # the fans counted in the total
                 raw = fan.compiled.instances(facts)
                 if not raw:
                     continue
@@ -247,6 +252,9 @@ class Scorer:
                 if step.outright:
                     excluded |= step.outright
             else:
+                if state is None:
+                    state = _Principles(facts.sets_and_pairs, excluded, counted, dropped)
+                    quota = state.quota
                 n = state.offer(step, raw)
                 if not n:
                     continue
@@ -255,11 +263,10 @@ class Scorer:
                     in_family.setdefault(i, []).append(fan)
             if step.in_total:
                 total += step.value * n
-                fans += 1
             else:
                 bonus += step.value * n
-        state.total, state.bonus = total, bonus
-        return state
+                bonus_fans += 1
+        return total, bonus, counted, dropped
 
 
 #: A CountedFan from its three fields, without the named tuple's Python-level constructor.
@@ -270,43 +277,46 @@ _NUMBER = attrgetter("fan.number")
 _new, _set = object.__new__, object.__setattr__
 
 
+#: What the principles leave of a reading: its total (bonus fans aside), the points of its bonus fans,
+#: the fans counted (in plan order) and the fields of a NotCounted for each instance left out.
+Outcome = tuple[int, int, list[CountedFan], list[tuple[Any, ...]]]
+_NO_QUOTA: dict[int, list[Fan]] = {}  # never written: a reading's quotas start in its _Principles
+
+
+def _numbers(counted: list[CountedFan]) -> tuple[int, ...]:
+    """The number of the fan of each counted instance, in the order counted (for the tie-break)."""
+    return tuple(c.fan.number for c in counted for _ in range(c.count))
+
+
+def _explanations(dropped: list[tuple[Any, ...]], counted: list[CountedFan],
+                  outright: dict[int, frozenset[int]]) -> tuple[NotCounted, ...]:
+    """The instances left out, and why; an instance excluded outright names the first counted fan that
+    excludes it (the one that excluded it: fans counted after it come later in the list)."""
+    return tuple(NotCounted(fan=fan, count=count, principle=principle, sets=sets,
+                            by=next(c.fan for c in counted if fan.number in outright[c.fan.number])
+                            if principle is Principle.EXCLUDED else by)
+                 for fan, count, principle, by, sets in dropped)
+
+
 class _Principles:
     """The fans counted so far in one reading, what they exclude and link, and why other instances were
-    not counted; then (set by the scorer) their total, bonus fans aside, and the points of bonus fans."""
+    not counted: the state of the principles for the fans whose sets or quota need checking."""
 
-    __slots__ = ("sets_and_pairs", "outright", "group", "blocks", "excluded", "quota", "scoped", "counted", "dropped",
-                 "total", "bonus")
+    __slots__ = ("sets_and_pairs", "group", "blocks", "excluded", "quota", "scoped", "counted", "dropped")
 
-    def __init__(self, sets_and_pairs: tuple[Block, ...], outright: dict[int, frozenset[int]]) -> None:
+    def __init__(self, sets_and_pairs: tuple[Block, ...], excluded: set[int], counted: list[CountedFan],
+                 dropped: list[tuple[Any, ...]]) -> None:
         self.sets_and_pairs = sets_and_pairs
-        self.outright = outright
         #: The links between the blocks: a combination fan links its sets, and links may never close
         #: a loop (account-once) nor join sets already joined (non-split). With at most eleven blocks,
         #: each block simply carries the number of its group.
         self.group: list[int] | None = None
         self.blocks: tuple[int, ...] | None = None  # the ids of the reading's blocks, to find one's index
-        self.excluded: set[int] = set()  # numbers of the fans a counted fan excludes outright
+        self.excluded = excluded  # numbers of the fans a counted fan excludes outright (shared with the scorer)
         self.quota: dict[int, list[Fan]] = {}  # fan number -> one excluding fan per instance to drop
         self.scoped: dict[int, list[tuple[frozenset[int], Fan]]] = {}
-        self.counted: list[CountedFan] = []
-        self.dropped: list[tuple[Any, ...]] = []  # the fields of a NotCounted; ``by`` is None when excluded
-        self.total = self.bonus = 0
-
-    def numbers(self) -> tuple[int, ...]:
-        """The number of the fan of each counted instance, in the order counted (for the tie-break)."""
-        return tuple(c.fan.number for c in self.counted for _ in range(c.count))
-
-    def excluder(self, number: int) -> Fan:
-        """The first counted fan that excludes fan ``number`` outright (the one that excluded it: fans
-        counted after it come later in the list)."""
-        outright = self.outright
-        return next(c.fan for c in self.counted if number in outright[c.fan.number])
-
-    def explanations(self) -> tuple[NotCounted, ...]:
-        """The instances left out, and why."""
-        return tuple(NotCounted(fan=fan, count=count, principle=principle, sets=sets,
-                                by=self.excluder(fan.number) if principle is Principle.EXCLUDED else by)
-                     for fan, count, principle, by, sets in self.dropped)
+        self.counted = counted
+        self.dropped = dropped
 
     def offer(self, step: Step, raw: list[tuple]) -> int:
         """Count the instances of a fan not excluded outright that the principles allow, and apply its
