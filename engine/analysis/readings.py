@@ -232,17 +232,6 @@ def _placements(
     return out
 
 
-def _standard(hand: Hand, tiles: tuple[Tile, ...], fixed: tuple[Block, ...]) -> list[Reading]:
-    found = _sets_and_pair(tiles)
-    if len(found) == 1:  # most hands
-        pair, chows, pungs = found[0]
-        return _placements(_STANDARD, fixed, chows, pungs, pair, hand.win_tile, hand.context.self_drawn)
-    out: list[Reading] = []
-    for pair, chows, pungs in found:
-        out.extend(_placements(_STANDARD, fixed, chows, pungs, pair, hand.win_tile, hand.context.self_drawn))
-    return out
-
-
 def _knitted_straight(hand: Hand, tiles: tuple[Tile, ...], held: set[Tile], fixed: tuple[Block, ...]) -> list[Reading]:
     """Knitted straight readings, for at most one declared set and nine different number tiles."""
     out: list[Reading] = []
@@ -261,7 +250,7 @@ def _knitted_straight(hand: Hand, tiles: tuple[Tile, ...], held: set[Tile], fixe
 
 def _seven_pairs(hand: Hand, tiles: tuple[Tile, ...], held: set[Tile]) -> list[Reading]:
     """The seven pairs reading, for a hand without declared sets."""
-    if any(tiles.count(t) % 2 for t in held):
+    if tiles[::2] != tiles[1::2]:  # the sorted tiles pair up: every kind held an even number of times
         return []
     pairs = tuple(
         _block(Kind.PAIR, t, True, False, False, copy) for t in sorted(held) for copy in range(tiles.count(t) // 2)
@@ -292,7 +281,14 @@ def readings(hand: Hand) -> list[Reading]:
     tiles = tuple(sorted((*hand.concealed, hand.win_tile)))
     melds = hand.melds
     fixed = tuple([_meld_blocks(m.kind, m.tiles[0])[i] for i, m in enumerate(melds)]) if melds else ()
-    out = _standard(hand, tiles, fixed)
+    found = _sets_and_pair(tiles)
+    if len(found) == 1:  # most hands
+        pair, chows, pungs = found[0]
+        out = _placements(_STANDARD, fixed, chows, pungs, pair, hand.win_tile, hand.context.self_drawn)
+    else:
+        out = []
+        for pair, chows, pungs in found:
+            out.extend(_placements(_STANDARD, fixed, chows, pungs, pair, hand.win_tile, hand.context.self_drawn))
     if len(melds) > 1:
         return out
     held = set(tiles)

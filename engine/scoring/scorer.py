@@ -321,9 +321,21 @@ class _Principles:
     def offer(self, step: Step, raw: list[tuple]) -> int:
         """Count the instances of a fan not excluded outright that the principles allow, and apply its
         exclusions; returns how many were counted."""
-        fan, binds_sets = step.fan, step.binds_sets
-        if binds_sets or step.number in self.quota:
-            chosen = self._choose(fan, binds_sets, raw)
+        fan, number = step.fan, step.number
+        quota = self.quota.get(number)
+        if step.binds_sets:
+            owners = self.scoped.get(number)
+            if not owners and not quota and len(raw) == 1 and len(raw[0]) == 1:  # one single set: nothing to check
+                ids = self.blocks
+                if ids is None:
+                    ids = self.blocks = tuple(map(id, self.sets_and_pairs))
+                chosen = [(ids.index(id(raw[0][0])),)]
+            else:
+                chosen = self._choose(fan, True, raw, owners, quota)
+                if not chosen:
+                    return 0
+        elif quota:
+            chosen = self._choose(fan, False, raw, None, quota)
             if not chosen:
                 return 0
         else:
@@ -337,13 +349,14 @@ class _Principles:
                 self.quota.setdefault(target, []).extend([fan] * (count * n))
         if step.own_sets:
             for target in step.own_sets:
-                self.scoped.setdefault(target, []).extend((frozenset(idx), fan) for idx in chosen)
+                self.scoped.setdefault(target, []).extend([(frozenset(idx), fan) for idx in chosen])
         return n
 
-    def _choose(self, fan: Fan, binds_sets: bool, raw: list[tuple]) -> list[tuple[int, ...]]:
-        """Instances not excluded (by count or within a counted fan's sets) and, for combinations,
-        that neither reuse a set of the same fan (non-identical) nor join sets already joined
-        (non-split, account once)."""
+    def _choose(self, fan: Fan, binds_sets: bool, raw: list[tuple], owners: list[tuple[frozenset[int], Fan]] | None,
+                quota: list[Fan] | None) -> list[tuple[int, ...]]:
+        """Instances not excluded (by count, ``quota``, or within a counted fan's sets, ``owners``) and,
+        for combinations, that neither reuse a set of the same fan (non-identical) nor join sets already
+        joined (non-split, account once)."""
         # A block's index is found by its identity, in C (tuple.index over the ids of the reading's blocks):
         # comprehensions are function calls in CPython 3.11, and building a dict of the ids cost more than
         # the lookups it served (timeit over the corpus's calls: 3.5 us a call with the dict, 2.6 without; see score()).
@@ -351,12 +364,7 @@ class _Principles:
         if ids is None:
             ids = self.blocks = tuple(map(id, self.sets_and_pairs))
         where = ids.index
-        number = fan.number
-        owners = self.scoped.get(number)
-        quota = self.quota.get(number)
         if binds_sets and not owners and not quota and len(raw[0]) == 1:  # single sets: nothing to check
-            if len(raw) == 1:
-                return [(where(id(raw[0][0])),)]
             return [(where(id(inst[0])),) for inst in raw]
         used: set[int] = set()
         chosen = []
@@ -364,7 +372,11 @@ class _Principles:
         for inst in raw:
             idx = tuple(map(where, map(id, inst))) if binds_sets else ()
             if idx and owners:
-                owner = next((by for own, by in owners if own.issuperset(idx)), None)
+                owner = None
+                for own, by in owners:  # a loop, not next() of a generator: no frame made
+                    if own.issuperset(idx):
+                        owner = by
+                        break
                 if owner is not None:
                     self.dropped.append((fan, 1, OWN_SETS, owner, idx))
                     continue
