@@ -32,6 +32,22 @@ class Text:
         self.blocks: dict[int, tuple[Block, str]] = {}
         self.reasons: dict[tuple[int, str, int], tuple[Fan, Fan | None, str, str]] = {}
 
+    def brief(self, result: Result, answer_id: Any = None) -> str:
+        """The contract's output object alone (id, total, total_with_flowers, fans, error), as JSON."""
+        heads = self.heads
+        parts = _opening(result, answer_id)
+        fans = []
+        for counted in result.fans:
+            head = heads.get(id(counted.fan))
+            if head is None:
+                self.head(counted.fan)
+                head = heads[id(counted.fan)]
+            fans.append(f"{head[0]}{counted.count}}}")
+        parts += [", ".join(fans), "]"]
+        if not result.is_win:
+            parts.append(_error(result))
+        return "{" + "".join(parts) + "}"
+
     def line(self, result: Result, answer_id: Any = None) -> str:
         """``ENCODER.encode(result.to_json(answer_id))``, made of known pieces; raises UnicodeEncodeError when
         that is no valid UTF-8 (an id, or a name of a rule file, with a lone surrogate)."""
@@ -40,9 +56,7 @@ class Text:
         for block in result.reading.blocks:
             known = known_blocks.get(id(block))
             names.append(self.block(block) if known is None else known[1])
-        parts = [] if answer_id is None else ['"id": ', _utf8(encode_basestring(answer_id) if answer_id.__class__ is str
-                                                            else ENCODER.encode(answer_id)), ", "]
-        parts += ['"total": ', str(result.total), ', "total_with_flowers": ', str(result.total_with_flowers), ', "fans": [']
+        parts = _opening(result, answer_id)
         fans = []
         for counted in result.fans:
             fan, instances = counted.fan, counted.instances
@@ -57,8 +71,7 @@ class Text:
                 fans.append(f'{head[0]}{counted.count}, "sets": [{sets}]}}')
         parts += [", ".join(fans), "]"]
         if not result.is_win:
-            error = {"kind": result.error_kind, "message": f"{result.counted_for_minimum} points, below the minimum of {result.minimum}"}
-            parts += [', "error": ', ENCODER.encode(error)]
+            parts.append(_error(result))
         parts += [', "reading": ', self.reading(result.reading, names), ', "not_counted": [']
         parts.append(", ".join([self.not_counted(n, names) for n in result.not_counted]))
         parts.append("]}")
@@ -102,6 +115,20 @@ class Text:
             known = self.reasons[key] = (fan, by, _utf8(head), _utf8(tail))
             _bound(self.reasons)
         return f"{known[2]}{n.count}{known[3]}{', '.join([names[i] for i in n.sets])}]}}"
+
+
+def _opening(result: Result, answer_id: Any) -> list[str]:
+    """The pieces of an answer up to its fans: the id (when there is one) and the totals."""
+    parts = [] if answer_id is None else ['"id": ', _utf8(encode_basestring(answer_id) if answer_id.__class__ is str
+                                                        else ENCODER.encode(answer_id)), ", "]
+    parts += ['"total": ', str(result.total), ', "total_with_flowers": ', str(result.total_with_flowers), ', "fans": [']
+    return parts
+
+
+def _error(result: Result) -> str:
+    """The error of a result under the minimum."""
+    error = {"kind": result.error_kind, "message": f"{result.counted_for_minimum} points, below the minimum of {result.minimum}"}
+    return ', "error": ' + ENCODER.encode(error)
 
 
 def _utf8(text: str) -> str:
