@@ -1,7 +1,8 @@
 """Instructions per line of the batch path, stage by stage, counted by callgrind (deterministic, unlike
 wall time on a shared machine): reading the JSON of a line, making its Hand, scoring it, writing the
 answer; and the whole ``answer_line`` beside scoring alone, whose ratio is the steady twin of
-bench/bench.py's "batch --jobs 1 / in-process scoring" row (that row also pays the process start-up).
+bench/bench.py's "batch --jobs 1 / in-process scoring" row (that row also pays the process start-up);
+then the same for ``--brief`` answers (the contract's fields, no explanation).
 
 Run: python bench/callgrind_batch.py    (about a minute; needs valgrind)
 
@@ -18,7 +19,7 @@ import tempfile
 import time
 from collections import deque
 from collections.abc import Callable, Iterable
-from itertools import accumulate, dropwhile, filterfalse, starmap, takewhile
+from itertools import accumulate, dropwhile, filterfalse, islice, pairwise, starmap, takewhile
 from pathlib import Path
 
 from common import complete_lines
@@ -31,7 +32,8 @@ from fanrules.tools.batch import _TEXT, answer_line, parse_line
 STEADY = {**os.environ, "PYTHONHASHSEED": "0"}
 #: Each counted pass: its label and the C function of the iterator that runs it.
 PASSES = (("read the JSON", "starmap_next"), ("make the Hand", "filterfalse_next"), ("score", "takewhile_next"),
-          ("write the answer", "dropwhile_next"), ("answer_line, whole", "accumulate_next"))
+          ("write the answer", "dropwhile_next"), ("answer_line, whole", "accumulate_next"),
+          ("write the brief answer (--brief)", "islice_next"), ("answer_line --brief, whole", "pairwise_next"))
 
 
 def passes() -> int:
@@ -49,6 +51,8 @@ def passes() -> int:
         lambda: takewhile(lambda h: scorer.score(h) or True, hands),
         lambda: dropwhile(lambda r: _TEXT.line(r, "id") or True, results),
         lambda: accumulate(lines, lambda _, line: answer_line(line, scorer, 1, _TEXT), initial=None),
+        lambda: islice((_TEXT.brief(r, "id") for r in results), None),
+        lambda: pairwise(answer_line(line, scorer, 1, _TEXT, False) for line in lines),
     ]
     for i, drive in enumerate(drivers):
         unique_wait_cache.cache_clear()
@@ -77,6 +81,7 @@ def table() -> None:
     for label, _ in PASSES:
         print(f"| {label} | {counts[label]:,.0f} |")
     print(f"| scoring / whole answer_line (the in-process ratio) | {counts['score'] / counts['answer_line, whole']:.2f} |")
+    print(f"| the same with --brief | {counts['score'] / counts['answer_line --brief, whole']:.2f} |")
 
 
 if __name__ == "__main__":

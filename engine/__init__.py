@@ -74,6 +74,10 @@ def __getattr__(name: str) -> Any:
     return value
 
 
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY_MODULE))
+
+
 @lru_cache(maxsize=16)
 def scorer(rules: str | Path = "mcr") -> Scorer:
     """The cached Scorer of a rule set (shipped name, folder or ruleset.yaml)."""

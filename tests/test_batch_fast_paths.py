@@ -137,3 +137,42 @@ def test_text_line_matches_to_json_for_under_minimum_results() -> None:
     result = fanrules.score("123m456p678s234p5s5s")  # all chows, 4 points
     assert not result.is_win
     assert Text().line(result, "u") == ENCODER.encode(result.to_json("u"))
+
+
+def brief_json(result: Any, answer_id: Any) -> dict[str, Any]:
+    """The contract's output object: to_json without the explanation."""
+    out = {k: v for k, v in result.to_json(answer_id).items() if k not in ("reading", "not_counted")}
+    out["fans"] = [{k: v for k, v in fan.items() if k != "sets"} for fan in out["fans"]]
+    return out
+
+
+@pytest.mark.parametrize("rules", ["mcr", "casual"])
+def test_a_brief_answer_is_the_contracts_object(rules: str) -> None:
+    scorer = fanrules.scorer(rules)
+    text = Text()
+    for record in RECORDS:
+        try:
+            result = scorer.score(hand_from_record(record))
+        except HandError:
+            continue
+        assert text.brief(result, record["id"]) == ENCODER.encode(brief_json(result, record["id"])), record["id"]
+
+
+def test_batch_brief_writes_the_same_answers_without_explanations(tmp_path: Any) -> None:
+    from fanrules.tools.cli import main
+    lines = [json.dumps(r, ensure_ascii=False) for r in RECORDS[:300]] + ["not json", '{"id": "bad", "hand": "1m"}']
+    src = tmp_path / "in.jsonl"
+    src.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    for jobs in ("1", "2"):
+        full, brief = tmp_path / f"full{jobs}.jsonl", tmp_path / f"brief{jobs}.jsonl"
+        assert main(["batch", "--quiet", "--jobs", jobs, "--input", str(src), "--output", str(full)]) == 0
+        assert main(["batch", "--quiet", "--brief", "--jobs", jobs, "--input", str(src), "--output", str(brief)]) == 0
+        answers = [json.loads(line) for line in full.read_text(encoding="utf-8").splitlines()]
+        briefs = [json.loads(line) for line in brief.read_text(encoding="utf-8").splitlines()]
+        assert len(briefs) == len(answers) == len(lines)
+        for answer_obj, brief_obj in zip(answers, briefs):
+            expected = {k: v for k, v in answer_obj.items() if k not in ("reading", "not_counted")}
+            if "fans" in expected:
+                expected["fans"] = [{k: v for k, v in fan.items() if k != "sets"} for fan in expected["fans"]]
+            assert brief_obj == expected
+        assert "error" in briefs[-1] and "error" in briefs[-2]

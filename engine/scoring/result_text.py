@@ -2,8 +2,9 @@
 equal on every corpus hand), written from pieces worked out once: the head of each fan's object, the
 text of each block, the reason of each exclusion.
 
-A batch writes one such line per hand: encoding the answer object took 49 µs a line on bench/bench.py's
-batch lines (``to_json`` 25, the encoder 24), these pieces put together 9 (see ``Text.line``)."""
+A batch writes one such line per hand: counted with bench/callgrind_batch.py on the corpus lines (the
+explanation worked out included), encoding ``to_json`` took 380,136 instructions a line, these pieces
+put together 136,016, then 117,278 with the whole object of a fan without sets kept too."""
 from __future__ import annotations
 
 import json
@@ -26,27 +27,51 @@ class Text:
     they belong to, each kept alive beside its piece, and by the text of each block)."""
 
     def __init__(self) -> None:
-        self.heads: dict[int, tuple[Fan, str]] = {}
+        #: By fan: its head (up to the count), its whole object when counted once without sets, the fan.
+        self.heads: dict[int, tuple[str, str, Fan]] = {}
         self.blocks: dict[int, tuple[Block, str]] = {}
         self.reasons: dict[tuple[int, str, int], tuple[Fan, Fan | None, str, str]] = {}
 
-    def line(self, result: Result, id: Any = None) -> str:
-        """``ENCODER.encode(result.to_json(id))``, made of known pieces; raises UnicodeEncodeError when
-        that is no valid UTF-8 (an id, or a name of a rule file, with a lone surrogate)."""
-        blocks = result.reading.blocks
-        names = [self.block(b) for b in blocks]
-        parts = [] if id is None else ['"id": ', _utf8(encode_basestring(id) if id.__class__ is str else ENCODER.encode(id)), ", "]
-        parts += ['"total": ', str(result.total), ', "total_with_flowers": ', str(result.total_with_flowers), ', "fans": [']
-        for i, counted in enumerate(result.fans):
-            if i:
-                parts.append(", ")
-            parts += [self.head(counted.fan), str(counted.count), ', "sets": [']
-            parts.append(", ".join(["[" + ", ".join([names[b] for b in inst]) + "]" for inst in counted.instances if inst]))
-            parts.append("]}")
-        parts.append("]")
+    def brief(self, result: Result, answer_id: Any = None) -> str:
+        """The contract's output object alone (id, total, total_with_flowers, fans, error), as JSON."""
+        heads = self.heads
+        parts = _opening(result, answer_id)
+        fans = []
+        for counted in result.fans:
+            head = heads.get(id(counted.fan))
+            if head is None:
+                self.head(counted.fan)
+                head = heads[id(counted.fan)]
+            fans.append(f"{head[0]}{counted.count}}}")
+        parts += [", ".join(fans), "]"]
         if not result.is_win:
-            error = {"kind": result.error_kind, "message": f"{result.counted_for_minimum} points, below the minimum of {result.minimum}"}
-            parts += [', "error": ', ENCODER.encode(error)]
+            parts.append(_error(result))
+        return "{" + "".join(parts) + "}"
+
+    def line(self, result: Result, answer_id: Any = None) -> str:
+        """``ENCODER.encode(result.to_json(answer_id))``, made of known pieces; raises UnicodeEncodeError when
+        that is no valid UTF-8 (an id, or a name of a rule file, with a lone surrogate)."""
+        known_blocks, heads = self.blocks, self.heads
+        names = []
+        for block in result.reading.blocks:
+            known = known_blocks.get(id(block))
+            names.append(self.block(block) if known is None else known[1])
+        parts = _opening(result, answer_id)
+        fans = []
+        for counted in result.fans:
+            fan, instances = counted.fan, counted.instances
+            head = heads.get(id(fan))
+            if head is None:
+                self.head(fan)
+                head = heads[id(fan)]
+            if not instances[0]:  # a fan of the whole hand: no sets
+                fans.append(head[1] if counted.count == 1 else f'{head[0]}{counted.count}, "sets": []}}')
+            else:
+                sets = ", ".join(["[" + ", ".join([names[b] for b in inst]) + "]" for inst in instances])
+                fans.append(f'{head[0]}{counted.count}, "sets": [{sets}]}}')
+        parts += [", ".join(fans), "]"]
+        if not result.is_win:
+            parts.append(_error(result))
         parts += [', "reading": ', self.reading(result.reading, names), ', "not_counted": [']
         parts.append(", ".join([self.not_counted(n, names) for n in result.not_counted]))
         parts.append("]}")
@@ -57,9 +82,10 @@ class Text:
         known = self.heads.get(id(fan))
         if known is None:
             text = ENCODER.encode({"id": fan.number, "name_zh": fan.name_zh, "name_en": fan.name_en, "points": fan.value})
-            known = self.heads[id(fan)] = (fan, _utf8(text[:-1] + ', "count": '))
+            head = _utf8(text[:-1] + ', "count": ')
+            known = self.heads[id(fan)] = (head, head + '1, "sets": []}', fan)
             _bound(self.heads)
-        return known[1]
+        return known[0]
 
     def block(self, block: Block) -> str:
         """A block in hand notation, as a JSON string (blocks are shared: known by identity, and kept)."""
@@ -89,6 +115,20 @@ class Text:
             known = self.reasons[key] = (fan, by, _utf8(head), _utf8(tail))
             _bound(self.reasons)
         return f"{known[2]}{n.count}{known[3]}{', '.join([names[i] for i in n.sets])}]}}"
+
+
+def _opening(result: Result, answer_id: Any) -> list[str]:
+    """The pieces of an answer up to its fans: the id (when there is one) and the totals."""
+    parts = [] if answer_id is None else ['"id": ', _utf8(encode_basestring(answer_id) if answer_id.__class__ is str
+                                                        else ENCODER.encode(answer_id)), ", "]
+    parts += ['"total": ', str(result.total), ', "total_with_flowers": ', str(result.total_with_flowers), ', "fans": [']
+    return parts
+
+
+def _error(result: Result) -> str:
+    """The error of a result under the minimum."""
+    error = {"kind": result.error_kind, "message": f"{result.counted_for_minimum} points, below the minimum of {result.minimum}"}
+    return ', "error": ' + ENCODER.encode(error)
 
 
 def _utf8(text: str) -> str:
