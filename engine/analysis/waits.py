@@ -205,7 +205,7 @@ def waits(concealed: tuple[Tile, ...] | list[Tile], melds: int = 0, limit: int =
     return tuple(sorted(found, key=lambda t: (t // 9 != side, abs(t - near), t))[:limit])
 
 
-def single_wait(concealed: tuple[Tile, ...], melds: int = 0) -> bool:
+def waits_on_one_kind(concealed: tuple[Tile, ...], melds: int = 0) -> bool:
     """Whether 13 sorted tiles (``concealed`` plus ``melds`` declared sets) wait on one tile kind only:
     ``len(waits(concealed, melds)) == 1``, without sorting and listing the waits. Scoring asks it of
     about half the hands; bench/callgrind_scoring.py, warm, reading stage: 74,012 instructions per hand

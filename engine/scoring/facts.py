@@ -6,7 +6,7 @@ from functools import lru_cache
 from itertools import compress
 from operator import attrgetter
 
-from ..analysis.waits import single_wait
+from ..analysis.waits import waits_on_one_kind
 from ..core.blocks import NO_SET, Block, Kind, Reading, Shape
 from ..core.hand import Hand
 
@@ -15,7 +15,7 @@ from ..core.hand import Hand
 def _unique_wait(concealed: tuple[int, ...], melds: int) -> bool:
     """Whether 13 tiles (with ``melds`` declared sets) wait on one tile kind only. Cached: scoring
     every wait of a hand asks it again."""
-    return single_wait(concealed, melds)
+    return waits_on_one_kind(concealed, melds)
 
 
 _KINDS = range(34)
