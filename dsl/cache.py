@@ -40,7 +40,7 @@ FORMAT = "fanrules predicate cache 2"
 MAX_TABLES = 1_000
 #: The modules whose output a cached entry depends on, relative to the ``fanrules`` package.
 SOURCES = ("dsl/grammar.lark", "dsl/ast.py", "dsl/astjson.py", "dsl/builtins.py", "dsl/checker.py", "dsl/cost.py", "dsl/compiled.py",
-           "dsl/compiler.py", "dsl/parser.py", "core/tiles.py", "core/blocks.py", "analysis/readings.py")
+           "dsl/compiler.py", "dsl/loops.py", "dsl/parser.py", "core/tiles.py", "core/blocks.py", "analysis/readings.py")
 
 
 @lru_cache(maxsize=1)
@@ -69,7 +69,8 @@ def code_hash(record: Record) -> str:
     """The SHA-256 of what a record runs: its function, the expression fused rules use and the
     constants they read."""
     constants = [(name, sorted(value, key=repr) if isinstance(value, frozenset) else value) for name, value in record.constants]
-    return hashlib.sha256(f"{record.source}\0{record.expression}\0{constants!r}".encode()).hexdigest()
+    code = f"{record.source}\0{record.expression}\0{record.keyed_body}\0{record.views!r}\0{constants!r}"
+    return hashlib.sha256(code.encode()).hexdigest()
 
 
 class PredicateCache:

@@ -42,7 +42,10 @@ class Record:
     question, or a count when ``counts``), so that several can be fused into one function. ``keyed``
     names the collection of an each rule that reads its items only through their tiles (``tile``,
     ``suit``, ``rank``) and reads no other fact: its instances depend only on that collection's items,
-    and a scorer may remember them by those items (dsl/fused.py)."""
+    and a scorer may remember them by those items (dsl/fused.py). Such a rule's ``keyed_body`` is its loops
+    as a fused memo runs them: reading its items only through lists of their ``views`` (code on an item
+    ``x``, from the builtins' templates), ``VIEW0`` for ``views[0]`` and so on, and leaving its instances in
+    ``found``."""
 
     source: str
     constants: tuple[tuple[str, Any], ...]
@@ -55,6 +58,8 @@ class Record:
     counts: bool = False
     keyed: str = ""
     cost: int = 0
+    keyed_body: str = ""
+    views: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True)
