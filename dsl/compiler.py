@@ -18,6 +18,7 @@ from .compiled import COMPARE, NAMESPACE, Compiled, Guard, Record, build
 from .cost import MAX_COUNT
 from .loops import loops as _loops
 from .loops import pairwise as _pairwise
+from .loops import spread as _spread
 from .symmetry import conjuncts as _conjuncts
 from .symmetry import symmetric as _symmetric
 
@@ -121,10 +122,21 @@ class Compiler:
         k = len(slots)
         self.views = {slot: {} for slot in slots}
         stages: list[list[str]] = [[] for _ in range(k)]
+        candidates: list[list[tuple[int, str, str]]] = [[] for _ in range(k)]
         guards: list[str] = []
         for conjunct in (part for c in _conjuncts(rule.cond) for part in _pairwise(c)):
             used = [slots.index(s) for s in _slots_used(conjunct, self.checked.slots) if s in slots]
-            (stages[max(used)] if used else guards).append(self.expr(conjunct))
+            if not used:
+                guards.append(self.expr(conjunct))
+                continue
+            depth = max(used)
+            code, join = self.part(conjunct, slots[depth])
+            stages[depth].append(code)
+            if join is not None:
+                candidates[depth].append((len(stages[depth]) - 1, *join))
+        # Of the tests a depth could look its items up by, the one on the view with the most values.
+        keyed = self.keyed(rule)  # only a keyed rule's body looks items (sets) up
+        joins = [max(c, key=lambda j: _spread(j[1])) if c and keyed else None for c in candidates]
         views, self.views = self.views, None
         source = self.expr(rule.source)
         if self.type_of(rule.source) == "list[set]" or not source.startswith("K"):
@@ -144,20 +156,34 @@ class Compiler:
             lines.append(f"    return [({picked},) for g in sorted(found)]")
         else:
             lines.append("    return found")
-        if not self.keyed(rule):
+        if not keyed:
             return lines, []
         # The body in a fused memo: views come from lists of the collection's items (VIEW0, VIEW1...,
         # in the order of ``self.view_codes``), worked out once for all the rules of the collection.
         self.view_codes = tuple(dict.fromkeys(view for by_slot in views.values() for view in by_slot))
         listed = {view: f"VIEW{j}" for j, view in enumerate(self.view_codes)}
+        indexed = [None if j is None else (j[0], f"INDEX{self.view_codes.index(j[1])}", j[2]) for j in joins]
         body = _loops(slots, stages, {s: {v: (name, f"{listed[v]}[i{slots.index(s)}]") for v, (name, _) in by_slot.items()}
-                                      for s, by_slot in views.items()}, ordered, by_index=True)
+                                      for s, by_slot in views.items()}, ordered, by_index=True, joins=indexed)
         if guards:
             body = [body[0], f"if {' and '.join(guards)}:"] + ["    " + line for line in body[1:]]
         if not ordered:
             picked = ", ".join(f"items[g[{d}]]" for d in range(k))
             body.append(f"found = [({picked},) for g in sorted(found)]")
         return lines, body
+
+    def part(self, node: ast.Node, slot: int) -> tuple[str, tuple[str, str] | None]:
+        """The code of a part of an each rule's condition tested when ``slot`` is bound, and, when it is
+        ``view(slot) == other`` with ``other`` not reading that item, (the view, the code of ``other``):
+        a fused memo then looks the item up by that view's value instead of trying every item."""
+        if not (isinstance(node, ast.Compare) and node.ops == ("==",)):
+            return self.expr(node), None
+        codes = [self.expr(operand) for operand in node.operands]
+        by_name = {name: view for view, (name, _) in self.views[slot].items()} if self.views is not None else {}
+        for side in (0, 1):
+            if codes[side] in by_name and slot not in _slots_used(node.operands[1 - side], self.checked.slots):
+                return f"({codes[0]} == {codes[1]})", (by_name[codes[side]], codes[1 - side])
+        return f"({codes[0]} == {codes[1]})", None
 
     # -- expressions -----------------------------------------------------------------------------
     def expr(self, node: ast.Node) -> str:

@@ -220,6 +220,8 @@ CHAINED = [
      lambda a, b, c: _rank(a) > 0 and len({_suit(a), _suit(b), _suit(c)}) == 3 and _rank(a) == _rank(b) == _rank(c)),
     ("each a, b, c, d in chows where suit(a) == suit(b) == suit(c) == suit(d) and rank(b) - rank(a) == rank(c) - rank(b) == rank(d) - rank(c)",
      lambda a, b, c, d: _suit(a) == _suit(b) == _suit(c) == _suit(d) and _rank(b) - _rank(a) == _rank(c) - _rank(b) == _rank(d) - _rank(c)),
+    ("each a, b, c in chows where same(suit(a), suit(b), suit(c)) and rank(b) == rank(a) + 1 and rank(c) == rank(b) + 1",
+     lambda a, b, c: _suit(a) == _suit(b) == _suit(c) and _rank(b) == _rank(a) + 1 and _rank(c) == _rank(b) + 1),
 ]
 
 
@@ -228,6 +230,7 @@ def test_chains_and_distinct_are_tested_in_parts_with_the_same_answers(text: str
     rule = compiled(text)
     assert "len({" not in rule.source and " == a" in rule.source  # tested pairwise, on views kept per item
     evaluate, k, attr = fuse([rule]), rule.arity, text.split(" in ")[1].split()[0]
+    assert ".get(" in evaluate.source  # type: ignore[attr-defined]  # the fused loops look items up by a view
     found = 0
     for hand in corpus_hands:
         facts = Facts(hand)
@@ -239,3 +242,10 @@ def test_chains_and_distinct_are_tested_in_parts_with_the_same_answers(text: str
             assert rule.instances(facts) == expected and dict(evaluate(facts)).get(0, []) == expected
             found += len(expected)
     assert found > 0
+
+
+def test_each_rules_over_tiles_with_equal_views_compile_and_find_their_groups() -> None:
+    rule = compiled("each a, b in kinds where suit(a) == suit(b) and rank(b) == rank(a) + 1")
+    facts = reading_facts("123m234m345p678p55s")
+    expected = [(a, b) for a in facts.kinds for b in facts.kinds if a < b and SUIT_OF[a] == SUIT_OF[b] and RANK_OF[b] == RANK_OF[a] + 1]
+    assert rule.instances(facts) == expected != []
