@@ -44,10 +44,11 @@ def cli_startup(cache: bool = True) -> float:
     return median_seconds(lambda: subprocess.run(cmd, check=True, capture_output=True, env=env), runs=7)
 
 
-def batch_rate(path: str, lines: int, jobs: int, runs: int = 3) -> tuple[float, float]:
-    """Lines per second of ``fanrules batch --jobs N`` on a file, start-up included, and the CPU seconds
-    of all its processes (medians): on a busy machine the CPU time says what the wall time cannot."""
+def batch_rate(path: str, lines: int, jobs: int, runs: int = 3, brief: bool = False) -> tuple[float, float]:
+    """Lines per second of ``fanrules batch --jobs N`` (``--brief``) on a file, start-up included, and the
+    CPU seconds of all its processes (medians): on a busy machine the CPU time says what the wall time cannot."""
     cmd = [sys.executable, "-m", "fanrules", "batch", "--quiet", "--jobs", str(jobs), "--input", path, "--output", os.devnull]
+    cmd += ["--brief"] if brief else []
     walls, cpus = [], []
     for _ in range(runs):
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -127,6 +128,7 @@ def main() -> int:
     cores = os.cpu_count() or 1
     try:
         batch_1, cpu_1 = batch_rate(f.name, BATCH_LINES, 1)
+        brief_1, _ = batch_rate(f.name, BATCH_LINES, 1, brief=True)
         batch_n, cpu_n = batch_rate(f.name, BATCH_LINES, cores)
     finally:
         Path(f.name).unlink()
@@ -141,6 +143,8 @@ def main() -> int:
         (f"in-process scoring of the {BATCH_LINES} hands of the batch file (warm)", f"{in_process:,.0f} hands/s"),
         (f"batch --jobs 1, {BATCH_LINES} lines (whole process) / in-process scoring",
          f"{batch_1:,.0f} lines/s = {batch_1 / in_process:.2f}"),
+        (f"batch --brief --jobs 1 (answers without their explanation) / in-process scoring",
+         f"{brief_1:,.0f} lines/s = {brief_1 / in_process:.2f}"),
         (f"batch --jobs {cores}, {BATCH_LINES} lines / --jobs 1", f"{batch_n:,.0f} lines/s = {batch_n / batch_1:.2f}x"),
         (f"CPU seconds of the batch, all processes: --jobs 1 / --jobs {cores} (at best {cores} x --jobs 1 / this, on idle cores)",
          f"{cpu_1:.2f} s / {cpu_n:.2f} s (at best {cores * cpu_1 / cpu_n:.2f}x)"),

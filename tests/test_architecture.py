@@ -161,3 +161,20 @@ def test_no_module_is_over_450_lines() -> None:
     long = {str(p.relative_to(ROOT)): n for p in module_files().values()
             if (n := len(p.read_text(encoding="utf-8").splitlines())) > 450}
     assert long == {}
+
+
+def test_scoring_starts_without_the_game_settlement_and_analysis_layers() -> None:
+    """``import fanrules`` and a batch load only what scoring needs; the facade's other names are
+    imported on first use, and every name of ``__all__`` resolves."""
+    import subprocess
+    import sys
+    probe = ("import sys, fanrules\n"
+             "from fanrules.tools import cli\n"
+             "late = ('fanrules.game', 'fanrules.settlement', 'fanrules.analysis.advice', 'fanrules.scoring.reach', 'fanrules.web')\n"
+             "print(sorted(m for m in late if m in sys.modules))\n"
+             "assert all(getattr(fanrules, name) is not None for name in fanrules.__all__)\n"
+             "print(sorted(m for m in late[:4] if m in sys.modules))\n"
+             "assert set(fanrules.__all__) <= set(dir(fanrules))\n")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert done.stdout.splitlines() == ["[]", str(sorted(["fanrules.game", "fanrules.settlement", "fanrules.analysis.advice",
+                                                           "fanrules.scoring.reach"]))]

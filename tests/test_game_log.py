@@ -151,3 +151,17 @@ def test_a_log_of_a_rule_set_that_is_not_shipped_replays_from_its_path(tmp_path:
     capsys.readouterr()
     assert main(["replay", str(path)]) == 0
     assert "3 game(s) replayed: 3 matched the log" in capsys.readouterr().out
+
+
+def test_whether_flowers_count_toward_the_minimum_is_one_key(tmp_path: Path) -> None:
+    """The table's minimum check reads the settlement's flowers.toward_minimum, as the scorer does; the
+    procedure key it once had is refused where it is written."""
+    assert Procedure.of(load_ruleset("botzone")).flowers_count is load_ruleset("botzone").bonus_toward_minimum is True
+    assert Procedure.of(load_ruleset("mcr")).flowers_count is load_ruleset("mcr").bonus_toward_minimum is False
+    old = tmp_path / "old"
+    old.mkdir()
+    (old / "ruleset.yaml").write_text("name: old\nextends: mcr\nprocedure:\n  win:\n    flowers_count: true\n", encoding="utf-8")
+    with pytest.raises(DiagnosticError) as caught:
+        load_ruleset(old)
+    assert [(d.line, d.code) for d in caught.value.diagnostics] == [(4, "R022")]
+    assert "unknown key 'win' in 'procedure'" in caught.value.diagnostics[0].message

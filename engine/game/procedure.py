@@ -57,7 +57,7 @@ class Procedure:
             priority=tuple(claims["priority"]), chow_from=tuple(claims["chow_from"]),
             several_wins=claims["several_wins"], melds_on_last_discard=claims["melds_on_last_discard"],
             kong_replace_from=kongs["replace_from"], robbing=tuple(kongs["robbing"]),
-            flowers_count=data["win"]["flowers_count"], tiles_left=data["exhaustive_draw"]["tiles_left"],
+            flowers_count=ruleset.bonus_toward_minimum, tiles_left=data["exhaustive_draw"]["tiles_left"],
             minimum=ruleset.minimum,
         )
         proc._check(ruleset.name)

@@ -13,7 +13,7 @@ PROCEDURE = Field(
     type="object",
     description="How a table plays one hand: the wall, the dice, the deal, flowers, claims, kongs, the minimum "
                 "to declare a win and the exhaustive draw (docs/game.md).",
-    required=("tiles", "dice", "deal", "flowers", "claims", "kongs", "win", "exhaustive_draw"),
+    required=("tiles", "dice", "deal", "flowers", "claims", "kongs", "exhaustive_draw"),
     keys={
         "tiles": Field(type="object", description="The tile set and the wall.", required=("flowers", "stacks_per_side"), keys={
             "flowers": Field(type="integer", description="Flower tiles in the set: 8 (144 tiles) or 0 (136 tiles).", enum=(0, 8)),
@@ -59,10 +59,6 @@ PROCEDURE = Field(
                                   enum=("end", "front")),
             "robbing": Field(type="array", description="Kongs whose tile another player may win on (robbing a kong).",
                              items=Field(type="string", description="A kong kind.", enum=("added", "concealed"))),
-        }),
-        "win": Field(type="object", description="What a declared win needs (the points come from the rule set's minimum).",
-                     required=("flowers_count",), keys={
-            "flowers_count": Field(type="boolean", description="Whether flower points count toward the minimum."),
         }),
         "exhaustive_draw": Field(type="object", description="When the hand ends without a winner.", required=("tiles_left",), keys={
             "tiles_left": Field(type="integer", description="Tiles left in the wall when play stops (0: play to the last tile).",

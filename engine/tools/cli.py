@@ -135,7 +135,8 @@ def cmd_batch(args: argparse.Namespace) -> int:
         out = _stream(args.output, sys.stdout, "wb")
         try:
             progress = sys.stderr if sys.stderr is not None and sys.stderr.isatty() and not args.quiet else None
-            run_batch(inp, out, scorer, jobs=min(args.jobs or cores, cores), rules=args.rules, progress=progress)
+            run_batch(inp, out, scorer, jobs=min(args.jobs or cores, cores), rules=args.rules, progress=progress,
+                      explain=not args.brief)
         except Interrupted as err:
             print(f"fanrules: batch {err}, each complete", file=sys.stderr)
             return 130
@@ -332,6 +333,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--output", help="output JSONL file")
     p.add_argument("--jobs", type=int, default=0, help="worker processes (default: all cores); output order and bytes do not depend on it")
     p.add_argument("--quiet", action="store_true", help="no progress line on stderr")
+    p.add_argument("--brief", action="store_true",
+                   help="answers with the contract's fields only (id, total, total_with_flowers, fans, error): no sets, "
+                        "reading or not_counted")
     _rules_arg(p)
     p.set_defaults(run=cmd_batch)
     p = sub.add_parser("waits", help="the tiles that complete a 13-tile hand, with their scores")

@@ -1,0 +1,91 @@
+"""Instructions per line of the batch path, stage by stage, counted by callgrind (deterministic, unlike
+wall time on a shared machine): reading the JSON of a line, making its Hand, scoring it, writing the
+answer; and the whole ``answer_line`` beside scoring alone, whose ratio is the steady twin of
+bench/bench.py's "batch --jobs 1 / in-process scoring" row (that row also pays the process start-up);
+then the same for ``--brief`` answers (the contract's fields, no explanation).
+
+Run: python bench/callgrind_batch.py    (about a minute; needs valgrind)
+
+The lines are the corpus's complete hands, as in the batch file of bench/bench.py; every stage runs
+once to warm the memos, then once counted, each in its own ``itertools`` iterator (as in
+bench/callgrind_scoring.py)."""
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from collections import deque
+from collections.abc import Callable, Iterable
+from itertools import accumulate, dropwhile, filterfalse, islice, pairwise, starmap, takewhile
+from pathlib import Path
+
+from common import complete_lines
+
+import fanrules
+from fanrules.core.jsonio import hand_from_record
+from fanrules.scoring.facts import _unique_wait as unique_wait_cache
+from fanrules.tools.batch import _TEXT, answer_line, parse_line
+
+STEADY = {**os.environ, "PYTHONHASHSEED": "0"}
+#: Each counted pass: its label and the C function of the iterator that runs it.
+PASSES = (("read the JSON", "starmap_next"), ("make the Hand", "filterfalse_next"), ("score", "takewhile_next"),
+          ("write the answer", "dropwhile_next"), ("answer_line, whole", "accumulate_next"),
+          ("write the brief answer (--brief)", "islice_next"), ("answer_line --brief, whole", "pairwise_next"))
+
+
+def passes() -> int:
+    """The counted passes; returns the number of lines."""
+    lines = [line for line, _ in complete_lines()]
+    scorer = fanrules.scorer()
+    records = [parse_line(line, 1) for line in lines]
+    hands = [hand_from_record(r) for r in records]
+    results = [scorer.score(h) for h in hands]
+    for line in lines:  # warm: memos of readings, rules and answer pieces
+        answer_line(line, scorer, 1, _TEXT)
+    drivers: list[Callable[[], Iterable[object]]] = [
+        lambda: starmap(parse_line, ((line, 1) for line in lines)),
+        lambda: filterfalse(lambda r: hand_from_record(r) and False, records),
+        lambda: takewhile(lambda h: scorer.score(h) or True, hands),
+        lambda: dropwhile(lambda r: _TEXT.line(r, "id") or True, results),
+        lambda: accumulate(lines, lambda _, line: answer_line(line, scorer, 1, _TEXT), initial=None),
+        lambda: islice((_TEXT.brief(r, "id") for r in results), None),
+        lambda: pairwise(answer_line(line, scorer, 1, _TEXT, False) for line in lines),
+    ]
+    for i, drive in enumerate(drivers):
+        unique_wait_cache.cache_clear()
+        if i == 3:
+            for r in results:  # the explanations, worked out once per result, are counted in "score" + "write"
+                r.__dict__.pop("not_counted", None)
+        deque(drive(), maxlen=0)
+    return len(lines)
+
+
+def table() -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "cg.out"
+        cmd = ["valgrind", "--tool=callgrind", *(f"--toggle-collect={name}" for _, name in PASSES),
+               f"--callgrind-out-file={out}", sys.executable, __file__, "--passes"]
+        n = int(subprocess.run(cmd, check=True, capture_output=True, text=True, env=STEADY).stdout.split()[-1])
+        annotated = subprocess.run(["callgrind_annotate", "--inclusive=yes", str(out)], check=True, capture_output=True,
+                                   text=True).stdout
+    counts = {}
+    for label, name in PASSES:
+        line = re.search(rf"^\s*([\d,]+) .*[:\s]{name}\b", annotated, re.MULTILINE)
+        assert line, f"no count for {name} in callgrind's output"
+        counts[label] = int(line.group(1).replace(",", "")) / n
+    print(f"Instructions per line of the batch path (callgrind, {time.strftime('%Y-%m-%d %H:%M')}, {n} corpus lines):\n")
+    print("| stage | instructions per line |\n|---|---|")
+    for label, _ in PASSES:
+        print(f"| {label} | {counts[label]:,.0f} |")
+    print(f"| scoring / whole answer_line (the in-process ratio) | {counts['score'] / counts['answer_line, whole']:.2f} |")
+    print(f"| the same with --brief | {counts['score'] / counts['answer_line --brief, whole']:.2f} |")
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] == ["--passes"]:
+        print(passes())
+    else:
+        table()
