@@ -249,3 +249,11 @@ def test_each_rules_over_tiles_with_equal_views_compile_and_find_their_groups() 
     facts = reading_facts("123m234m345p678p55s")
     expected = [(a, b) for a in facts.kinds for b in facts.kinds if a < b and SUIT_OF[a] == SUIT_OF[b] and RANK_OF[b] == RANK_OF[a] + 1]
     assert rule.instances(facts) == expected != []
+
+
+def test_a_predicates_own_function_is_compiled_when_first_asked() -> None:
+    rule = compiled("each a, b in chows where tile(a) == tile(b)")
+    evaluate = fuse([rule])  # a keyed rule runs inside the fused function: its own is not needed
+    facts = reading_facts("123m123m456m123p55s")
+    assert "instances" not in vars(rule) and dict(evaluate(facts))[0]
+    assert rule.instances(facts) == dict(evaluate(facts))[0] and "instances" in vars(rule)
