@@ -7,6 +7,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from ..core.tiles import RANK_OF, SUIT_OF
@@ -42,7 +43,10 @@ class Record:
     question, or a count when ``counts``), so that several can be fused into one function. ``keyed``
     names the collection of an each rule that reads its items only through their tiles (``tile``,
     ``suit``, ``rank``) and reads no other fact: its instances depend only on that collection's items,
-    and a scorer may remember them by those items (dsl/fused.py)."""
+    and a scorer may remember them by those items (dsl/fused.py). Such a rule's ``keyed_body`` is its loops
+    as a fused memo runs them: reading its items only through lists of their ``views`` (code on an item
+    ``x``, from the builtins' templates), ``VIEW0`` for ``views[0]`` and so on, and leaving its instances in
+    ``found``."""
 
     source: str
     constants: tuple[tuple[str, Any], ...]
@@ -55,27 +59,38 @@ class Record:
     counts: bool = False
     keyed: str = ""
     cost: int = 0
+    keyed_body: str = ""
+    views: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True)
 class Compiled:
     """A compiled predicate. ``instances(facts)`` gives one tuple per instance of the fan: the items
     bound by an ``each`` rule (sets or tiles), or an empty tuple per count of a hand rule. ``source``
-    is the generated Python, for people debugging the compiler."""
+    is the generated Python, for people debugging the compiler.
+
+    The function is compiled when first asked for: a scorer runs most predicates inside its fused
+    functions (dsl/fused.py) and never calls their own. (Loading MCR in a fresh process, the 81 compile()
+    calls of the predicates' own functions took 11 ms of the 117 ms the scorer took to build.)"""
 
     level: Level
     is_each: bool
     arity: int
-    instances: Callable[[Any], list[tuple]] = field(repr=False)
     source: str = field(repr=False)  # kilobytes of generated code: shown only when asked for
     binds_sets: bool = False
     guards: tuple[Guard, ...] = ()
     record: Record | None = field(default=None, repr=False)
+    label: str = field(default="<predicate>", repr=False)
+
+    @cached_property
+    def instances(self) -> Callable[[Any], list[tuple]]:
+        namespace: dict[str, Any] = {**NAMESPACE, **dict(self.record.constants if self.record is not None else ())}
+        exec(compile(self.source, self.label, "exec"), namespace)  # generated source only: see dsl/compiler.py
+        run: Callable[[Any], list[tuple]] = namespace["run"]
+        return run
 
 
 def build(record: Record, label: str = "<predicate>") -> Compiled:
     """The compiled predicate of a record; ``label`` names its code in tracebacks and profiles."""
-    namespace: dict[str, Any] = {**NAMESPACE, **dict(record.constants)}
-    exec(compile(record.source, label, "exec"), namespace)  # generated source only: see dsl/compiler.py
-    return Compiled(level=record.level, is_each=record.is_each, arity=record.arity, instances=namespace["run"],
-                    source=record.source, binds_sets=record.binds_sets, guards=record.guards, record=record)
+    return Compiled(level=record.level, is_each=record.is_each, arity=record.arity, source=record.source,
+                    binds_sets=record.binds_sets, guards=record.guards, record=record, label=label)

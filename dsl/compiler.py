@@ -16,6 +16,9 @@ from .builtins import REGISTRY, Const, Level
 from .checker import Checked
 from .compiled import COMPARE, NAMESPACE, Compiled, Guard, Record, build
 from .cost import MAX_COUNT
+from .loops import loops as _loops
+from .loops import pairwise as _pairwise
+from .loops import spread as _spread
 from .symmetry import conjuncts as _conjuncts
 from .symmetry import symmetric as _symmetric
 
@@ -35,6 +38,11 @@ class Compiler:
         self.constants: dict[str, Any] = {}
         self.known = None if known is None else iter(known)
         self.tables: list[frozenset[int] | None] = []
+        #: While an each rule's condition is written: by slot, the views of its item met so far, each
+        #: as {its code on an item ``x``: (the name it is kept in, its code on the item)}.
+        self.views: dict[int, dict[str, tuple[str, str]]] | None = None
+        #: A keyed rule's views, in the order its body names them (VIEW0, VIEW1...).
+        self.view_codes: tuple[str, ...] = ()
 
     def type_of(self, node: ast.Node) -> str | None:
         return self.checked.types.get(id(node))
@@ -47,9 +55,9 @@ class Compiler:
 
     def rule(self) -> Record:
         rule = self.checked.rule
-        value = ""
+        value, body = "", list[str]()
         if isinstance(rule, ast.EachRule):
-            lines, arity = self.each(rule), len(rule.names)
+            (lines, body), arity = self.each(rule), len(rule.names)
         else:
             assert isinstance(rule, ast.HandRule)
             value = self.expr(rule.expr)
@@ -61,7 +69,7 @@ class Compiler:
         return Record(source="\n".join(lines) + "\n", constants=tuple(self.constants.items()), level=self.checked.level,
                       is_each=isinstance(rule, ast.EachRule), arity=arity, binds_sets=self.checked.result == "each[set]", guards=self.guards(rule),
                       expression=value, counts=self.checked.result == "int", keyed=self.keyed(rule) if isinstance(rule, ast.EachRule) else "",
-                      cost=self.checked.cost)
+                      cost=self.checked.cost, keyed_body="\n".join(body), views=self.view_codes)
 
     def keyed(self, rule: ast.EachRule) -> str:
         """The collection of an each rule over sets that reads its items only as ``tile``, ``suit`` or
@@ -104,16 +112,32 @@ class Compiler:
                 out.append(guard)
         return tuple(out)
 
-    def each(self, rule: ast.EachRule) -> list[str]:
+    def each(self, rule: ast.EachRule) -> tuple[list[str], list[str]]:
         """Nested loops over distinct items; each conjunct of the condition is tested as soon as the
-        names it uses are bound, so most candidate groups are dropped after one or two items."""
+        names it uses are bound, so most candidate groups are dropped after one or two items. A view of
+        a bound item (``rank(a)``: a pure builtin of the item alone) is worked out once, when the item is
+        bound, not in every inner step. Returns the function's lines and, for a keyed rule, the lines of
+        its body as a fused memo runs it (see ``keyed_body``)."""
         slots = self.checked.each_slots
         k = len(slots)
+        self.views = {slot: {} for slot in slots}
         stages: list[list[str]] = [[] for _ in range(k)]
+        candidates: list[list[tuple[int, str, str]]] = [[] for _ in range(k)]
         guards: list[str] = []
-        for conjunct in _conjuncts(rule.cond):
+        for conjunct in (part for c in _conjuncts(rule.cond) for part in _pairwise(c)):
             used = [slots.index(s) for s in _slots_used(conjunct, self.checked.slots) if s in slots]
-            (stages[max(used)] if used else guards).append(self.expr(conjunct))
+            if not used:
+                guards.append(self.expr(conjunct))
+                continue
+            depth = max(used)
+            code, join = self.part(conjunct, slots[depth])
+            stages[depth].append(code)
+            if join is not None:
+                candidates[depth].append((len(stages[depth]) - 1, *join))
+        # Of the tests a depth could look its items up by, the one on the view with the most values.
+        keyed = self.keyed(rule)  # only a keyed rule's body looks items (sets) up
+        joins = [max(c, key=lambda j: _spread(j[1])) if c and keyed else None for c in candidates]
+        views, self.views = self.views, None
         source = self.expr(rule.source)
         if self.type_of(rule.source) == "list[set]" or not source.startswith("K"):
             items = source  # the facts' collections are tuples already
@@ -125,32 +149,41 @@ class Compiler:
         # When the condition reads the same whatever the order of the names, each group is tried
         # once, in index order; otherwise every order is tried and groups are collected as sets.
         ordered = k == 1 or _symmetric(rule)
-        lines.append("    found = []" if ordered else "    found = set()")
-        indent = "    "
-        for depth in range(k):
-            start = f"i{depth - 1} + 1, " if depth and ordered else ""
-            if k == 1:  # one name: the items themselves
-                lines.append(f"{indent}for v{slots[depth]} in items:")
-                indent += "    "
-            else:
-                lines.append(f"{indent}for i{depth} in range({start}n):")
-                indent += "    "
-                if depth and not ordered:
-                    lines.append(f"{indent}if {' or '.join(f'i{depth} == i{d}' for d in range(depth))}:")
-                    lines.append(f"{indent}    continue")
-                lines.append(f"{indent}v{slots[depth]} = items[i{depth}]")
-            if stages[depth]:
-                lines.append(f"{indent}if not ({' and '.join(stages[depth])}):")
-                lines.append(f"{indent}    continue")
-        if ordered:
-            lines.append(f"{indent}found.append(({', '.join(f'v{slot}' for slot in slots)},))")
-            lines.append("    return found")
-        else:
-            group = ", ".join(f"i{d}" for d in range(k))
+        loops = _loops(slots, stages, views, ordered, by_index=False)
+        lines += ["    " + line for line in loops]
+        if not ordered:
             picked = ", ".join(f"items[g[{d}]]" for d in range(k))
-            lines.append(f"{indent}found.add(tuple(sorted(({group},))))")
             lines.append(f"    return [({picked},) for g in sorted(found)]")
-        return lines
+        else:
+            lines.append("    return found")
+        if not keyed:
+            return lines, []
+        # The body in a fused memo: views come from lists of the collection's items (VIEW0, VIEW1...,
+        # in the order of ``self.view_codes``), worked out once for all the rules of the collection.
+        self.view_codes = tuple(dict.fromkeys(view for by_slot in views.values() for view in by_slot))
+        listed = {view: f"VIEW{j}" for j, view in enumerate(self.view_codes)}
+        indexed = [None if j is None else (j[0], f"INDEX{self.view_codes.index(j[1])}", j[2]) for j in joins]
+        body = _loops(slots, stages, {s: {v: (name, f"{listed[v]}[i{slots.index(s)}]") for v, (name, _) in by_slot.items()}
+                                      for s, by_slot in views.items()}, ordered, by_index=True, joins=indexed)
+        if guards:
+            body = [body[0], f"if {' and '.join(guards)}:"] + ["    " + line for line in body[1:]]
+        if not ordered:
+            picked = ", ".join(f"items[g[{d}]]" for d in range(k))
+            body.append(f"found = [({picked},) for g in sorted(found)]")
+        return lines, body
+
+    def part(self, node: ast.Node, slot: int) -> tuple[str, tuple[str, str] | None]:
+        """The code of a part of an each rule's condition tested when ``slot`` is bound, and, when it is
+        ``view(slot) == other`` with ``other`` not reading that item, (the view, the code of ``other``):
+        a fused memo then looks the item up by that view's value instead of trying every item."""
+        if not (isinstance(node, ast.Compare) and node.ops == ("==",)):
+            return self.expr(node), None
+        codes = [self.expr(operand) for operand in node.operands]
+        by_name = {name: view for view, (name, _) in self.views[slot].items()} if self.views is not None else {}
+        for side in (0, 1):
+            if codes[side] in by_name and slot not in _slots_used(node.operands[1 - side], self.checked.slots):
+                return f"({codes[0]} == {codes[1]})", (by_name[codes[side]], codes[1 - side])
+        return f"({codes[0]} == {codes[1]})", None
 
     # -- expressions -----------------------------------------------------------------------------
     def expr(self, node: ast.Node) -> str:
@@ -173,8 +206,19 @@ class Compiler:
         return code
 
     def c_Call(self, node: ast.Call) -> str:
+        if self.views is not None and len(node.args) == 1 and REGISTRY[node.name].level is Level.PURE:
+            slot = self.checked.slots.get(id(node.args[0]))
+            if slot in self.views and isinstance(node.args[0], ast.Name):  # a view of an item an each rule binds
+                by_slot = self.views[slot]
+                view = self.call(node, ["x"])
+                if view not in by_slot:
+                    by_slot[view] = (f"a{int(slot)}_{len(by_slot)}", self.call(node, [f"v{int(slot)}"]))
+                return by_slot[view][0]
+        return self.call(node, [self.expr(a) for a in node.args])
+
+    def call(self, node: ast.Call, args: list[str]) -> str:
+        """The code of a builtin's call on arguments written ``args``."""
         code = REGISTRY[node.name].code
-        args = [self.expr(a) for a in node.args]
         if isinstance(code, dict):
             code = code[self.type_of(node.args[0]) or "tile"]
         if callable(code) and not isinstance(code, str):

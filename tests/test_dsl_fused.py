@@ -2,6 +2,9 @@
 facts that a reading shares with its hand."""
 from __future__ import annotations
 
+from itertools import permutations
+from typing import Any
+
 import pytest
 from conftest import corpus_cases
 
@@ -12,6 +15,7 @@ from fanrules.dsl.fused import fuse
 from fanrules.scoring.facts import Facts
 from fanrules.core.hand import Hand, HandError
 from fanrules.core.blocks import every_block
+from fanrules.core.tiles import RANK_OF, SUIT_OF
 from fanrules.analysis.readings import readings
 
 
@@ -190,3 +194,66 @@ def test_a_full_memory_starts_afresh_and_answers_the_same(monkeypatch: pytest.Mo
         assert dict(evaluate(facts)) == separately(rules, ids, facts)
         (memo,) = evaluate.memos  # type: ignore[attr-defined]
         assert len(memo.known) <= 2
+
+
+def test_fused_rules_keep_their_own_constants() -> None:
+    """A hand rule and a keyed rule both name a constant K0: the fused function keeps them apart
+    whatever ids they have."""
+    rules = [compiled("all(t in tiles: t in dragons or suit(t) == dots)"), compiled("each p in pungs where rank(p) in (7, 8)")]
+    facts = reading_facts("777p888pCCCFFF99p")
+    for ids in ([0, 1], [1, 0], [5, 0]):
+        evaluate = fuse(rules, ids=ids)
+        assert dict(evaluate(facts)) == separately(rules, ids, facts) and len(dict(evaluate(facts))) == 2
+
+
+def _rank(s: object) -> int:
+    return RANK_OF[s.tile]  # type: ignore[attr-defined]
+
+
+def _suit(s: object) -> int:
+    return SUIT_OF[s.tile]  # type: ignore[attr-defined]
+
+
+#: Rules with chains and ``distinct``, and the same conditions in Python, on one order of the items.
+CHAINED = [
+    ("each a, b, c in pungs where rank(a) > 0 and distinct(suit(a), suit(b), suit(c)) and rank(a) == rank(b) == rank(c)",
+     lambda a, b, c: _rank(a) > 0 and len({_suit(a), _suit(b), _suit(c)}) == 3 and _rank(a) == _rank(b) == _rank(c)),
+    ("each a, b, c, d in chows where suit(a) == suit(b) == suit(c) == suit(d) and rank(b) - rank(a) == rank(c) - rank(b) == rank(d) - rank(c)",
+     lambda a, b, c, d: _suit(a) == _suit(b) == _suit(c) == _suit(d) and _rank(b) - _rank(a) == _rank(c) - _rank(b) == _rank(d) - _rank(c)),
+    ("each a, b, c in chows where same(suit(a), suit(b), suit(c)) and rank(b) == rank(a) + 1 and rank(c) == rank(b) + 1",
+     lambda a, b, c: _suit(a) == _suit(b) == _suit(c) and _rank(b) == _rank(a) + 1 and _rank(c) == _rank(b) + 1),
+]
+
+
+@pytest.mark.parametrize("text, condition", CHAINED)
+def test_chains_and_distinct_are_tested_in_parts_with_the_same_answers(text: str, condition: Any, corpus_hands: list[Hand]) -> None:
+    rule = compiled(text)
+    assert "len({" not in rule.source and " == a" in rule.source  # tested pairwise, on views kept per item
+    evaluate, k, attr = fuse([rule]), rule.arity, text.split(" in ")[1].split()[0]
+    assert ".get(" in evaluate.source  # type: ignore[attr-defined]  # the fused loops look items up by a view
+    found = 0
+    for hand in corpus_hands:
+        facts = Facts(hand)
+        for reading in readings(hand):
+            facts.read(reading)
+            items = getattr(facts, attr)
+            groups = sorted({tuple(sorted(p)) for p in permutations(range(len(items)), k) if condition(*(items[i] for i in p))})
+            expected = [tuple(items[i] for i in g) for g in groups]
+            assert rule.instances(facts) == expected and dict(evaluate(facts)).get(0, []) == expected
+            found += len(expected)
+    assert found > 0
+
+
+def test_each_rules_over_tiles_with_equal_views_compile_and_find_their_groups() -> None:
+    rule = compiled("each a, b in kinds where suit(a) == suit(b) and rank(b) == rank(a) + 1")
+    facts = reading_facts("123m234m345p678p55s")
+    expected = [(a, b) for a in facts.kinds for b in facts.kinds if a < b and SUIT_OF[a] == SUIT_OF[b] and RANK_OF[b] == RANK_OF[a] + 1]
+    assert rule.instances(facts) == expected != []
+
+
+def test_a_predicates_own_function_is_compiled_when_first_asked() -> None:
+    rule = compiled("each a, b in chows where tile(a) == tile(b)")
+    evaluate = fuse([rule])  # a keyed rule runs inside the fused function: its own is not needed
+    facts = reading_facts("123m123m456m123p55s")
+    assert "instances" not in vars(rule) and dict(evaluate(facts))[0]
+    assert rule.instances(facts) == dict(evaluate(facts))[0] and "instances" in vars(rule)

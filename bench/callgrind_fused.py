@@ -1,0 +1,73 @@
+"""Instructions per hand of the fused fans of a reading alone (``Scorer.reading_evaluate``, dsl/fused.py),
+counted by callgrind: a first pass with its memos empty, then a warm pass.
+
+Run:
+    python bench/callgrind_fused.py
+
+The facts of every reading of the 600 first complete hands of ../shared/corpus/public.jsonl are built
+beforehand (and their unique-wait test answered), so that both passes count the fused function and the
+keyed rules it runs on a miss (the cold pass minus the warm one) and nothing else. Each pass runs inside
+its own iterator of ``itertools`` (``starmap``, ``filterfalse``), which valgrind is told to count
+(``--toggle-collect``), as in bench/callgrind_scoring.py.
+"""
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import tempfile
+from collections import deque
+from itertools import filterfalse, starmap
+from pathlib import Path
+
+from common import complete_hands
+
+HANDS = 600
+STEADY = {**os.environ, "PYTHONHASHSEED": "0"}
+
+
+def passes() -> None:
+    """The two counted passes."""
+    import fanrules
+    from fanrules.analysis.readings import readings
+    from fanrules.scoring.facts import Facts
+
+    evaluate = fanrules.scorer().reading_evaluate
+    per_hand = []
+    for hand in complete_hands()[:HANDS]:
+        facts = []
+        for reading in readings(hand):
+            f = Facts(hand).read(reading)
+            _ = f.unique_wait
+            facts.append(f)
+        per_hand.append(facts)
+
+    def work(facts: list[Facts]) -> None:
+        for f in facts:
+            evaluate(f)
+    for facts in per_hand:  # tables and code paths warmed, then the memos emptied
+        work(facts)
+    for memo in evaluate.memos:  # type: ignore[attr-defined]
+        memo.known.clear()
+    deque(starmap(work, ((facts,) for facts in per_hand)), maxlen=0)
+    deque(filterfalse(lambda facts: work(facts) and False, per_hand), maxlen=0)  # type: ignore[func-returns-value]
+
+
+def main() -> None:
+    if sys.argv[1:] == ["--passes"]:
+        passes()
+        return
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "cg.out"
+        subprocess.run(["valgrind", "--tool=callgrind", "--toggle-collect=starmap_next", "--toggle-collect=filterfalse_next",
+                        f"--callgrind-out-file={out}", sys.executable, __file__, "--passes"], check=True, capture_output=True, env=STEADY)
+        annotated = subprocess.run(["callgrind_annotate", "--inclusive=yes", str(out)], check=True, capture_output=True,
+                                   text=True).stdout
+    cold, warm = (int(re.search(rf"^\s*([\d,]+) .*[:\s]{name}\b", annotated, re.MULTILINE).group(1).replace(",", ""))  # type: ignore[union-attr]
+                  for name in ("starmap_next", "filterfalse_next"))
+    print(f"reading_evaluate, instructions per hand ({HANDS} corpus hands): memos empty {cold / HANDS:,.0f}; warm {warm / HANDS:,.0f}")
+
+
+if __name__ == "__main__":
+    main()
