@@ -76,3 +76,19 @@ def test_folder_names_do_not_import(name: str, tmp_path: Path) -> None:
     result = run_import(f"import {name}", tmp_path)
     assert result.returncode != 0
     assert f"No module named '{name}'" in result.stderr
+
+
+def test_every_folder_python_could_import_is_a_listed_package() -> None:
+    """pyproject lists every folder of the installed tree whose name Python could import (the data
+    folders of rule sets and the playground's files included), so that building the package gives no
+    "package would be ignored" warnings; a new rule set folder must be added there."""
+    import tomllib
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["packages"])
+    roots = {"fanrules": ROOT / "engine", "fanrules.dsl": ROOT / "dsl", "fanrules.rules": ROOT / "rules"}
+    importable = set()
+    for package, folder in roots.items():
+        for path in [folder, *folder.rglob("*")]:
+            if path.is_dir() and "__pycache__" not in path.parts and all(p.isidentifier() for p in path.relative_to(folder).parts):
+                if any(f.is_file() for f in path.iterdir()):
+                    importable.add(".".join([package, *path.relative_to(folder).parts]))
+    assert importable - listed == set()

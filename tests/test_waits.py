@@ -6,7 +6,7 @@ import pytest
 from fanrules.core.hand import Hand
 from fanrules.core.notation import parse_hand
 from fanrules.analysis.readings import readings
-from fanrules.analysis.waits import waits
+from fanrules.analysis.waits import waits_on_one_kind, waits
 from fanrules.core.tiles import codes
 
 
@@ -107,6 +107,17 @@ def test_waits_agree_with_readings(text: str) -> None:
     concealed = hand.concealed + (hand.win_tile,)
     completing = tuple(t for t in range(34) if readings(Hand(concealed, hand.melds, t)))
     assert waits(concealed, len(hand.melds)) == completing
+    assert waits_on_one_kind(tuple(sorted(concealed)), len(hand.melds)) is (len(completing) == 1)
+
+
+@pytest.mark.parametrize("text", ["1112345678999m", "123456789m1234p", "12345m789p123sEE", "123m456p789s11sEE", "[EEE,1][SSS,2]1113m",
+                                  "[123p,1]47m258p369sE", "19m19p19sESWNCFP", "1133557799mESE", "147m258p36sESWNC", "123m456p789s123sE"])
+def test_waits_on_one_kind_agrees_with_waits(text: str) -> None:
+    """``waits_on_one_kind`` says whether ``waits`` finds exactly one kind: single waits (edge, closed, pair,
+    a lone honour, a special shape one tile short) and several."""
+    hand = parse_hand(text, check=False)
+    concealed = tuple(sorted(hand.concealed + (hand.win_tile,)))
+    assert waits_on_one_kind(concealed, len(hand.melds)) is (len(waits(concealed, len(hand.melds))) == 1)
 
 
 def test_limit_stops_after_that_many_kinds() -> None:

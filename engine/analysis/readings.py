@@ -2,12 +2,13 @@
 from __future__ import annotations
 
 from bisect import bisect_left
-from functools import cache, lru_cache
+from collections.abc import Callable
+from functools import cache, lru_cache, partial
 from itertools import permutations, product
 from typing import NamedTuple, cast
 
 from ..core.blocks import KINDS, Block, Kind, Reading, Shape
-from ..core.hand import Hand, Meld, MeldKind
+from ..core.hand import Hand, MeldKind
 from ..core.tiles import HONOURS, TERMINALS, Tile
 from .suits import MOST, complete, pattern, table
 
@@ -82,27 +83,46 @@ def by_suit(tiles: tuple[Tile, ...]) -> tuple[tuple[Tile, ...], ...]:
     return tiles[:a], tiles[a:b], tiles[b:c], tiles[c:]
 
 
+class Part(NamedTuple):
+    """What the readings need of one part (a suit, or the honours): ``paired`` 1 when its readings hold
+    the pair (all of them or none do), else 0; its readings; and, when it has one reading with one split
+    (the common case), that reading's pair and split, so that most hands are read without ``product``."""
+
+    paired: int
+    options: tuple[PartReading, ...]
+    pair: Tile | None
+    only: PartSets | None
+
+
+def _part(options: tuple[PartReading, ...]) -> Part | None:
+    """The Part of these readings; None when there is none."""
+    if not options:
+        return None
+    one = len(options) == 1 and len(options[0].splits) == 1
+    return Part(int(options[0].pair is not None), options, options[0].pair, options[0].splits[0] if one else None)
+
+
 @lru_cache(maxsize=PATTERNS)
-def _part_readings(tiles: tuple[Tile, ...]) -> tuple[PartReading, ...]:
+def _part_readings(tiles: tuple[Tile, ...]) -> Part | None:
     """The ways to read the sorted tiles of one suit, or of the honours, as sets and at most one pair,
-    pairs ascending. Empty when there is none."""
+    pairs ascending. None when there is none."""
     if tiles and tiles[0] >= 27:
         counts = {t: tiles.count(t) for t in sorted(set(tiles))}
         pairs = [t for t, c in counts.items() if c % 3 == 2]
         rest = {t: c - 2 if t in pairs else c for t, c in counts.items()}
         if len(pairs) > 1 or any(c not in (0, 3) for c in rest.values()):
-            return ()
+            return None
         pungs = tuple((1, t) for t, c in rest.items() if c)
-        return (PartReading(pairs[0] if pairs else None, (_part_sets(pungs),)),)
+        return _part((PartReading(pairs[0] if pairs else None, (_part_sets(pungs),)),))
     suit = tiles[0] // 9 if tiles else 0
     held = [0] * 9
     for t in tiles:
         held[t - suit * 9] += 1
     if len(tiles) % 3 == 0:
         splits = _suit_sets(suit, tuple(held))
-        return (PartReading(None, tuple(map(_part_sets, splits))),) if splits else ()
+        return _part((PartReading(None, tuple(map(_part_sets, splits))),) if splits else ())
     if len(tiles) % 3 == 1:
-        return ()
+        return None
     # The pair's rank is one whose pattern less two tiles is in the table of sets (see suits.py): a number
     # subtracted and a lookup per rank, instead of a split searched (and remembered) for each.
     key, sets, known = pattern(held), table(), max(held) <= MOST
@@ -112,28 +132,33 @@ def _part_readings(tiles: tuple[Tile, ...]) -> tuple[PartReading, ...]:
             splits = _suit_sets(suit, tuple(held[:r] + [held[r] - 2] + held[r + 1 :]))
             if splits:
                 out.append(PartReading(suit * 9 + r, tuple(map(_part_sets, splits))))
-    return tuple(out)
+    return _part(tuple(out))
 
 
 def _sets_and_pair(tiles: tuple[Tile, ...]) -> list[tuple[Tile, tuple[Block, ...], tuple[Block, ...]]]:
     """Every reading of sorted tiles as sets and one pair, as (pair, chows, pungs), each by tile: the
     pair lies in the one suit (or honour) whose count leaves 2 over 3; pairs ascending, then the splits
     suit by suit."""
-    parts = [_part_readings(part) for part in by_suit(tiles)]
-    if not all(parts):
+    a = bisect_left(tiles, 9)
+    b = bisect_left(tiles, 18, a)
+    c = bisect_left(tiles, 27, b)
+    m, p, s, h = _part_readings(tiles[:a]), _part_readings(tiles[a:b]), _part_readings(tiles[b:c]), _part_readings(tiles[c:])
+    if m is None or p is None or s is None or h is None or m.paired + p.paired + s.paired + h.paired != 1:
         return []
-    holding = [i for i, options in enumerate(parts) if options[0].pair is not None]
-    if len(holding) != 1:
-        return []
-    k = holding[0]
+    mo, po, so, ho = m.only, p.only, s.only, h.only
+    if mo and po and so and ho:  # one reading: no product (readings stage 74,760 -> 45,805, see Reading)
+        pair = m.pair if m.paired else p.pair if p.paired else s.pair if s.paired else h.pair
+        return [(pair, mo.chows + po.chows + so.chows, mo.pungs + po.pungs + so.pungs + ho.pungs)]  # type: ignore[list-item]
+    parts = (m, p, s, h)
+    k = next(i for i, part in enumerate(parts) if part.paired)
     # Named tuples cost 0.7% more instructions per hand scored than plain ones (CPython's fast paths for
     # unpacking and indexing take exact tuples only), by attribute or by index alike: 286,305 and 286,191
     # against 284,325 (bench/callgrind_scoring.py); the names are worth it.
-    paired = cast("tuple[tuple[Tile, tuple[PartSets, ...]], ...]", parts[k])  # every reading of part k has its pair
+    paired = cast("tuple[tuple[Tile, tuple[PartSets, ...]], ...]", parts[k].options)  # every reading of part k has its pair
     return [
         (pair, m.chows + p.chows + s.chows, m.pungs + p.pungs + s.pungs + h.pungs)
         for pair, splits in paired
-        for m, p, s, h in product(*(splits if i == k else options[0].splits for i, options in enumerate(parts)))
+        for m, p, s, h in product(*(splits if i == k else part.options[0].splits for i, part in enumerate(parts)))
     ]
 
 
@@ -157,14 +182,22 @@ def _block(kind: int, tile: Tile, concealed: bool, melded: bool, declared: bool,
 _PAIRS = tuple((_block(Kind.PAIR, t, True, False, False, 0),) for t in range(34))
 
 
-def _meld_block(m: Meld, slot: int) -> Block:
-    """The block of a declared set."""
-    if m.kind is MeldKind.CHOW:
-        return _block(Kind.CHOW, m.tiles[0], False, True, True, slot)
-    if m.kind is MeldKind.PUNG:
-        return _block(Kind.PUNG, m.tiles[0], False, True, True, slot)
-    concealed = m.kind is MeldKind.CONCEALED_KONG
-    return _block(Kind.KONG, m.tiles[0], concealed, not concealed, True, slot)
+@cache
+def _meld_blocks(kind: MeldKind, tile: Tile) -> tuple[Block, Block, Block, Block]:
+    """The blocks of a declared set of this kind and lowest tile, one per slot (a hand declares four sets
+    at most): a memo of two arguments, looked up once per declared set."""
+    if kind is MeldKind.CHOW or kind is MeldKind.PUNG:
+        return tuple(_block(Kind.CHOW if kind is MeldKind.CHOW else Kind.PUNG, tile, False, True, True, slot)  # type: ignore[return-value]
+                     for slot in range(4))
+    concealed = kind is MeldKind.CONCEALED_KONG
+    return tuple(_block(Kind.KONG, tile, concealed, not concealed, True, slot) for slot in range(4))  # type: ignore[return-value]
+
+
+#: A Reading from its five fields (shape, sets, pairs, knitted, win_block), without the named tuple's
+#: Python-level constructor: readings are made for every hand scored.
+_reading: Callable[[tuple[Shape, tuple[Block, ...], tuple[Block, ...], tuple[Tile, ...], int | None]], Reading] = \
+    partial(tuple.__new__, Reading)
+_STANDARD, _KNITTED_STRAIGHT = Shape.STANDARD, Shape.KNITTED_STRAIGHT
 
 
 def _placements(
@@ -182,36 +215,25 @@ def _placements(
     concealed. Sets are the declared ones, then the chows and the pungs by tile."""
     sets = fixed + chows + pungs
     pairs = _PAIRS[pair]
-    # Readings are made for every hand scored, positionally in this module (shape, sets, pairs, knitted,
-    # win_block): keyword arguments to a dataclass build a dict on every call, 1% more instructions per
-    # hand (bench/callgrind_scoring.py: 290,635 with keywords, 287,881 without).
-    out = [Reading(shape, sets, pairs, knitted, None)] if knitted and win in knitted else []
+    out = [_reading((shape, sets, pairs, knitted, None))] if knitted and win in knitted else []
     base, last = len(fixed), -1
     for i, chow in enumerate(chows):
-        if 0 <= win - chow.tile <= 2 and chow.tile != last:
-            last = chow.tile
-            out.append(Reading(shape, sets, pairs, knitted, base + i))
+        t = chow.tile
+        if 0 <= win - t <= 2 and t != last:
+            last = t
+            out.append(_reading((shape, sets, pairs, knitted, base + i)))
     base += len(chows)
     for i, pung in enumerate(pungs):
         if pung.tile == win:
             won = sets if self_drawn else sets[: base + i] + (_block(Kind.PUNG, win, False, False, False, 0),) + sets[base + i + 1 :]
-            out.append(Reading(shape, won, pairs, knitted, base + i))
+            out.append(_reading((shape, won, pairs, knitted, base + i)))
     if pair == win:
-        out.append(Reading(shape, sets, pairs, knitted, base + len(pungs)))
-    return out
-
-
-def _standard(hand: Hand, tiles: tuple[Tile, ...], fixed: tuple[Block, ...]) -> list[Reading]:
-    out: list[Reading] = []
-    for pair, chows, pungs in _sets_and_pair(tiles):
-        out.extend(_placements(Shape.STANDARD, fixed, chows, pungs, pair, hand.win_tile, hand.context.self_drawn))
+        out.append(_reading((shape, sets, pairs, knitted, base + len(pungs))))
     return out
 
 
 def _knitted_straight(hand: Hand, tiles: tuple[Tile, ...], held: set[Tile], fixed: tuple[Block, ...]) -> list[Reading]:
-    """Knitted straight readings, for at most one declared set."""
-    if sum(t < 27 for t in held) < 9:  # nine different number tiles needed
-        return []
+    """Knitted straight readings, for at most one declared set and nine different number tiles."""
     out: list[Reading] = []
     for knit in KNITTED_PATTERNS:
         if not held.issuperset(knit):
@@ -221,14 +243,14 @@ def _knitted_straight(hand: Hand, tiles: tuple[Tile, ...], held: set[Tile], fixe
             rest.remove(t)
         for pair, chows, pungs in _sets_and_pair(tuple(rest)):
             out.extend(
-                _placements(Shape.KNITTED_STRAIGHT, fixed, chows, pungs, pair, hand.win_tile, hand.context.self_drawn, knit)
+                _placements(_KNITTED_STRAIGHT, fixed, chows, pungs, pair, hand.win_tile, hand.context.self_drawn, knit)
             )
     return out
 
 
 def _seven_pairs(hand: Hand, tiles: tuple[Tile, ...], held: set[Tile]) -> list[Reading]:
     """The seven pairs reading, for a hand without declared sets."""
-    if any(tiles.count(t) % 2 for t in held):
+    if tiles[::2] != tiles[1::2]:  # the sorted tiles pair up: every kind held an even number of times
         return []
     pairs = tuple(
         _block(Kind.PAIR, t, True, False, False, copy) for t in sorted(held) for copy in range(tiles.count(t) // 2)
@@ -257,16 +279,28 @@ def readings(hand: Hand) -> list[Reading]:
     """Every distinct reading of a complete hand; empty when the tiles form no winning shape. The
     special shapes are tried only when the declared sets and the number of different kinds allow."""
     tiles = tuple(sorted((*hand.concealed, hand.win_tile)))
+    melds = hand.melds
+    fixed = tuple([_meld_blocks(m.kind, m.tiles[0])[i] for i, m in enumerate(melds)]) if melds else ()
+    found = _sets_and_pair(tiles)
+    if len(found) == 1:  # most hands
+        pair, chows, pungs = found[0]
+        out = _placements(_STANDARD, fixed, chows, pungs, pair, hand.win_tile, hand.context.self_drawn)
+    else:
+        out = []
+        for pair, chows, pungs in found:
+            out.extend(_placements(_STANDARD, fixed, chows, pungs, pair, hand.win_tile, hand.context.self_drawn))
+    if len(melds) > 1:
+        return out
     held = set(tiles)
-    fixed = tuple(_meld_block(m, i) for i, m in enumerate(hand.melds)) if hand.melds else ()
-    out = _standard(hand, tiles, fixed)
-    if not hand.melds:
+    if not melds:
         if 2 * len(held) <= len(tiles):
             out += _seven_pairs(hand, tiles, held)
         if len(held) >= 13:
             out += _thirteen_orphans(tiles, held)
         if len(held) == len(tiles):
             out += _honours_and_knitted(tiles)
-    if len(hand.melds) <= 1 and len(held) >= 9:
+    # Nine different number tiles: counted in C (a generator over the kinds cost more than the rest of
+    # the special shapes' tests).
+    if len(held) >= 9 and len(set(tiles[: bisect_left(tiles, 27)])) >= 9:
         out += _knitted_straight(hand, tiles, held, fixed)
     return out
