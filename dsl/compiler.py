@@ -44,6 +44,8 @@ class Compiler:
         self.views: dict[int, dict[str, tuple[str, str]]] | None = None
         #: A keyed rule's views, in the order its body names them (VIEW0, VIEW1...).
         self.view_codes: tuple[str, ...] = ()
+        #: The collection of an each rule that is keyed (see ``keyed``), set as its loops are written.
+        self.keyed_attr = ""
 
     def type_of(self, node: ast.Node) -> str | None:
         return self.checked.types.get(id(node))
@@ -69,7 +71,7 @@ class Compiler:
             arity = 0
         return Record(source="\n".join(lines) + "\n", constants=tuple(self.constants.items()), level=self.checked.level,
                       is_each=isinstance(rule, ast.EachRule), arity=arity, binds_sets=self.checked.result == "each[set]", guards=self.guards(rule),
-                      expression=value, counts=self.checked.result == "int", keyed=self.keyed(rule) if isinstance(rule, ast.EachRule) else "",
+                      expression=value, counts=self.checked.result == "int", keyed=self.keyed_attr,
                       cost=self.checked.cost, keyed_body="\n".join(body), views=self.view_codes)
 
     def keyed(self, rule: ast.EachRule) -> str:
@@ -136,7 +138,7 @@ class Compiler:
             if join is not None:
                 candidates[depth].append((len(stages[depth]) - 1, *join))
         # Of the tests a depth could look its items up by, the one on the view with the most values.
-        keyed = self.keyed(rule)  # only a keyed rule's body looks items (sets) up
+        keyed = self.keyed_attr = self.keyed(rule)  # only a keyed rule's body looks items (sets) up
         joins = [max(c, key=lambda j: _spread(j[1])) if c and keyed else None for c in candidates]
         # A view that the condition makes equal for all the names: only a group of k items with one
         # value of it can match (the fused memo counts the largest group before trying any; with the
