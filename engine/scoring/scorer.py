@@ -348,7 +348,7 @@ class _Principles:
                 ids = self.blocks
                 if ids is None:
                     ids = self.blocks = tuple(map(id, self.sets_and_pairs))
-                chosen = [(ids.index(id(raw[0][0])),)]
+                chosen: list[tuple[int, ...]] = [(ids.index(id(raw[0][0])),)]
             else:
                 chosen = self._choose(fan, True, raw, owners, quota)
                 if not chosen:
