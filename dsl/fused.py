@@ -17,6 +17,7 @@ from .cost import MAX_COUNT
 CONSTANT = re.compile(r"\bK(\d+)\b")
 VIEW = re.compile(r"\bVIEW(\d+)\b")
 INDEX = re.compile(r"\bINDEX(\d+)\b")
+SIZE = re.compile(r"\bSIZE(\d+)\b")
 
 
 #: Collections remembered per memo (chows of four sets come in about 13,000 patterns of tiles); past
@@ -53,23 +54,28 @@ class KeyedMemo:
         instructions a hand; this, 182,138.)"""
         views: dict[str, str] = {}
         indexed: set[str] = set()
+        sized: set[str] = set()
         for _, _, record in self.rules:
             for view in record.views:
                 views.setdefault(view, f"{m}_{len(views)}")
             indexed.update(record.views[int(j)] for j in INDEX.findall(record.keyed_body))
+            sized.update(record.views[int(j)] for j in SIZE.findall(record.keyed_body))
         least = min((int(names) for _, names, _ in self.rules), default=0)
         lines = [f"def MISS{m}(f):", f"    items = f.{self.attr}", "    n = len(items)", "    hits = []",
                  f"    if n < {least}:", f"        return REMEMBER{m}(items, hits)"]
         lines += [f"    L{name} = [{view} for x in items]" for view, name in views.items()]
-        for view in sorted(indexed, key=list(views).index):  # the items by a view's value, in their order
+        for view in sorted(indexed | sized, key=list(views).index):  # the items by a view's value, in their order
             lines += [f"    X{views[view]} = {{}}", f"    for i, x in enumerate(L{views[view]}):",
                       f"        X{views[view]}.setdefault(x, []).append(i)"]
+        # The size of the largest group of items with one value of a view (SIZE in the bodies).
+        lines += [f"    G{views[view]} = max(map(len, X{views[view]}.values()))" for view in sorted(sized, key=list(views).index)]
         for index, names, record in self.rules:
             for name, value in record.constants:
                 namespace[f"{name}_m{m}_{int(index)}"] = value
             body = CONSTANT.sub(rf"K\1_m{m}_{int(index)}", record.keyed_body)
             body = VIEW.sub(lambda match: "L" + views[record.views[int(match.group(1))]], body)  # noqa: B023 - used at once
             body = INDEX.sub(lambda match: "X" + views[record.views[int(match.group(1))]], body)  # noqa: B023 - used at once
+            body = SIZE.sub(lambda match: "G" + views[record.views[int(match.group(1))]], body)  # noqa: B023 - used at once
             lines.append(f"    if n >= {int(names)}:")
             lines += ["        " + line for line in body.splitlines()]
             lines += ["        if found:", f"            hits.append(({int(index)}, found))"]

@@ -99,3 +99,20 @@ def _kinds_and_tiles() -> tuple[Block, ...]:
     compare views)."""
     return tuple(Block(kind=kind, tile=tile, concealed=True) for kind in KINDS for tile in range(34)
                  if kind is not Kind.CHOW or (tile < 27 and tile % 9 < 7))
+
+
+def shared(slots: list[int], links: list[tuple[str, int, int]]) -> list[str]:
+    """The views that ``links`` (a view and two slots whose items must have the same value of it)
+    make equal for every slot."""
+    out = []
+    for view in dict.fromkeys(view for view, _, _ in links):
+        reached, todo = {slots[0]}, [slots[0]]
+        while todo:
+            slot = todo.pop()
+            for other in (b if a == slot else a for v, a, b in links if v == view and slot in (a, b)):
+                if other not in reached:
+                    reached.add(other)
+                    todo.append(other)
+        if reached == set(slots):
+            out.append(view)
+    return out
