@@ -26,6 +26,10 @@ from .symmetry import symmetric as _symmetric
 #: The builtins that read no more of a set than its tile.
 TILE_VIEWS = frozenset({"tile", "suit", "rank"})
 
+#: The facts whose items are tile kinds that a quantifier may read as ``Facts.tile_mask``, and its bits.
+MASKED = frozenset({"f.tiles", "f.kinds"})
+MASK_ALL = (1 << 34) - 1
+
 FLIPPED = {"==": "==", "!=": "!=", "<": ">", "<=": ">=", ">": "<", ">=": "<="}
 
 
@@ -246,6 +250,14 @@ class Compiler:
         found = self.table(node)
         if found is not None:
             table, sets = found
+            if source in MASKED and node.word in ("all", "any"):
+                # Over the hand's tiles (or kinds) only which kinds are held matters: one test of the
+                # facts' tile_mask against the table's bits (all: no kind outside it; any: one inside).
+                # bench/bench_peers.py --callgrind, warm: 246,575 -> 244,428 instructions per hand.
+                bits = sum(1 << t for t in self.constants[table])
+                if node.word == "all":
+                    return f"(not (f.tile_mask & {self.constant(MASK_ALL & ~bits)}))"
+                return f"((f.tile_mask & {self.constant(bits)}) != 0)"
             if sets:
                 source = f"map(CODE, {source})"
             if node.word == "all":

@@ -23,6 +23,7 @@ class Facts:
     held: list[int]
     suits: tuple[int, ...]
     kinds: tuple[int, ...]
+    tile_mask: int  # the kinds held as bits (bit t: tile t)
     win_tile: int
     unique_wait: bool
     self_drawn: bool
@@ -59,7 +60,7 @@ def facts(sets: tuple[Block, ...], pairs: tuple[Block, ...], win: str, win_set: 
     values.update(context)
     return Facts(
         tiles=tiles, counts=counts, held=held, suits=tuple(sorted({t // 9 for t in tiles if t < 27})),
-        kinds=tuple(t for t in range(34) if counts[t]), win_tile=T(win),
+        kinds=tuple(t for t in range(34) if counts[t]), tile_mask=sum(1 << t for t in range(34) if counts[t]), win_tile=T(win),
         sets=sets, chows=tuple(b for b in sets if b.kind is Kind.CHOW),
         pungs=tuple(b for b in sets if b.kind in (Kind.PUNG, Kind.KONG)), kongs=tuple(b for b in sets if b.kind is Kind.KONG),
         pairs=pairs, sets_and_pairs=sets + pairs, win_set=win_set, **values,  # type: ignore[arg-type]

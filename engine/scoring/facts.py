@@ -19,6 +19,7 @@ def _unique_wait(concealed: tuple[int, ...], melds: int) -> bool:
 
 
 _KINDS = range(34)
+_BIT = tuple(1 << t for t in range(34))
 #: The context's facts, in the order ``__init__`` unpacks them.
 _CONTEXT = attrgetter("self_drawn", "last_copy", "kong_related", "last_tile", "seat_wind", "prevalent_wind", "flowers",
                       "flower_replacement", "first_turn")
@@ -35,7 +36,7 @@ class Facts:
     never copied). ``unique_wait`` is computed when a predicate first asks."""
 
     __slots__ = (
-        "hand", "tiles", "counts", "_held", "suits", "kinds", "win_tile", "_unique_wait", "self_drawn", "last_copy",
+        "hand", "tiles", "counts", "_held", "suits", "kinds", "tile_mask", "win_tile", "_unique_wait", "self_drawn", "last_copy",
         "kong_related", "last_tile", "seat_wind", "prevalent_wind", "flowers", "flower_replacement", "first_turn",
         "reading", "shape", "sets", "chows", "pungs", "kongs", "pairs", "sets_and_pairs", "knitted", "win_set",
         "fans_counted",
@@ -55,6 +56,9 @@ class Facts:
         self.counts = counts
         self._held: list[int] | None = None
         self.kinds = kinds = tuple(compress(_KINDS, counts))
+        #: The kinds held as the bits of a number (bit t: tile t), for quantifiers over the tiles that the
+        #: compiler writes as one mask test (dsl/compiler.py, ``c_Quantifier``).
+        self.tile_mask = sum(map(_BIT.__getitem__, kinds))
         # The suits held, from where the sorted kinds cross 9, 18 and 27: three bisections in C, where
         # slicing the counts and asking any() of each cost twice as much.
         a = bisect_left(kinds, 9)
