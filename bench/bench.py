@@ -143,7 +143,7 @@ def main() -> int:
         (f"in-process scoring of the {BATCH_LINES} hands of the batch file (warm)", f"{in_process:,.0f} hands/s"),
         (f"batch --jobs 1, {BATCH_LINES} lines (whole process) / in-process scoring",
          f"{batch_1:,.0f} lines/s = {batch_1 / in_process:.2f}"),
-        (f"batch --brief --jobs 1 (answers without their explanation) / in-process scoring",
+        ("batch --brief --jobs 1 (answers without their explanation) / in-process scoring",
          f"{brief_1:,.0f} lines/s = {brief_1 / in_process:.2f}"),
         (f"batch --jobs {cores}, {BATCH_LINES} lines / --jobs 1", f"{batch_n:,.0f} lines/s = {batch_n / batch_1:.2f}x"),
         (f"CPU seconds of the batch, all processes: --jobs 1 / --jobs {cores} (at best {cores} x --jobs 1 / this, on idle cores)",

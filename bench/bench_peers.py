@@ -28,9 +28,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import platform
-import re
 import statistics
 import subprocess
 import sys
@@ -42,7 +40,7 @@ from pathlib import Path
 from collections import deque
 from itertools import dropwhile, filterfalse, starmap, takewhile
 
-from common import CORPUS, calibration, complete_hands, forget
+from common import CORPUS, calibration, callgrind, complete_hands, forget
 
 import fanrules
 from fanrules.analysis.readings import readings
@@ -52,7 +50,6 @@ from fanrules.core.jsonio import hand_from_record, hand_to_record
 from fanrules.scoring.facts import _unique_wait as unique_wait_cache
 
 try:
-    from mahjong.hand_calculating import divider
     from mahjong.hand_calculating.hand import HandCalculator
     from mahjong.hand_calculating.hand_config import HandConfig
     from mahjong.meld import Meld as RiichiMeld
@@ -159,19 +156,9 @@ def counted_passes(paths: list[Path]) -> None:
 
 def callgrind_table() -> None:
     """Instructions per hand of each library, cold and warm, and the ratios."""
-    with tempfile.TemporaryDirectory() as tmp:
-        out = Path(tmp) / "cg.out"
-        cmd = ["valgrind", "--tool=callgrind", *(f"--toggle-collect={name}" for _, name in COUNTED),
-               f"--callgrind-out-file={out}", sys.executable, __file__, "--counted"]
-        done = subprocess.run(cmd, check=True, capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": "0"})
-        n = int(done.stdout.split()[-1])
-        annotated = subprocess.run(["callgrind_annotate", "--inclusive=yes", str(out)], check=True, capture_output=True,
-                                   text=True).stdout
-    per_hand = {}
-    for label, name in COUNTED:
-        line = re.search(rf"^\s*([\d,]+) .*[:\s]{name}\b", annotated, re.MULTILINE)
-        assert line, f"no count for {name} in callgrind's output"
-        per_hand[label] = int(line.group(1).replace(",", "")) / n
+    stdout, found = callgrind(__file__, ["--counted"], [name for _, name in COUNTED])
+    n = int(stdout.split()[-1])
+    per_hand = {label: found[name] / n for label, name in COUNTED}
     print(f"Instructions per hand (callgrind, {time.strftime('%Y-%m-%d %H:%M')}, {n} standard-shape corpus hands; fewer is"
           " faster, so the ratio is riichi / fanrules):\n")
     print("| pass | fanrules | riichi mahjong | ratio |\n|---|---|---|---|")

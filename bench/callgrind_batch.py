@@ -11,25 +11,19 @@ once to warm the memos, then once counted, each in its own ``itertools`` iterato
 bench/callgrind_scoring.py)."""
 from __future__ import annotations
 
-import os
-import re
-import subprocess
 import sys
-import tempfile
 import time
 from collections import deque
 from collections.abc import Callable, Iterable
 from itertools import accumulate, dropwhile, filterfalse, islice, pairwise, starmap, takewhile
-from pathlib import Path
 
-from common import complete_lines
+from common import callgrind, complete_lines
 
 import fanrules
 from fanrules.core.jsonio import hand_from_record
 from fanrules.scoring.facts import _unique_wait as unique_wait_cache
 from fanrules.tools.batch import _TEXT, answer_line, parse_line
 
-STEADY = {**os.environ, "PYTHONHASHSEED": "0"}
 #: Each counted pass: its label and the C function of the iterator that runs it.
 PASSES = (("read the JSON", "starmap_next"), ("make the Hand", "filterfalse_next"), ("score", "takewhile_next"),
           ("write the answer", "dropwhile_next"), ("answer_line, whole", "accumulate_next"),
@@ -64,18 +58,9 @@ def passes() -> int:
 
 
 def table() -> None:
-    with tempfile.TemporaryDirectory() as tmp:
-        out = Path(tmp) / "cg.out"
-        cmd = ["valgrind", "--tool=callgrind", *(f"--toggle-collect={name}" for _, name in PASSES),
-               f"--callgrind-out-file={out}", sys.executable, __file__, "--passes"]
-        n = int(subprocess.run(cmd, check=True, capture_output=True, text=True, env=STEADY).stdout.split()[-1])
-        annotated = subprocess.run(["callgrind_annotate", "--inclusive=yes", str(out)], check=True, capture_output=True,
-                                   text=True).stdout
-    counts = {}
-    for label, name in PASSES:
-        line = re.search(rf"^\s*([\d,]+) .*[:\s]{name}\b", annotated, re.MULTILINE)
-        assert line, f"no count for {name} in callgrind's output"
-        counts[label] = int(line.group(1).replace(",", "")) / n
+    stdout, found = callgrind(__file__, ["--passes"], [name for _, name in PASSES])
+    n = int(stdout.split()[-1])
+    counts = {label: found[name] / n for label, name in PASSES}
     print(f"Instructions per line of the batch path (callgrind, {time.strftime('%Y-%m-%d %H:%M')}, {n} corpus lines):\n")
     print("| stage | instructions per line |\n|---|---|")
     for label, _ in PASSES:

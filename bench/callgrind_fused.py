@@ -12,19 +12,13 @@ its own iterator of ``itertools`` (``starmap``, ``filterfalse``), which valgrind
 """
 from __future__ import annotations
 
-import os
-import re
-import subprocess
 import sys
-import tempfile
 from collections import deque
 from itertools import filterfalse, starmap
-from pathlib import Path
 
-from common import complete_hands
+from common import callgrind, complete_hands
 
 HANDS = 600
-STEADY = {**os.environ, "PYTHONHASHSEED": "0"}
 
 
 def passes() -> None:
@@ -58,14 +52,8 @@ def main() -> None:
     if sys.argv[1:] == ["--passes"]:
         passes()
         return
-    with tempfile.TemporaryDirectory() as tmp:
-        out = Path(tmp) / "cg.out"
-        subprocess.run(["valgrind", "--tool=callgrind", "--toggle-collect=starmap_next", "--toggle-collect=filterfalse_next",
-                        f"--callgrind-out-file={out}", sys.executable, __file__, "--passes"], check=True, capture_output=True, env=STEADY)
-        annotated = subprocess.run(["callgrind_annotate", "--inclusive=yes", str(out)], check=True, capture_output=True,
-                                   text=True).stdout
-    cold, warm = (int(re.search(rf"^\s*([\d,]+) .*[:\s]{name}\b", annotated, re.MULTILINE).group(1).replace(",", ""))  # type: ignore[union-attr]
-                  for name in ("starmap_next", "filterfalse_next"))
+    _, found = callgrind(__file__, ["--passes"], ["starmap_next", "filterfalse_next"])
+    cold, warm = found["starmap_next"], found["filterfalse_next"]
     print(f"reading_evaluate, instructions per hand ({HANDS} corpus hands): memos empty {cold / HANDS:,.0f}; warm {warm / HANDS:,.0f}")
 
 

@@ -25,18 +25,12 @@ ratio, the steady twin of bench/bench.py's first pass / warm row.
 from __future__ import annotations
 
 import argparse
-import os
-import re
-import subprocess
-import sys
-import tempfile
 import time
 from collections import deque
 from collections.abc import Callable, Iterable
 from itertools import accumulate, dropwhile, filterfalse, starmap, takewhile
-from pathlib import Path
 
-from common import calibration, complete_hands, forget
+from common import calibration, callgrind, complete_hands, forget
 
 import fanrules
 from fanrules.analysis.readings import readings
@@ -46,9 +40,6 @@ from fanrules.scoring.facts import Facts
 from fanrules.scoring.facts import _unique_wait as unique_wait_cache
 
 HANDS = 600
-#: The environment of the counted runs: a fixed hash seed, since the order of sets and dicts (and so
-#: a few percent of the instructions) otherwise changes from run to run.
-STEADY = {**os.environ, "PYTHONHASHSEED": "0"}
 STAGES = ("readings", "facts", "hand", "reading", "score")
 
 
@@ -117,15 +108,9 @@ def first_then_warm() -> None:
 
 def first_pass_table() -> None:
     """Instructions per hand of a first pass over the corpus and of a warm pass after it."""
-    with tempfile.TemporaryDirectory() as tmp:
-        out = Path(tmp) / "cg.out"
-        cmd = ["valgrind", "--tool=callgrind", "--toggle-collect=starmap_next", "--toggle-collect=filterfalse_next",
-               f"--callgrind-out-file={out}", sys.executable, __file__, "--first-then-warm"]
-        hands = int(subprocess.run(cmd, check=True, capture_output=True, text=True, env=STEADY).stdout.split()[-1])
-        annotated = subprocess.run(["callgrind_annotate", "--inclusive=yes", str(out)], check=True, capture_output=True,
-                                   text=True).stdout
-    first, warm = (int(re.search(rf"^\s*([\d,]+) .*[:\s]{name}\b", annotated, re.MULTILINE).group(1).replace(",", ""))  # type: ignore[union-attr]
-                   for name in ("starmap_next", "filterfalse_next"))
+    stdout, found = callgrind(__file__, ["--first-then-warm"], ["starmap_next", "filterfalse_next"])
+    hands = int(stdout.split()[-1])
+    first, warm = found["starmap_next"], found["filterfalse_next"]
     print(f"{hands} complete corpus hands, instructions per hand (callgrind, {time.strftime('%Y-%m-%d %H:%M')}): first pass,"
           f" memos empty {first / hands:,.0f}; warm {warm / hands:,.0f}; warm/first (the first pass's rate as a fraction"
           f" of the warm one) {warm / first:.2f}")
@@ -133,19 +118,8 @@ def first_pass_table() -> None:
 
 def instructions(cold: bool) -> dict[str, int]:
     """The instructions valgrind counts in each stage's pass."""
-    with tempfile.TemporaryDirectory() as tmp:
-        out = Path(tmp) / "cg.out"
-        toggles = [f"--toggle-collect={name}" for _, name in DRIVERS.values()]
-        cmd = ["valgrind", "--tool=callgrind", *toggles, f"--callgrind-out-file={out}", sys.executable, __file__,
-               "--passes"] + (["--cold"] if cold else [])
-        subprocess.run(cmd, check=True, capture_output=True, env=STEADY)
-        annotated = subprocess.run(["callgrind_annotate", "--inclusive=yes", str(out)], check=True, capture_output=True,
-                                   text=True).stdout
-    found = {}
-    for stage, (_, name) in DRIVERS.items():
-        line = re.search(rf"^\s*([\d,]+) .*[:\s]{name}\b", annotated, re.MULTILINE)
-        assert line, f"no count for {name} in callgrind's output"
-        found[stage] = int(line.group(1).replace(",", ""))
+    _, counts = callgrind(__file__, ["--passes"] + (["--cold"] if cold else []), [name for _, name in DRIVERS.values()])
+    found = {stage: counts[name] for stage, (_, name) in DRIVERS.items()}
     return found
 
 

@@ -2,7 +2,12 @@
 from __future__ import annotations
 
 import json
+import os
+import re
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
 from importlib import import_module
 from collections.abc import Callable
@@ -67,3 +72,27 @@ def calibration() -> float:
         for i in range(3_000_000):
             total += i
     return median_seconds(loop, runs=3)
+
+
+#: The environment of counted runs: a fixed hash seed, since the order of sets and dicts (and so a few
+#: percent of the instructions) otherwise changes from run to run.
+STEADY = {**os.environ, "PYTHONHASHSEED": "0"}
+
+
+def callgrind(script: str, args: list[str], functions: list[str]) -> tuple[str, dict[str, int]]:
+    """Run ``python script args`` under callgrind, counting only inside ``functions`` (each the C
+    function of an iterator that runs one pass: ``--toggle-collect``); its standard output and the
+    instructions counted in each function (``callgrind_annotate --inclusive=yes``)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "cg.out"
+        cmd = ["valgrind", "--tool=callgrind", *(f"--toggle-collect={name}" for name in functions),
+               f"--callgrind-out-file={out}", sys.executable, script, *args]
+        stdout = subprocess.run(cmd, check=True, capture_output=True, text=True, env=STEADY).stdout
+        annotated = subprocess.run(["callgrind_annotate", "--inclusive=yes", str(out)], check=True, capture_output=True,
+                                   text=True).stdout
+    counts = {}
+    for name in functions:
+        line = re.search(rf"^\s*([\d,]+) .*[:\s]{name}\b", annotated, re.MULTILINE)
+        assert line, f"no count for {name} in callgrind's output"
+        counts[name] = int(line.group(1).replace(",", ""))
+    return stdout, counts
