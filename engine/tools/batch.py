@@ -196,8 +196,10 @@ def run(inp: IO[Any], out: IO[Any], scorer: Scorer, jobs: int = 1, rules: str = 
         _worker_scorer = scorer  # forked workers start with it: no second loading of the rules
         with multiprocessing.get_context("fork").Pool(jobs, _init_worker, (rules,)) as pool:
             pending: deque[AsyncResult] = deque()
-            for chunk in _chunks(inp):
-                pending.append(pool.apply_async(_score_chunk, (chunk, explain)))
+            tasks = ((_score_block, (first, block, explain)) for first, block in _blocks(inp)) if _whole_file(inp) else \
+                ((_score_chunk, (chunk, explain)) for chunk in _chunks(inp))
+            for work, args in tasks:
+                pending.append(pool.apply_async(work, args))
                 waiting = not _ready(inp)  # no more input yet: answer what came so far before blocking
                 while pending and (waiting or len(pending) >= jobs * IN_FLIGHT or pending[0].ready()):
                     n += _write(out, pending.popleft().get())
@@ -236,6 +238,48 @@ def _chunks(inp: IO[Any]) -> Iterator[list[tuple[int, str]]]:
         yield chunk
 
 
+#: Bytes of whole lines handed to a worker at a time, from a regular file (about 180 corpus lines).
+BLOCK_BYTES = 1 << 19
+
+
+def _whole_file(inp: IO[Any]) -> bool:
+    """Whether ``inp`` is a regular file read in bytes: its lines can be handed out in blocks."""
+    return not isinstance(inp, io.TextIOBase) and _regular(inp) is True
+
+
+def _blocks(inp: IO[Any]) -> Iterator[tuple[int, bytes]]:
+    """Blocks of whole lines of a binary file, each with the number of its first line, for the workers
+    to split (``_score_block``), so that the parent reads no line by line: with two jobs it used a
+    worker's seventh in reading lines (--jobs 2 on bench/bench.py's 20,000 lines: 2.0 s and 3.4 CPU seconds, now 1.9 s and
+    3.2). A line longer than the limit
+    is handed out cut to the limit and a byte (its own block, which read_lines calls too long) and the
+    rest of it skipped, so that memory stays bounded as read_lines keeps it."""
+    number, carry, skipping = 1, b"", False
+    while data := inp.read(BLOCK_BYTES):
+        if skipping:  # the rest of an over-long line
+            end = data.find(b"\n")
+            if end < 0:
+                continue
+            data, skipping = data[end + 1 :], False
+        data = carry + data
+        cut = data.rfind(b"\n") + 1
+        carry = data[cut:]
+        if cut:
+            yield number, data[:cut]
+            number += data.count(b"\n", 0, cut)
+        if len(carry) > MAX_LINE_BYTES:
+            yield number, carry[: MAX_LINE_BYTES + 1]
+            number, carry, skipping = number + 1, b"", True
+    if carry:
+        yield number, carry
+
+
+def _score_block(first: int, block: bytes, explain: bool) -> bytes:
+    """The answers to a block of whole lines (``_blocks``), as UTF-8: its lines read as read_lines reads
+    a file, numbered from ``first``."""
+    return _score_chunk([(first - 1 + number, line) for number, line in read_lines(io.BytesIO(block))], explain)
+
+
 def _ready(inp: IO[Any]) -> bool:
     """Whether more input can be read without waiting (always, for files and strings)."""
     try:
@@ -248,11 +292,16 @@ def _ready(inp: IO[Any]) -> bool:
 def _waiting(inp: IO[Any]) -> Callable[[], bool]:
     """A test of whether more input can be read without waiting: always, for a regular file (no
     system call per line), else ``_ready``."""
+    regular = _regular(inp)
+    return (lambda: True) if regular is not False else (lambda: _ready(inp))  # no descriptor: never waits
+
+
+def _regular(inp: IO[Any]) -> bool | None:
+    """Whether ``inp``'s descriptor is a regular file; None for a stream without one (a string)."""
     try:
-        regular = stat.S_ISREG(os.fstat(inp.fileno()).st_mode)
+        return stat.S_ISREG(os.fstat(inp.fileno()).st_mode)
     except (AttributeError, OSError, ValueError):
-        regular = True  # a string or a stream without a descriptor: never waits
-    return (lambda: True) if regular else (lambda: _ready(inp))
+        return None
 
 
 def _init_worker(rules: str) -> None:
