@@ -249,11 +249,11 @@ def _whole_file(inp: IO[Any]) -> bool:
 
 def _blocks(inp: IO[Any]) -> Iterator[tuple[int, bytes]]:
     """Blocks of whole lines of a binary file, each with the number of its first line, for the workers
-    to split (``_score_block``), so that the parent reads no line by line: with two jobs it used a
-    worker's seventh in reading lines (--jobs 2 on bench/bench.py's 20,000 lines: 2.0 s and 3.4 CPU seconds, now 1.9 s and
-    3.2). A line longer than the limit
-    is handed out cut to the limit and a byte (its own block, which read_lines calls too long) and the
-    rest of it skipped, so that memory stays bounded as read_lines keeps it."""
+    to split (``_score_block``): the parent no longer reads line by line, which took CPU from the
+    workers (--jobs 2 on bench/bench.py's 20,000 lines: 2.0 s and 3.4 CPU seconds before, 1.9 s and
+    3.2 after). A line longer than the limit is handed out cut to the limit and a byte (its own block,
+    which read_lines calls too long) and the rest of it skipped, so that memory stays bounded as
+    read_lines keeps it."""
     number, carry, skipping = 1, b"", False
     while data := inp.read(BLOCK_BYTES):
         if skipping:  # the rest of an over-long line
