@@ -14,7 +14,7 @@ from typing import Any
 from ..core.blocks import Block, Reading
 from ..core.tiles import TILE_CODES
 from ..ruleset import Fan
-from .scorer import NotCounted, Result
+from .scorer import NotCounted, Result, fan_ref
 
 #: The encoder of every answer: the contract's JSON, non-ASCII text as it is.
 ENCODER = json.JSONEncoder(ensure_ascii=False, allow_nan=False)
@@ -38,14 +38,11 @@ class Text:
         parts = _opening(result, answer_id)
         fans = []
         for counted in result.fans:
-            head = heads.get(id(counted.fan))
-            if head is None:
-                self.head(counted.fan)
-                head = heads[id(counted.fan)]
+            head = heads.get(id(counted.fan)) or self.head(counted.fan)
             fans.append(f"{head[0]}{counted.count}}}")
         parts += [", ".join(fans), "]"]
         if not result.is_win:
-            parts.append(_error(result))
+            parts += [', "error": ', ENCODER.encode(result.error_json())]
         return "{" + "".join(parts) + "}"
 
     def line(self, result: Result, answer_id: Any = None) -> str:
@@ -60,10 +57,7 @@ class Text:
         fans = []
         for counted in result.fans:
             fan, instances = counted.fan, counted.instances
-            head = heads.get(id(fan))
-            if head is None:
-                self.head(fan)
-                head = heads[id(fan)]
+            head = heads.get(id(fan)) or self.head(fan)
             if not instances[0]:  # a fan of the whole hand: no sets
                 fans.append(head[1] if counted.count == 1 else f'{head[0]}{counted.count}, "sets": []}}')
             else:
@@ -71,21 +65,21 @@ class Text:
                 fans.append(f'{head[0]}{counted.count}, "sets": [{sets}]}}')
         parts += [", ".join(fans), "]"]
         if not result.is_win:
-            parts.append(_error(result))
+            parts += [', "error": ', ENCODER.encode(result.error_json())]
         parts += [', "reading": ', self.reading(result.reading, names), ', "not_counted": [']
         parts.append(", ".join([self.not_counted(n, names) for n in result.not_counted]))
         parts.append("]}")
         return "{" + "".join(parts)
 
-    def head(self, fan: Fan) -> str:
-        """A counted fan's object up to its count: ``{"id": 1, ..., "count": ``."""
+    def head(self, fan: Fan) -> tuple[str, str, Fan]:
+        """A counted fan's object up to its count (``{"id": 1, ..., "count": ``), and its whole object
+        when counted once without sets."""
         known = self.heads.get(id(fan))
         if known is None:
-            text = ENCODER.encode({"id": fan.number, "name_zh": fan.name_zh, "name_en": fan.name_en, "points": fan.value})
-            head = _utf8(text[:-1] + ', "count": ')
+            head = _utf8(ENCODER.encode({**fan_ref(fan), "points": fan.value})[:-1] + ', "count": ')
             known = self.heads[id(fan)] = (head, head + '1, "sets": []}', fan)
             _bound(self.heads)
-        return known[0]
+        return known
 
     def block(self, block: Block) -> str:
         """A block in hand notation, as a JSON string (blocks are shared: known by identity, and kept)."""
@@ -109,8 +103,8 @@ class Text:
         known = self.reasons.get(key)
         if known is None:
             fan = n.fan
-            head = ENCODER.encode({"id": fan.number, "name_zh": fan.name_zh, "name_en": fan.name_en})[:-1] + ', "count": '
-            by_text = "null" if by is None else ENCODER.encode({"id": by.number, "name_zh": by.name_zh, "name_en": by.name_en})
+            head = ENCODER.encode(fan_ref(fan))[:-1] + ', "count": '
+            by_text = "null" if by is None else ENCODER.encode(fan_ref(by))
             tail = f', "principle": {ENCODER.encode(n.principle)}, "reason": {ENCODER.encode(n.reason)}, "by": {by_text}, "sets": ['
             known = self.reasons[key] = (fan, by, _utf8(head), _utf8(tail))
             _bound(self.reasons)
@@ -123,12 +117,6 @@ def _opening(result: Result, answer_id: Any) -> list[str]:
                                                         else ENCODER.encode(answer_id)), ", "]
     parts += ['"total": ', str(result.total), ', "total_with_flowers": ', str(result.total_with_flowers), ', "fans": [']
     return parts
-
-
-def _error(result: Result) -> str:
-    """The error of a result under the minimum."""
-    error = {"kind": result.error_kind, "message": f"{result.counted_for_minimum} points, below the minimum of {result.minimum}"}
-    return ', "error": ' + ENCODER.encode(error)
 
 
 def _utf8(text: str) -> str:

@@ -37,8 +37,7 @@ class CountedFan(NamedTuple):
         return self.fan.value
 
     def to_json(self) -> dict[str, Any]:
-        f = self.fan
-        return {"id": f.number, "name_zh": f.name_zh, "name_en": f.name_en, "points": f.value, "count": self.count}
+        return {**fan_ref(self.fan), "points": self.fan.value, "count": self.count}
 
     def __repr__(self) -> str:
         return f"CountedFan({self.fan.number} {self.fan.name_en}, {self.fan.value} points x{self.count})"
@@ -84,6 +83,12 @@ class Result:
     def error_kind(self) -> ErrorKind | None:
         return None if self.is_win else ErrorKind.UNDER_MINIMUM
 
+    def error_json(self) -> dict[str, Any] | None:
+        """The contract's ``error`` of a result under the minimum; None for a win."""
+        if self.is_win:
+            return None
+        return {"kind": ErrorKind.UNDER_MINIMUM, "message": f"{self.counted_for_minimum} points, below the minimum of {self.minimum}"}
+
     def sets_of(self, counted: CountedFan) -> list[list[Block]]:
         """The blocks each instance of a counted fan used."""
         blocks = self.reading.blocks
@@ -96,19 +101,24 @@ class Result:
         out["total"] = self.total
         out["total_with_flowers"] = self.total_with_flowers
         out["fans"] = [{**c.to_json(), "sets": [[str(b) for b in inst] for inst in self.sets_of(c) if inst]} for c in self.fans]
-        if not self.is_win:
-            out["error"] = {"kind": ErrorKind.UNDER_MINIMUM, "message": f"{self.counted_for_minimum} points, below the minimum of {self.minimum}"}
+        error = self.error_json()
+        if error is not None:
+            out["error"] = error
         out["reading"] = reading_json(self.reading)
         blocks = self.reading.blocks
-        out["not_counted"] = [{"id": n.fan.number, "name_zh": n.fan.name_zh, "name_en": n.fan.name_en, "count": n.count,
-                               "principle": n.principle, "reason": n.reason,
-                               "by": None if n.by is None else {"id": n.by.number, "name_zh": n.by.name_zh, "name_en": n.by.name_en},
+        out["not_counted"] = [{**fan_ref(n.fan), "count": n.count, "principle": n.principle, "reason": n.reason,
+                               "by": None if n.by is None else fan_ref(n.by),
                                "sets": [str(blocks[i]) for i in n.sets]} for n in self.not_counted]
         return out
 
     def __repr__(self) -> str:
         fans = ", ".join(f"{c.fan.name_en}" + (f" x{c.count}" if c.count > 1 else "") for c in self.fans)
         return f"Result({str(self.hand)!r}, total={self.total}, fans=[{fans}])"
+
+
+def fan_ref(fan: Fan) -> dict[str, Any]:
+    """How an answer names a fan: its number and its names."""
+    return {"id": fan.number, "name_zh": fan.name_zh, "name_en": fan.name_en}
 
 
 def reading_json(reading: Reading) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from ..core.notation import format_hand, parse_hand
 from ..core.tiles import TILE_CODES
 from ..scoring import Result
 from ..scoring.scored_waits import WaitScore
+from ..scoring.scorer import fan_ref
 
 #: The facts of the win context, as ``Context`` names them; the yes/no ones are its flags.
 CONTEXT_FIELDS = tuple(f.name for f in fields(Context))
@@ -87,7 +88,7 @@ def picture_json(result: Result) -> dict[str, Any]:
         "knitted": [TILE_CODES[t] for t in reading.knitted], "win_block": reading.win_block,
         "fans": [{"id": c.fan.number, "blocks": [list(inst) for inst in c.instances],
                   "sets": [" ".join(str(b) for b in inst) for inst in result.sets_of(c)]} for c in result.fans],
-        "not_counted": [{"id": n.fan.number, "name_zh": n.fan.name_zh, "name_en": n.fan.name_en, "count": n.count,
+        "not_counted": [{**fan_ref(n.fan), "count": n.count,
                          "principle": n.principle, "by": n.by.number if n.by else None, "reason": n.reason,
                          "blocks": list(n.sets)} for n in result.not_counted],
     }
