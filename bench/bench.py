@@ -10,7 +10,9 @@ blocks, remembered each rules), as in a long batch, but not the per-hand unique-
   passes, so that the fraction first/warm compares two moments of the same machine;
 - batch: ``fanrules batch`` on a file of 20,000 lines (the corpus's complete hands, repeated), whole
   process, start-up included, as a fraction of scoring the same hands in process (warm), and the
-  rate with one worker per core against one job."""
+  rate with one worker per core against one job; beside it, what no batch avoids (its start-up, and
+  decoding each line's JSON) and the fraction the batch would reach if nothing else cost anything.
+Every timed command runs with its modules' bytecode written (common.INSTALLED), as after ``pip install``."""
 from __future__ import annotations
 
 import json
@@ -24,7 +26,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from common import CORPUS, calibration, complete_hands, complete_lines, median_seconds
+from common import CORPUS, INSTALLED, calibration, complete_hands, complete_lines, median_seconds
 
 import fanrules
 from fanrules.core.jsonio import hand_from_record, hand_to_record
@@ -32,6 +34,7 @@ from fanrules.scoring.facts import _unique_wait as unique_wait_cache
 from fanrules.ruleset.loader import _build
 from fanrules.ruleset import resolve
 from fanrules.scoring.scored_waits import score_waits
+from fanrules.tools.batch import parse_line
 
 BATCH_LINES = 20_000
 
@@ -39,7 +42,7 @@ BATCH_LINES = 20_000
 def cli_startup(cache: bool = True) -> float:
     """Median wall time of ``python -m fanrules score`` on one hand, with the predicate cache warm or off."""
     cmd = [sys.executable, "-m", "fanrules", "score", "[CCC,1]FFFPPP999s5m5m", "--self-drawn"]
-    env = dict(os.environ) if cache else {**os.environ, "FANRULES_NO_CACHE": "1"}
+    env = INSTALLED if cache else {**INSTALLED, "FANRULES_NO_CACHE": "1"}
     subprocess.run(cmd, check=True, capture_output=True, env=env)
     return median_seconds(lambda: subprocess.run(cmd, check=True, capture_output=True, env=env), runs=7)
 
@@ -49,15 +52,28 @@ def batch_rate(path: str, lines: int, jobs: int, runs: int = 3, brief: bool = Fa
     CPU seconds of all its processes (medians): on a busy machine the CPU time says what the wall time cannot."""
     cmd = [sys.executable, "-m", "fanrules", "batch", "--quiet", "--jobs", str(jobs), "--input", path, "--output", os.devnull]
     cmd += ["--brief"] if brief else []
+    subprocess.run(cmd, check=True, env=INSTALLED)  # its modules' bytecode written, as by an install
     walls, cpus = [], []
     for _ in range(runs):
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
-        subprocess.run(cmd, check=True)
+        subprocess.run(cmd, check=True, env=INSTALLED)
         walls.append(time.perf_counter() - start)
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         cpus.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
     return lines / statistics.median(walls), statistics.median(cpus)
+
+
+def empty_batch() -> float:
+    """Median wall time of ``fanrules batch --jobs 1`` on an empty file: the start-up every batch pays."""
+    with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as f:
+        pass
+    try:
+        cmd = [sys.executable, "-m", "fanrules", "batch", "--quiet", "--jobs", "1", "--input", f.name, "--output", os.devnull]
+        subprocess.run(cmd, check=True, env=INSTALLED)
+        return median_seconds(lambda: subprocess.run(cmd, check=True, env=INSTALLED), runs=7)
+    finally:
+        Path(f.name).unlink()
 
 
 def first_pass(path: str) -> None:
@@ -122,7 +138,12 @@ def main() -> int:
         unique_wait_cache.cache_clear()
         for h in batch_hands:
             scorer.score(h)
-    in_process = BATCH_LINES / median_seconds(score_batch_hands, runs=3)
+    in_process_s = median_seconds(score_batch_hands, runs=3)
+    in_process = BATCH_LINES / in_process_s
+    # What no batch can avoid: its start-up, and decoding each line's JSON (in C, the json module).
+    json_s = median_seconds(lambda: [parse_line(line, 1) for line in batch_lines], runs=3)
+    start_s = empty_batch()
+    ceiling = in_process_s / (in_process_s + json_s + start_s)
     with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False, encoding="utf-8") as f:
         f.writelines(batch_lines)
     cores = os.cpu_count() or 1
@@ -143,6 +164,8 @@ def main() -> int:
         (f"in-process scoring of the {BATCH_LINES} hands of the batch file (warm)", f"{in_process:,.0f} hands/s"),
         (f"batch --jobs 1, {BATCH_LINES} lines (whole process) / in-process scoring",
          f"{batch_1:,.0f} lines/s = {batch_1 / in_process:.2f}"),
+        ("  of which unavoidable: start-up (an empty batch) / decoding the lines' JSON in process",
+         f"{start_s * 1000:.0f} ms / {json_s * 1000:.0f} ms: with nothing else, batch / in-process = {ceiling:.2f} at most"),
         ("batch --brief --jobs 1 (answers without their explanation) / in-process scoring",
          f"{brief_1:,.0f} lines/s = {brief_1 / in_process:.2f}"),
         (f"batch --jobs {cores}, {BATCH_LINES} lines / --jobs 1", f"{batch_n:,.0f} lines/s = {batch_n / batch_1:.2f}x"),
