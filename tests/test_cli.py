@@ -71,3 +71,28 @@ def test_rules_show_names_where_each_field_comes_from(capsys: pytest.CaptureFixt
 def test_unknown_rule_set_is_a_diagnostic(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "score", "1112345678999m5m", "--rules", "no-such-rules")
     assert code == 2 and "R013" in err
+
+
+def test_batch_freezes_start_up_for_the_run_and_thaws_after(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The batch hides what start-up made from the collector while it runs (gc.freeze) and gives it back
+    after, so that a caller of main() in its own process finds its collector as it was; also on error."""
+    import gc
+
+    import fanrules.tools.batch as batch
+
+    src, dst = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    src.write_text('{"hand": "[CCC,1]FFFPPP999s5m5m", "self_drawn": true}\n', encoding="utf-8")
+    seen: list[int] = []
+    real_run = batch.run
+
+    def spying_run(*args: object, **kwargs: object) -> None:
+        seen.append(gc.get_freeze_count())
+        real_run(*args, **kwargs)  # type: ignore[arg-type]
+    monkeypatch.setattr(batch, "run", spying_run)
+    before = gc.get_freeze_count()
+    assert main(["batch", "--quiet", "--jobs", "1", "--input", str(src), "--output", str(dst)]) == 0
+    assert seen and seen[0] > before
+    assert gc.get_freeze_count() == before
+    assert json.loads(dst.read_text(encoding="utf-8"))["total"] > 0
+    assert main(["batch", "--quiet", "--input", str(src), "--output", str(tmp_path / "no" / "such" / "dir.jsonl")]) != 0
+    assert gc.get_freeze_count() == before
