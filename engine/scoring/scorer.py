@@ -18,7 +18,7 @@ from ..dsl.builtins import Level
 from ..dsl.fused import fuse
 from ..ruleset import Fan, RuleSet
 from .facts import Facts
-from .principles import ACCOUNT_ONCE, EXCLUDED, EXCLUDED_COUNT, FAMILY_CAP, IDENTICAL, OWN_SETS, exclusion_order
+from .principles import ACCOUNT_ONCE, EXCLUDED, FAMILY_CAP, Links, choose, drop_by_count, exclusion_order, link
 from .principles import NotCounted as NotCounted  # importable from here too
 from .principles import Principle as Principle  # importable from here too
 
@@ -135,9 +135,9 @@ class Step:
     hands: 284,891 instructions per hand with a 10-tuple unpacked, 284,289 with this class)."""
 
     __slots__ = ("fan", "number", "value", "in_total", "simple", "binds_sets", "outright", "limited", "own_sets", "once",
-                 "fast")
+                 "member", "fast")
 
-    def __init__(self, fan: Fan, in_family: bool = False) -> None:
+    def __init__(self, fan: Fan, member: tuple[int, ...] = ()) -> None:
         excludes = fan.excludes
         binds_sets = fan.compiled.binds_sets
         self.fan = fan
@@ -157,8 +157,10 @@ class Step:
         self.simple = not (binds_sets or self.limited or self.own_sets)
         #: The fan counted once, made ready.
         self.once = CountedFan(fan, 1, ((),))
+        #: The indices of the capped families it belongs to (ruleset ``families:``).
+        self.member = member
         #: Simple, in the total, in no capped family and not late: the scorer's shortest path.
-        self.fast = self.simple and self.in_total and not in_family and fan.compiled.level is not Level.LATE
+        self.fast = self.simple and self.in_total and not member and fan.compiled.level is not Level.LATE
 
 
 class Scorer:
@@ -172,8 +174,11 @@ class Scorer:
     def __init__(self, ruleset: RuleSet) -> None:
         self.ruleset = ruleset
         self.order = exclusion_order(ruleset.fans)
-        capped = {n for fam in ruleset.families for n in fam.fans}
-        self.plan = [Step(f, f.number in capped) for f in self.order]
+        #: Fan number -> the indices of its capped families (ruleset ``families:``), and each family's cap.
+        self.families = {f.number: tuple(i for i, fam in enumerate(ruleset.families) if f.number in fam.fans)
+                         for f in ruleset.fans if any(f.number in fam.fans for fam in ruleset.families)}
+        self.caps = tuple(fam.cap for fam in ruleset.families)
+        self.plan = [Step(f, self.families.get(f.number, ())) for f in self.order]
         #: The fans each fan excludes outright, by number: to name the excluding fan in explanations.
         self.outright = {step.number: step.outright for step in self.plan}
         levels = [f.compiled.level for f in self.order]
@@ -183,10 +188,6 @@ class Scorer:
         self.late: list[tuple[int, None]] = [(i, None) for i, level in enumerate(levels) if level is Level.LATE]
         name = ruleset.name
         self.hand_evaluate = fuse([self.order[i].compiled for i in hand_positions], f"<fans of the hand: {name}>", hand_positions)
-        #: Fan number -> the indices of its capped families (ruleset ``families:``), and each family's cap.
-        self.families = {f.number: tuple(i for i, fam in enumerate(ruleset.families) if f.number in fam.fans)
-                         for f in ruleset.fans if any(f.number in fam.fans for fam in ruleset.families)}
-        self.caps = tuple(fam.cap for fam in ruleset.families)
         self.reading_evaluate = fuse([self.order[i].compiled for i in reading_positions], f"<fans of a reading: {name}>", reading_positions)
         #: The rule set's fields every Result copies (``bonus_toward_minimum`` is a property that looks it up).
         self.result_fields = (ruleset.name, ruleset.minimum, ruleset.bonus_toward_minimum)
@@ -220,23 +221,28 @@ class Scorer:
         return result
 
     def _score_reading(self, facts: Facts, hand_found: list[tuple[int, list[tuple]]]) -> Outcome:
-        """The principles applied to each fan found, in plan order; a late fan is asked in its turn. The
-        principles' state is made only for a fan whose sets or quota need checking (with bonus fans off the
-        fast path, the score stage went from 85,883 to 83,721 instructions per hand, callgrind warm)."""
+        """The principles applied to each fan found, in plan order; a late fan is asked in its turn. Their
+        state is kept in locals, each made only when a fan needs it: quotas, the fans excluded within the
+        sets of a counted fan, the index of a block and the links between blocks (principles.link). With
+        these locals in place of an object of the principles' state and a method call per fan, and one
+        instance of a combination linked inline (its first link kept as its sets' indices), the score stage
+        went from 80,332 to 67,628 instructions per hand (bench/callgrind_scoring.py, warm)."""
         found = [*hand_found, *self.reading_evaluate(facts), *self.late]  # one new list
         found.sort(key=_POSITION)  # by position, an int: no tuple compared (total 244,432 -> 242,477, callgrind warm)
         plan = self.plan
         excluded: set[int] = set()  # numbers of the fans a counted fan excludes outright
         counted: list[CountedFan] = []
         dropped: list[tuple[Any, ...]] = []  # the fields of a NotCounted; ``by`` is None when excluded
-        quota = _NO_QUOTA
-        state = None
+        quota: dict[int, list[Fan]] = _NO_QUOTA  # fan number -> one excluding fan per instance to drop
+        scoped: dict[int, list[tuple[frozenset[int], Fan]]] = _NO_SCOPE  # fan number -> (sets, fan) excluding it there
+        where: Callable[[int], int] | None = None  # the index of a block of the reading, by its id
+        group: Links = None  # the links between the blocks (principles.link)
         in_family: dict[int, list[Fan]] = {}  # family index -> the fans of it counted so far
         total = bonus = bonus_fans = 0
         for position, raw in found:
             step = plan[position]
+            number = step.number
             if step.fast:  # simple, in the total, in no family, not late: the principles made short
-                number = step.number
                 n = len(raw)  # type: ignore[arg-type]  # a fast step is never late: its instances are listed
                 if number in excluded:
                     dropped.append((step.fan, n, EXCLUDED, None, ()))
@@ -247,7 +253,7 @@ class Scorer:
                         excluded |= step.outright
                     total += step.value * n
                     continue
-            fan, number = step.fan, step.number
+            fan = step.fan
             if raw is None:  # a late fan, asked now that the fans before it are counted
                 facts.fans_counted = len(counted) - bonus_fans  # the fans counted in the total
                 raw = fan.compiled.instances(facts)
@@ -256,24 +262,59 @@ class Scorer:
             if number in excluded:
                 dropped.append((fan, len(raw), EXCLUDED, None, ()))
                 continue
-            member = self.families.get(number)
+            member = step.member
             if member:
                 full = next((i for i in member if len(in_family.get(i, ())) >= self.caps[i]), None)
                 if full is not None:
                     dropped.append((fan, len(raw), FAMILY_CAP, in_family[full][0], ()))
                     continue
-            if step.simple and number not in quota:  # offer(), made short
-                n = len(raw)
-                counted.append(step.once if n == 1 else _counted((fan, n, ((),) * n)))
-                if step.outright:
-                    excluded |= step.outright
+            if step.binds_sets:
+                if where is None:
+                    where = [*map(id, facts.sets_and_pairs)].index  # a block's index, by its identity (see choose)
+                owners, limit = scoped.get(number), quota.get(number)
+                if len(raw) == 1 and not owners and not limit:  # one instance, not excluded
+                    inst = raw[0]
+                    k = len(inst)
+                    if k == 1:  # one set: nothing to check
+                        chosen: tuple[tuple[int, ...], ...] = ((where(id(inst[0])),),)
+                    else:  # a combination: its sets linked, unless already joined
+                        idx = (where(id(inst[0])), where(id(inst[1]))) if k == 2 else tuple(map(where, map(id, inst)))
+                        if group is None and (idx[0] != idx[1] if k == 2 else len(set(idx)) == k):
+                            group = idx  # the first link (see link)
+                        else:
+                            linked = link(idx, group, len(facts.sets_and_pairs))
+                            if linked is None:
+                                dropped.append((fan, 1, ACCOUNT_ONCE, None, idx))
+                                continue
+                            group = linked
+                        chosen = (idx,)
+                else:
+                    chosen, group = choose(fan, raw, where, len(facts.sets_and_pairs), group, owners, limit, dropped)
+                    if not chosen:
+                        continue
+                n = len(chosen)
+                counted.append(_counted((fan, n, chosen)))
             else:
-                if state is None:
-                    state = _Principles(facts.sets_and_pairs, excluded, counted, dropped)
-                    quota = state.quota
-                n = state.offer(step, raw)
-                if not n:
-                    continue
+                n = len(raw)
+                limit = quota.get(number)
+                if limit:  # instances excluded by count, as many as the quota holds
+                    n -= drop_by_count(fan, n, limit, dropped)
+                    if not n:
+                        continue
+                counted.append(step.once if n == 1 else _counted((fan, n, ((),) * n)))
+            if step.outright:
+                excluded |= step.outright
+            if step.limited:
+                if quota is _NO_QUOTA:
+                    quota = {}
+                for target, count in step.limited:
+                    quota.setdefault(target, []).extend([fan] * (count * n))
+            if step.own_sets:
+                if scoped is _NO_SCOPE:
+                    scoped = {}
+                sets = [frozenset(idx) for idx in chosen] if step.binds_sets else [frozenset()] * n
+                for target in step.own_sets:
+                    scoped.setdefault(target, []).extend([(own, fan) for own in sets])
             if member:
                 for i in member:
                     in_family.setdefault(i, []).append(fan)
@@ -297,7 +338,8 @@ _new, _set = object.__new__, object.__setattr__
 #: What the principles leave of a reading: its total (bonus fans aside), the points of its bonus fans,
 #: the fans counted (in plan order) and the fields of a NotCounted for each instance left out.
 Outcome = tuple[int, int, list[CountedFan], list[tuple[Any, ...]]]
-_NO_QUOTA: dict[int, list[Fan]] = {}  # never written: a reading's quotas start in its _Principles
+_NO_QUOTA: dict[int, list[Fan]] = {}  # never written: a reading makes its own at its first quota
+_NO_SCOPE: dict[int, list[tuple[frozenset[int], Fan]]] = {}  # never written, likewise
 
 
 def _numbers(counted: list[CountedFan]) -> tuple[int, ...]:
@@ -323,115 +365,3 @@ def _explanations(dropped: list[tuple[Any, ...]], counted: list[CountedFan],
 
 #: A NotCounted from its five fields, without the named tuple's Python-level constructor.
 _not_counted: Callable[[tuple[Any, ...]], NotCounted] = partial(tuple.__new__, NotCounted)
-
-
-class _Principles:
-    """The fans counted so far in one reading, what they exclude and link, and why other instances were
-    not counted: the state of the principles for the fans whose sets or quota need checking."""
-
-    __slots__ = ("sets_and_pairs", "group", "blocks", "excluded", "quota", "scoped", "counted", "dropped")
-
-    def __init__(self, sets_and_pairs: tuple[Block, ...], excluded: set[int], counted: list[CountedFan],
-                 dropped: list[tuple[Any, ...]]) -> None:
-        self.sets_and_pairs = sets_and_pairs
-        #: The links between the blocks: a combination fan links its sets, and links may never close
-        #: a loop (account-once) nor join sets already joined (non-split). With at most eleven blocks,
-        #: each block simply carries the number of its group.
-        self.group: list[int] | None = None
-        self.blocks: tuple[int, ...] | None = None  # the ids of the reading's blocks, to find one's index
-        self.excluded = excluded  # numbers of the fans a counted fan excludes outright (shared with the scorer)
-        self.quota: dict[int, list[Fan]] = {}  # fan number -> one excluding fan per instance to drop
-        self.scoped: dict[int, list[tuple[frozenset[int], Fan]]] = {}
-        self.counted = counted
-        self.dropped = dropped
-
-    def offer(self, step: Step, raw: list[tuple]) -> int:
-        """Count the instances of a fan not excluded outright that the principles allow, and apply its
-        exclusions; returns how many were counted."""
-        fan, number = step.fan, step.number
-        quota = self.quota.get(number)
-        if step.binds_sets:
-            owners = self.scoped.get(number)
-            # One single set: nothing to check, no call of _choose (with its loop over owners without a
-            # generator, the score stage went from 83,721 to 81,012 instructions per hand, callgrind warm).
-            if not owners and not quota and len(raw) == 1 and len(raw[0]) == 1:
-                ids = self.blocks
-                if ids is None:
-                    ids = self.blocks = tuple(map(id, self.sets_and_pairs))
-                chosen: list[tuple[int, ...]] = [(ids.index(id(raw[0][0])),)]
-            else:
-                chosen = self._choose(fan, True, raw, owners, quota)
-                if not chosen:
-                    return 0
-        elif quota:
-            chosen = self._choose(fan, False, raw, None, quota)
-            if not chosen:
-                return 0
-        else:
-            chosen = [()] * len(raw)
-        n = len(chosen)
-        self.counted.append(_counted((fan, n, tuple(chosen))))
-        if step.outright:
-            self.excluded |= step.outright
-        if step.limited:
-            for target, count in step.limited:
-                self.quota.setdefault(target, []).extend([fan] * (count * n))
-        if step.own_sets:
-            for target in step.own_sets:
-                self.scoped.setdefault(target, []).extend([(frozenset(idx), fan) for idx in chosen])
-        return n
-
-    def _choose(self, fan: Fan, binds_sets: bool, raw: list[tuple], owners: list[tuple[frozenset[int], Fan]] | None,
-                quota: list[Fan] | None) -> list[tuple[int, ...]]:
-        """Instances not excluded (by count, ``quota``, or within a counted fan's sets, ``owners``) and,
-        for combinations, that neither reuse a set of the same fan (non-identical) nor join sets already
-        joined (non-split, account once)."""
-        # A block's index is found by its identity, in C (tuple.index over the ids of the reading's blocks):
-        # comprehensions are function calls in CPython 3.11, and building a dict of the ids cost more than
-        # the lookups it served (timeit over the corpus's calls: 3.5 us a call with the dict, 2.6 without; see score()).
-        ids = self.blocks
-        if ids is None:
-            ids = self.blocks = tuple(map(id, self.sets_and_pairs))
-        where = ids.index
-        if binds_sets and not owners and not quota and len(raw[0]) == 1:  # single sets: nothing to check
-            return [(where(id(inst[0])),) for inst in raw]
-        used: set[int] = set()
-        chosen = []
-        group = self.group
-        for inst in raw:
-            idx = tuple(map(where, map(id, inst))) if binds_sets else ()
-            if idx and owners:
-                owner = None
-                for own, by in owners:  # a loop, not next() of a generator: no frame made
-                    if own.issuperset(idx):
-                        owner = by
-                        break
-                if owner is not None:
-                    self.dropped.append((fan, 1, OWN_SETS, owner, idx))
-                    continue
-            if quota:
-                self.dropped.append((fan, 1, EXCLUDED_COUNT, quota.pop(), idx))
-                continue
-            if len(idx) >= 2:
-                if not used.isdisjoint(idx):
-                    self.dropped.append((fan, 1, IDENTICAL, None, idx))
-                    continue
-                if group is None:  # no sets linked yet: each block its own group
-                    if len(set(idx)) < len(idx):
-                        self.dropped.append((fan, 1, ACCOUNT_ONCE, None, idx))
-                        continue
-                    group = list(range(len(ids)))
-                    first = idx[0]
-                    for i in idx:
-                        group[i] = first
-                else:
-                    joined = set(map(group.__getitem__, idx))
-                    if len(joined) < len(idx):
-                        self.dropped.append((fan, 1, ACCOUNT_ONCE, None, idx))
-                        continue
-                    first = group[idx[0]]
-                    group = [first if g in joined else g for g in group]
-                used.update(idx)
-            chosen.append(idx)
-        self.group = group
-        return chosen
