@@ -1,5 +1,6 @@
 """The scoring principles that leave an instance of a fan out, each with its reason, what an instance
-left out records, and the order in which a scorer asks the fans."""
+left out records, the order in which a scorer asks the fans, and the checks of the instances of a fan
+of sets: the quota, the counted fans' own sets, non-identical and the links of non-split (choose, link)."""
 from __future__ import annotations
 
 from collections.abc import Callable
