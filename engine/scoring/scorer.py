@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
+from itertools import repeat
 from operator import attrgetter, itemgetter
 from typing import Any, NamedTuple
 
@@ -18,7 +19,7 @@ from ..dsl.builtins import Level
 from ..dsl.fused import fuse
 from ..ruleset import Fan, RuleSet
 from .facts import Facts
-from .principles import ACCOUNT_ONCE, EXCLUDED, EXCLUDED_COUNT, FAMILY_CAP, IDENTICAL, OWN_SETS, exclusion_order
+from .principles import ACCOUNT_ONCE, EXCLUDED, FAMILY_CAP, Links, choose, drop_by_count, exclusion_order, link
 from .principles import NotCounted as NotCounted  # importable from here too
 from .principles import Principle as Principle  # importable from here too
 
@@ -134,10 +135,10 @@ class Step:
     by attribute: as fast as unpacking a tuple on the hot path (bench/callgrind_scoring.py, 600 corpus
     hands: 284,891 instructions per hand with a 10-tuple unpacked, 284,289 with this class)."""
 
-    __slots__ = ("fan", "number", "value", "in_total", "simple", "binds_sets", "outright", "limited", "own_sets", "once",
-                 "fast")
+    __slots__ = ("fan", "number", "value", "in_total", "binds_sets", "outright", "limited", "own_sets", "once", "made",
+                 "member", "unordered", "more", "fast")
 
-    def __init__(self, fan: Fan, in_family: bool = False) -> None:
+    def __init__(self, fan: Fan, member: tuple[int, ...] = (), unordered: bool = False, by_count: bool = False) -> None:
         excludes = fan.excludes
         binds_sets = fan.compiled.binds_sets
         self.fan = fan
@@ -153,12 +154,19 @@ class Step:
         self.limited = tuple((e.target, e.count) for e in excludes if e.scope == "all" and e.count is not None)
         #: The numbers of the fans it excludes within its own sets.
         self.own_sets = tuple(e.target for e in excludes if e.scope == "own_sets")
-        #: No sets to check and no exclusions but outright ones: the scorer counts it inline.
-        self.simple = not (binds_sets or self.limited or self.own_sets)
         #: The fan counted once, made ready.
         self.once = CountedFan(fan, 1, ((),))
-        #: Simple, in the total, in no capped family and not late: the scorer's shortest path.
-        self.fast = self.simple and self.in_total and not in_family and fan.compiled.level is not Level.LATE
+        #: The fan counted once, with the sets of an index or of a tuple of indices, made when first met.
+        self.made = _Made(fan)
+        #: The indices of the capped families it belongs to (ruleset ``families:``).
+        self.member = member
+        #: Whether a fan before it in the plan has a higher number (counted fans are then sorted by number).
+        self.unordered = unordered
+        #: Whether, once counted, it excludes by count or within its sets, or joins a family.
+        self.more = bool(self.limited or self.own_sets or member)
+        #: No sets, no exclusions but outright ones, in the total, in no capped family, not late and excluded
+        #: by count by no fan (``by_count``): the scorer's shortest path.
+        self.fast = not (binds_sets or self.more or fan.bonus or by_count) and fan.compiled.level is not Level.LATE
 
 
 class Scorer:
@@ -172,8 +180,13 @@ class Scorer:
     def __init__(self, ruleset: RuleSet) -> None:
         self.ruleset = ruleset
         self.order = exclusion_order(ruleset.fans)
-        capped = {n for fam in ruleset.families for n in fam.fans}
-        self.plan = [Step(f, f.number in capped) for f in self.order]
+        #: Fan number -> the indices of its capped families (ruleset ``families:``), and each family's cap.
+        self.families = {f.number: tuple(i for i, fam in enumerate(ruleset.families) if f.number in fam.fans)
+                         for f in ruleset.fans if any(f.number in fam.fans for fam in ruleset.families)}
+        self.caps = tuple(fam.cap for fam in ruleset.families)
+        by_count = {e.target for f in self.order for e in f.excludes if e.scope == "all" and e.count is not None}
+        self.plan = [Step(f, self.families.get(f.number, ()), any(e.number > f.number for e in self.order[:i]), f.number in by_count)
+                     for i, f in enumerate(self.order)]
         #: The fans each fan excludes outright, by number: to name the excluding fan in explanations.
         self.outright = {step.number: step.outright for step in self.plan}
         levels = [f.compiled.level for f in self.order]
@@ -183,13 +196,12 @@ class Scorer:
         self.late: list[tuple[int, None]] = [(i, None) for i, level in enumerate(levels) if level is Level.LATE]
         name = ruleset.name
         self.hand_evaluate = fuse([self.order[i].compiled for i in hand_positions], f"<fans of the hand: {name}>", hand_positions)
-        #: Fan number -> the indices of its capped families (ruleset ``families:``), and each family's cap.
-        self.families = {f.number: tuple(i for i, fam in enumerate(ruleset.families) if f.number in fam.fans)
-                         for f in ruleset.fans if any(f.number in fam.fans for fam in ruleset.families)}
-        self.caps = tuple(fam.cap for fam in ruleset.families)
         self.reading_evaluate = fuse([self.order[i].compiled for i in reading_positions], f"<fans of a reading: {name}>", reading_positions)
-        #: The rule set's fields every Result copies (``bonus_toward_minimum`` is a property that looks it up).
-        self.result_fields = (ruleset.name, ruleset.minimum, ruleset.bonus_toward_minimum)
+        #: The fields of a Result, those of the rule set filled in (``bonus_toward_minimum`` is a property
+        #: that looks it up), the others set for each hand on a copy.
+        self.result_fields: dict[str, Any] = {
+            "hand": None, "ruleset": ruleset.name, "minimum": ruleset.minimum, "fans": (), "total": 0, "total_with_flowers": 0,
+            "reading": None, "bonus_toward_minimum": ruleset.bonus_toward_minimum, "explain": tuple}
 
     def score(self, hand: HandInput, **context: Any) -> Result:
         """Score a hand string, a Hand or a JSONL record, with the win context as keywords (as
@@ -207,46 +219,66 @@ class Scorer:
             state = self._score_reading(facts.read(reading), hand_found)
             if state[0] > best[0] or (state[0] == best[0] and _numbers(state[2]) < _numbers(best[2])):
                 best, best_reading = state, reading
-        total, bonus, counted, dropped = best
-        name, minimum, toward = self.result_fields
+        total, bonus, counted, dropped, unsorted = best
         # The Result's fields set as one dict, not through a frozen dataclass's __init__ (an
-        # object.__setattr__ per field). With the fast path of _score_reading and _choose's lookups by tuple.index,
+        # object.__setattr__ per field). With the fast path of _score_reading and the lookups of a block's index by list.index,
         # the score stage went from 102,483 to 85,866 instructions per hand (bench/callgrind_scoring.py, warm).
+        # The fans sorted by number only when the plan's order was not theirs, no explanation to make when
+        # nothing was left out, and _numbers by a loop: 67,628 -> 61,900. The dict a copy of one with the
+        # rule set's fields: about 740 instructions less per hand.
+        fields = self.result_fields.copy()
+        fields["hand"] = hand
+        fields["fans"] = tuple(sorted(counted, key=_NUMBER)) if unsorted else tuple(counted)
+        fields["total"] = total
+        fields["total_with_flowers"] = total + bonus
+        fields["reading"] = best_reading
+        if dropped:
+            fields["explain"] = partial(_explanations, dropped, counted, self.outright)
         result = _new(Result)
-        _set(result, "__dict__", {
-            "hand": hand, "ruleset": name, "minimum": minimum, "fans": tuple(sorted(counted, key=_NUMBER)),
-            "total": total, "total_with_flowers": total + bonus, "reading": best_reading,
-            "bonus_toward_minimum": toward, "explain": partial(_explanations, dropped, counted, self.outright)})
+        _set(result, "__dict__", fields)
         return result
 
     def _score_reading(self, facts: Facts, hand_found: list[tuple[int, list[tuple]]]) -> Outcome:
-        """The principles applied to each fan found, in plan order; a late fan is asked in its turn. The
-        principles' state is made only for a fan whose sets or quota need checking (with bonus fans off the
-        fast path, the score stage went from 85,883 to 83,721 instructions per hand, callgrind warm)."""
+        """The principles applied to each fan found, in plan order; a late fan is asked in its turn. Their
+        state is kept in locals, each made only when a fan needs it: quotas, the fans excluded within the
+        sets of a counted fan, the index of a block and the links between blocks (principles.link). With
+        these locals in place of an object of the principles' state and a method call per fan, and one
+        instance of a combination linked inline (its first link kept as its sets' indices), the score stage
+        went from 80,332 to 67,628 instructions per hand (bench/callgrind_scoring.py, warm)."""
         found = [*hand_found, *self.reading_evaluate(facts), *self.late]  # one new list
         found.sort(key=_POSITION)  # by position, an int: no tuple compared (total 244,432 -> 242,477, callgrind warm)
         plan = self.plan
         excluded: set[int] = set()  # numbers of the fans a counted fan excludes outright
         counted: list[CountedFan] = []
         dropped: list[tuple[Any, ...]] = []  # the fields of a NotCounted; ``by`` is None when excluded
-        quota = _NO_QUOTA
-        state = None
-        in_family: dict[int, list[Fan]] = {}  # family index -> the fans of it counted so far
+        quota: dict[int, list[Fan]] = _NO_QUOTA  # fan number -> one excluding fan per instance to drop
+        scoped: dict[int, list[tuple[frozenset[int], Fan]]] = _NO_SCOPE  # fan number -> (sets, fan) excluding it there
+        where: Callable[[int], int] | None = None  # the index of a block of the reading, by its id
+        group: Links = None  # the links between the blocks (principles.link)
+        in_family: dict[int, list[Fan]] = _NO_FAMILY  # family index -> the fans of it counted so far
         total = bonus = bonus_fans = 0
+        unsorted = False  # whether the fans counted, in plan order, are out of the order of their numbers
         for position, raw in found:
             step = plan[position]
-            if step.fast:  # simple, in the total, in no family, not late: the principles made short
-                number = step.number
-                n = len(raw)  # type: ignore[arg-type]  # a fast step is never late: its instances are listed
-                if number in excluded:
-                    dropped.append((step.fan, n, EXCLUDED, None, ()))
+            # The principles made short, outright exclusions only: no quota to look up (a fast fan is excluded
+            # by count by no fan), the count of one instance apart, no local per fan (about 2,000 instructions
+            # less per hand, callgrind warm, as below).
+            if step.fast:
+                if step.number in excluded:
+                    dropped.append((step.fan, len(raw), EXCLUDED, None, ()))  # type: ignore[arg-type]  # as below
                     continue
-                if number not in quota:
-                    counted.append(step.once if n == 1 else _counted((step.fan, n, ((),) * n)))
-                    if step.outright:
-                        excluded |= step.outright
+                if len(raw) == 1:  # type: ignore[arg-type]  # a fast step is never late: its instances are listed
+                    counted.append(step.once)
+                    total += step.value
+                else:
+                    n = len(raw)  # type: ignore[arg-type]
+                    counted.append(_counted((step.fan, n, ((),) * n)))
                     total += step.value * n
-                    continue
+                if step.outright:
+                    excluded |= step.outright
+                if step.unordered:
+                    unsorted = True
+                continue
             fan, number = step.fan, step.number
             if raw is None:  # a late fan, asked now that the fans before it are counted
                 facts.fans_counted = len(counted) - bonus_fans  # the fans counted in the total
@@ -256,37 +288,96 @@ class Scorer:
             if number in excluded:
                 dropped.append((fan, len(raw), EXCLUDED, None, ()))
                 continue
-            member = self.families.get(number)
+            member = step.member
             if member:
                 full = next((i for i in member if len(in_family.get(i, ())) >= self.caps[i]), None)
                 if full is not None:
                     dropped.append((fan, len(raw), FAMILY_CAP, in_family[full][0], ()))
                     continue
-            if step.simple and number not in quota:  # offer(), made short
-                n = len(raw)
-                counted.append(step.once if n == 1 else _counted((fan, n, ((),) * n)))
-                if step.outright:
-                    excluded |= step.outright
+            if step.binds_sets:
+                if where is None:
+                    where = [*map(id, facts.sets_and_pairs)].index  # a block's index, by its identity (see choose)
+                if len(raw) == 1 and number not in scoped and number not in quota:  # one instance, not excluded
+                    inst = raw[0]
+                    k = len(inst)
+                    if k == 1:  # one set: nothing to check
+                        counted.append(step.made[where(id(inst[0]))])
+                    else:  # a combination: its sets linked, unless already joined
+                        idx = (where(id(inst[0])), where(id(inst[1]))) if k == 2 else tuple(map(where, map(id, inst)))
+                        if group is None and (idx[0] != idx[1] if k == 2 else len(set(idx)) == k):
+                            group = idx  # the first link (see link)
+                        else:
+                            linked = link(idx, group)
+                            if linked is None:
+                                dropped.append((fan, 1, ACCOUNT_ONCE, None, idx))
+                                continue
+                            group = linked
+                        counted.append(step.made[idx])
+                    n = 1
+                else:
+                    chosen, group = choose(fan, raw, where, group, scoped.get(number), quota.get(number), dropped)
+                    n = len(chosen)
+                    if not n:
+                        continue
+                    counted.append(_counted((fan, n, chosen)))
             else:
-                if state is None:
-                    state = _Principles(facts.sets_and_pairs, excluded, counted, dropped)
-                    quota = state.quota
-                n = state.offer(step, raw)
-                if not n:
-                    continue
-            if member:
-                for i in member:
-                    in_family.setdefault(i, []).append(fan)
+                n = len(raw)
+                limit = quota.get(number)
+                if limit:  # instances excluded by count, as many as the quota holds
+                    n -= drop_by_count(fan, n, limit, dropped)
+                    if not n:
+                        continue
+                counted.append(step.once if n == 1 else _counted((fan, n, ((),) * n)))
+            if step.outright:
+                excluded |= step.outright
+            if step.unordered:
+                unsorted = True
+            if step.more:
+                if step.limited:
+                    if quota is _NO_QUOTA:
+                        quota = {}
+                    for target, count in step.limited:
+                        quota.setdefault(target, []).extend([fan] * (count * n))
+                if step.own_sets:
+                    if scoped is _NO_SCOPE:
+                        scoped = {}
+                    # The sets of each instance of the fan just counted, in C: no comprehension, no frame
+                    # (about 400 instructions less per hand, callgrind warm).
+                    owned = [*zip(map(frozenset, counted[-1].instances), repeat(fan))]
+                    for target in step.own_sets:
+                        scoped.setdefault(target, []).extend(owned)
+                if member:
+                    if in_family is _NO_FAMILY:
+                        in_family = {}
+                    for i in member:
+                        in_family.setdefault(i, []).append(fan)
             if step.in_total:
                 total += step.value * n
             else:
                 bonus += step.value * n
                 bonus_fans += 1
-        return total, bonus, counted, dropped
+        return total, bonus, counted, dropped, unsorted
 
 
 #: A CountedFan from its three fields, without the named tuple's Python-level constructor.
 _counted: Callable[[tuple[Fan, int, tuple[tuple[int, ...], ...]]], CountedFan] = partial(tuple.__new__, CountedFan)
+
+
+class _Made(dict[int | tuple[int, ...], CountedFan]):
+    """A fan counted once with the sets of given indices in the reading's blocks (an index for one set),
+    each made when first met and then shared, as a CountedFan is immutable (with the blocks' indices as
+    keys, there are few). No CountedFan made per reading for one instance: about 2,200 instructions less
+    per hand (callgrind warm, the principles of bench/callgrind_scoring.py's 600 hands)."""
+
+    __slots__ = ("fan",)
+
+    def __init__(self, fan: Fan) -> None:
+        super().__init__()
+        self.fan = fan
+
+    def __missing__(self, sets: int | tuple[int, ...]) -> CountedFan:
+        made = self[sets] = _counted((self.fan, 1, ((sets,) if isinstance(sets, int) else sets,)))
+        return made
 
 
 _NUMBER = attrgetter("fan.number")
@@ -295,14 +386,21 @@ _new, _set = object.__new__, object.__setattr__
 
 
 #: What the principles leave of a reading: its total (bonus fans aside), the points of its bonus fans,
-#: the fans counted (in plan order) and the fields of a NotCounted for each instance left out.
-Outcome = tuple[int, int, list[CountedFan], list[tuple[Any, ...]]]
-_NO_QUOTA: dict[int, list[Fan]] = {}  # never written: a reading's quotas start in its _Principles
+#: the fans counted (in plan order), the fields of a NotCounted for each instance left out, and whether
+#: the fans counted are out of the order of their numbers.
+Outcome = tuple[int, int, list[CountedFan], list[tuple[Any, ...]], bool]
+_NO_QUOTA: dict[int, list[Fan]] = {}  # never written: a reading makes its own at its first quota
+_NO_SCOPE: dict[int, list[tuple[frozenset[int], Fan]]] = {}  # never written, likewise
+_NO_FAMILY: dict[int, list[Fan]] = {}  # never written, likewise (no dict per reading: about 190 instructions a hand)
 
 
-def _numbers(counted: list[CountedFan]) -> tuple[int, ...]:
-    """The number of the fan of each counted instance, in the order counted (for the tie-break)."""
-    return tuple(c.fan.number for c in counted for _ in range(c.count))
+def _numbers(counted: list[CountedFan]) -> list[int]:
+    """The number of the fan of each counted instance, in the order counted (for the tie-break). A loop
+    without a generator (timeit, a reading of four fans: 819 ns with a generator of a tuple, 369 ns)."""
+    out: list[int] = []
+    for c in counted:
+        out += (c.fan.number,) * c.count
+    return out
 
 
 def _explanations(dropped: list[tuple[Any, ...]], counted: list[CountedFan],
@@ -323,115 +421,3 @@ def _explanations(dropped: list[tuple[Any, ...]], counted: list[CountedFan],
 
 #: A NotCounted from its five fields, without the named tuple's Python-level constructor.
 _not_counted: Callable[[tuple[Any, ...]], NotCounted] = partial(tuple.__new__, NotCounted)
-
-
-class _Principles:
-    """The fans counted so far in one reading, what they exclude and link, and why other instances were
-    not counted: the state of the principles for the fans whose sets or quota need checking."""
-
-    __slots__ = ("sets_and_pairs", "group", "blocks", "excluded", "quota", "scoped", "counted", "dropped")
-
-    def __init__(self, sets_and_pairs: tuple[Block, ...], excluded: set[int], counted: list[CountedFan],
-                 dropped: list[tuple[Any, ...]]) -> None:
-        self.sets_and_pairs = sets_and_pairs
-        #: The links between the blocks: a combination fan links its sets, and links may never close
-        #: a loop (account-once) nor join sets already joined (non-split). With at most eleven blocks,
-        #: each block simply carries the number of its group.
-        self.group: list[int] | None = None
-        self.blocks: tuple[int, ...] | None = None  # the ids of the reading's blocks, to find one's index
-        self.excluded = excluded  # numbers of the fans a counted fan excludes outright (shared with the scorer)
-        self.quota: dict[int, list[Fan]] = {}  # fan number -> one excluding fan per instance to drop
-        self.scoped: dict[int, list[tuple[frozenset[int], Fan]]] = {}
-        self.counted = counted
-        self.dropped = dropped
-
-    def offer(self, step: Step, raw: list[tuple]) -> int:
-        """Count the instances of a fan not excluded outright that the principles allow, and apply its
-        exclusions; returns how many were counted."""
-        fan, number = step.fan, step.number
-        quota = self.quota.get(number)
-        if step.binds_sets:
-            owners = self.scoped.get(number)
-            # One single set: nothing to check, no call of _choose (with its loop over owners without a
-            # generator, the score stage went from 83,721 to 81,012 instructions per hand, callgrind warm).
-            if not owners and not quota and len(raw) == 1 and len(raw[0]) == 1:
-                ids = self.blocks
-                if ids is None:
-                    ids = self.blocks = tuple(map(id, self.sets_and_pairs))
-                chosen: list[tuple[int, ...]] = [(ids.index(id(raw[0][0])),)]
-            else:
-                chosen = self._choose(fan, True, raw, owners, quota)
-                if not chosen:
-                    return 0
-        elif quota:
-            chosen = self._choose(fan, False, raw, None, quota)
-            if not chosen:
-                return 0
-        else:
-            chosen = [()] * len(raw)
-        n = len(chosen)
-        self.counted.append(_counted((fan, n, tuple(chosen))))
-        if step.outright:
-            self.excluded |= step.outright
-        if step.limited:
-            for target, count in step.limited:
-                self.quota.setdefault(target, []).extend([fan] * (count * n))
-        if step.own_sets:
-            for target in step.own_sets:
-                self.scoped.setdefault(target, []).extend([(frozenset(idx), fan) for idx in chosen])
-        return n
-
-    def _choose(self, fan: Fan, binds_sets: bool, raw: list[tuple], owners: list[tuple[frozenset[int], Fan]] | None,
-                quota: list[Fan] | None) -> list[tuple[int, ...]]:
-        """Instances not excluded (by count, ``quota``, or within a counted fan's sets, ``owners``) and,
-        for combinations, that neither reuse a set of the same fan (non-identical) nor join sets already
-        joined (non-split, account once)."""
-        # A block's index is found by its identity, in C (tuple.index over the ids of the reading's blocks):
-        # comprehensions are function calls in CPython 3.11, and building a dict of the ids cost more than
-        # the lookups it served (timeit over the corpus's calls: 3.5 us a call with the dict, 2.6 without; see score()).
-        ids = self.blocks
-        if ids is None:
-            ids = self.blocks = tuple(map(id, self.sets_and_pairs))
-        where = ids.index
-        if binds_sets and not owners and not quota and len(raw[0]) == 1:  # single sets: nothing to check
-            return [(where(id(inst[0])),) for inst in raw]
-        used: set[int] = set()
-        chosen = []
-        group = self.group
-        for inst in raw:
-            idx = tuple(map(where, map(id, inst))) if binds_sets else ()
-            if idx and owners:
-                owner = None
-                for own, by in owners:  # a loop, not next() of a generator: no frame made
-                    if own.issuperset(idx):
-                        owner = by
-                        break
-                if owner is not None:
-                    self.dropped.append((fan, 1, OWN_SETS, owner, idx))
-                    continue
-            if quota:
-                self.dropped.append((fan, 1, EXCLUDED_COUNT, quota.pop(), idx))
-                continue
-            if len(idx) >= 2:
-                if not used.isdisjoint(idx):
-                    self.dropped.append((fan, 1, IDENTICAL, None, idx))
-                    continue
-                if group is None:  # no sets linked yet: each block its own group
-                    if len(set(idx)) < len(idx):
-                        self.dropped.append((fan, 1, ACCOUNT_ONCE, None, idx))
-                        continue
-                    group = list(range(len(ids)))
-                    first = idx[0]
-                    for i in idx:
-                        group[i] = first
-                else:
-                    joined = set(map(group.__getitem__, idx))
-                    if len(joined) < len(idx):
-                        self.dropped.append((fan, 1, ACCOUNT_ONCE, None, idx))
-                        continue
-                    first = group[idx[0]]
-                    group = [first if g in joined else g for g in group]
-                used.update(idx)
-            chosen.append(idx)
-        self.group = group
-        return chosen
