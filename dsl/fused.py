@@ -38,15 +38,11 @@ class KeyedMemo:
         self.rules: list[tuple[int, int, Record]] = []
         self.known: dict[tuple[int, ...], tuple[tuple[tuple[int, list[tuple]], ...], tuple[Any, ...]]] = {}
 
-    def remember(self, items: tuple[Any, ...], found: list[tuple[int, list[tuple]]]) -> tuple[tuple[tuple[int, list[tuple]], ...], tuple[Any, ...]]:
-        """Remember what the rules found for these items."""
-        if len(self.known) >= MEMO_LIMIT:
-            self.known.clear()
-        self.known[tuple(map(id, items))] = entry = (tuple(found), items)
-        return entry
-
     def miss_source(self, m: int, namespace: dict[str, Any]) -> list[str]:
-        """The lines of ``MISS{m}(f)``, which runs the rules on the facts and remembers what they found.
+        """The lines of ``MISS{m}(f, key)``, which runs the rules on the facts and remembers what they
+        found under ``key``, the identities of the items (written inline, past MEMO_LIMIT entries the
+        memory starts afresh: bench/callgrind_fused.py, memos empty, a call of a method that made the key
+        again, 125,854 instructions a hand; this, 120,281 to 122,525 as the collections of garbage fall).
         The rules' loops are written inline (no call per rule), each under the test that the collection
         holds as many items as it binds names, and read the views of the items (tile, suit, rank...)
         from lists worked out once for all of them, at the start. (bench/callgrind_fused.py, memos
@@ -61,8 +57,9 @@ class KeyedMemo:
             indexed.update(record.views[int(j)] for j in INDEX.findall(record.keyed_body))
             sized.update(record.views[int(j)] for j in SIZE.findall(record.keyed_body))
         least = min((int(names) for _, names, _ in self.rules), default=0)
-        lines = [f"def MISS{m}(f):", f"    items = f.{self.attr}", "    n = len(items)", "    hits = []",
-                 f"    if n < {least}:", f"        return REMEMBER{m}(items, hits)"]
+        remember = [f"if len(KNOWN{m}) >= LIMIT:", f"    KNOWN{m}.clear()", f"KNOWN{m}[key] = entry = (tuple(hits), items)", "return entry"]
+        lines = [f"def MISS{m}(f, key):", f"    items = f.{self.attr}", "    n = len(items)", "    hits = []",
+                 f"    if n < {least}:", *("        " + line for line in remember)]
         order = list(views).index
         lines += self.views_source(views, sorted(indexed | sized, key=order))
         # At least the size of the largest group of items with one value of a view (SIZE in the bodies,
@@ -80,8 +77,7 @@ class KeyedMemo:
             lines.append(f"    if n >= {int(names)}:")
             lines += ["        " + line for line in body.splitlines()]
             lines += ["        if found:", f"            hits.append(({int(index)}, found))"]
-        lines.append(f"    return REMEMBER{m}(items, hits)")
-        return lines
+        return lines + ["    " + line for line in remember]
 
 
     @staticmethod
@@ -113,7 +109,7 @@ def fuse(predicates: Sequence[Compiled], label: str = "<fused predicates>",
     id is ``ids[i]`` for ``predicates[i]``, by default ``i``): first the others in order, then the keyed
     ones."""
     ids = range(len(predicates)) if ids is None else ids
-    namespace: dict[str, Any] = {**NAMESPACE, "ONE": [()]}
+    namespace: dict[str, Any] = {**NAMESPACE, "ONE": [()], "LIMIT": MEMO_LIMIT}
     lines = ["def evaluate(f):", "    out = []"]
     memos: dict[str, KeyedMemo] = {}
     for i, compiled in enumerate(predicates):
@@ -151,12 +147,12 @@ def fuse(predicates: Sequence[Compiled], label: str = "<fused predicates>",
             lines.extend("    " + line for line in body)
     misses: list[str] = []
     for m, memo in enumerate(memos.values()):
-        namespace[f"KNOWN{m}"], namespace[f"REMEMBER{m}"] = memo.known, memo.remember
+        namespace[f"KNOWN{m}"] = memo.known
         misses += memo.miss_source(m, namespace)
         lines += [
-            f"    hit = KNOWN{m}.get(tuple(map(id, f.{memo.attr})))",
+            f"    hit = KNOWN{m}.get(key := tuple(map(id, f.{memo.attr})))",
             "    if hit is None:",
-            f"        hit = MISS{m}(f)",
+            f"        hit = MISS{m}(f, key)",
             "    out.extend(hit[0])",
         ]
     lines.append("    return out")
