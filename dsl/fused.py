@@ -18,6 +18,7 @@ CONSTANT = re.compile(r"\bK(\d+)\b")
 VIEW = re.compile(r"\bVIEW(\d+)\b")
 INDEX = re.compile(r"\bINDEX(\d+)\b")
 SIZE = re.compile(r"\bSIZE(\d+)\b")
+BITS = re.compile(r"\bBITS(\d+)\b")
 
 
 #: Collections remembered per memo (chows of four sets come in about 13,000 patterns of tiles); past
@@ -51,17 +52,19 @@ class KeyedMemo:
         views: dict[str, str] = {}
         indexed: set[str] = set()
         sized: set[str] = set()
+        bits: set[str] = set()
         for _, _, record in self.rules:
             for view in record.views:
                 views.setdefault(view, f"{m}_{len(views)}")
             indexed.update(record.views[int(j)] for j in INDEX.findall(record.keyed_body))
             sized.update(record.views[int(j)] for j in SIZE.findall(record.keyed_body))
+            bits.update(record.views[int(j)] for j in BITS.findall(record.keyed_body))
         least = min((int(names) for _, names, _ in self.rules), default=0)
         remember = [f"if len(KNOWN{m}) >= LIMIT:", f"    KNOWN{m}.clear()", f"KNOWN{m}[key] = entry = (tuple(hits), items)", "return entry"]
         lines = [f"def MISS{m}(f, key):", f"    items = f.{self.attr}", "    n = len(items)", "    hits = []",
                  f"    if n < {least}:", *("        " + line for line in remember)]
         order = list(views).index
-        lines += self.views_source(views, sorted(indexed | sized, key=order))
+        lines += self.views_source(views, sorted(indexed | sized, key=order), sorted(bits, key=order))
         # At least the size of the largest group of items with one value of a view (SIZE in the bodies,
         # a test that some group is large enough): one more than the items that share their value with
         # an earlier one, exact for groups of two and of all the items. (Counting the groups, with the
@@ -74,6 +77,7 @@ class KeyedMemo:
             body = VIEW.sub(lambda match: "L" + views[record.views[int(match.group(1))]], body)  # noqa: B023 - used at once
             body = INDEX.sub(lambda match: "X" + views[record.views[int(match.group(1))]], body)  # noqa: B023 - used at once
             body = SIZE.sub(lambda match: "G" + views[record.views[int(match.group(1))]], body)  # noqa: B023 - used at once
+            body = BITS.sub(lambda match: "B" + views[record.views[int(match.group(1))]], body)  # noqa: B023 - used at once
             lines.append(f"    if n >= {int(names)}:")
             lines += ["        " + line for line in body.splitlines()]
             lines += ["        if found:", f"            hits.append(({int(index)}, found))"]
@@ -81,19 +85,23 @@ class KeyedMemo:
 
 
     @staticmethod
-    def views_source(views: dict[str, str], indexed: list[str]) -> list[str]:
-        """The lines that list every view of the items (``L``) and, for the ``indexed`` ones, the
-        items by the view's value, in their order (``X``): one loop over the items for all of them.
+    def views_source(views: dict[str, str], indexed: list[str], bits: list[str]) -> list[str]:
+        """The lines that list every view of the items (``L``), for the ``indexed`` ones the items by
+        the view's value, in their order (``X``), and for the ``bits`` ones (of small whole numbers,
+        tiles) the bits of their values (``B``): one loop over the items for all of them.
         (bench/callgrind_fused.py, memos empty: a comprehension per view, a loop per index and the
         groups counted, 136,757 instructions a hand; this and the bound of the groups, 125,854.)"""
         lines = ["    " + "; ".join(f"L{name} = []" for name in views.values())]
         lines += [f"    X{views[view]} = {{}}" for view in indexed]
+        lines += [f"    B{views[view]} = 0" for view in bits]
         lines += ["    i = 0"] if indexed else []
         lines.append("    for x in items:")
         for view, name in views.items():
             lines += [f"        y = {view}", f"        L{name}.append(y)"]
             if view in indexed:
                 lines += [f"        if y in X{name}:", f"            X{name}[y].append(i)", "        else:", f"            X{name}[y] = [i]"]
+            if view in bits:
+                lines.append(f"        B{name} |= 1 << y")
         lines += ["        i += 1"] if indexed else []
         return lines
 
