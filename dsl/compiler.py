@@ -19,10 +19,14 @@ from .cost import MAX_COUNT
 from .guards import attribute as _attribute
 from .guards import guard as _guard
 from .loops import loops as _loops
-from .loops import own_tiles as _own_tiles
 from .loops import pairwise as _pairwise
 from .loops import shared as _shared
 from .loops import spread as _spread
+from .masks import MAX_SHIFTS
+from .masks import own_tiles as _own_tiles
+from .masks import pair_tiles as _pair_tiles
+from .masks import shifted as _shifted
+from .masks import shifts as _shifts
 from .symmetry import conjuncts as _conjuncts
 from .symmetry import symmetric as _symmetric
 
@@ -137,6 +141,7 @@ class Compiler:
         candidates: list[list[tuple[int, str, str]]] = [[] for _ in range(k)]
         guards: list[str] = []
         own: list[list[str]] = [[] for _ in range(k)]  # by depth, the tests that read that name alone
+        pairs: dict[tuple[int, int], list[str]] = {}  # by two depths, the tests that read those names
         for conjunct in (part for c in _conjuncts(rule.cond) for part in _pairwise(c)):
             used = [slots.index(s) for s in _slots_used(conjunct, self.checked.slots) if s in slots]
             if not used:
@@ -147,6 +152,8 @@ class Compiler:
             stages[depth].append(code)
             if len(used) == 1:
                 own[depth].append(code)
+            elif len(used) == 2:
+                pairs.setdefault((min(used), depth), []).append(code)
             if join is not None:
                 candidates[depth].append((len(stages[depth]) - 1, *join))
         # Of the tests a depth could look its items up by, the one on the view with the most values.
@@ -189,7 +196,7 @@ class Compiler:
         shared = [view for view in shared if any(j is not None and j[1] == view for j in joins)]  # an index made anyway
         if shared:
             guards.append(f"SIZE{self.view_codes.index(max(shared, key=_spread))} >= {k}")
-        guards += self.masks(slots, own, views)
+        guards += self.masks(slots, own, pairs, views)
         if guards:
             body = [body[0], f"if {' and '.join(guards)}:"] + ["    " + line for line in body[1:]]
         if not ordered:  # (bench/callgrind_fused.py, memos empty: sorting every empty set too, 152,555 -> 136,757)
@@ -197,24 +204,43 @@ class Compiler:
             body += ["if found:", f"    found = [({picked},) for g in sorted(found)]"]
         return lines, body
 
-    def masks(self, slots: list[int], own: list[list[str]], views: dict[int, dict[str, tuple[str, str]]]) -> list[str]:
-        """Tests of a keyed body on ``BITS`` (the bits of the tiles of the collection's items): for each
-        name whose own tests pass on few tiles (tabulated once, as ``table`` does), some item has one of
-        them. (bench/callgrind_fused.py, memos empty: 122,525 -> 117,812 instructions a hand.)"""
+    def masks(self, slots: list[int], own: list[list[str]], pairs: dict[tuple[int, int], list[str]],
+              views: dict[int, dict[str, tuple[str, str]]]) -> list[str]:
+        """Tests of a keyed body on ``BITS`` (the bits of the tiles of the collection's items; see
+        dsl/masks.py), tabulated once as ``table`` does: for each name whose own tests pass on few tiles,
+        some item has one of them; for two names tested together, some two items' tiles pass, in a few
+        shifts of the bits. (bench/callgrind_fused.py, memos empty: a name's tiles, 122,525 -> 117,812
+        instructions a hand; and pairs, 114,918.)"""
         out: list[str] = []
         seen: set[int] = set()
+        seen_pairs: set[tuple[tuple[int, int], ...]] = set()
+        namespace = {**NAMESPACE, **self.constants}
+        bits = f"BITS{len(self.view_codes)}"
         for slot, tests in zip(slots, own):
             if not tests:
                 continue
-            tiles = next(self.known) if self.known is not None else _own_tiles(slot, tests, views[slot], {**NAMESPACE, **self.constants})
+            tiles = next(self.known) if self.known is not None else _own_tiles(slot, tests, views[slot], namespace)
             self.tables.append(tiles)
-            if tiles is not None and len(tiles) <= 17:  # a test on most tiles would seldom skip anything
-                if TILE_VIEW not in self.view_codes:
-                    self.view_codes += (TILE_VIEW,)
-                bits = sum(1 << int(t) for t in tiles)
-                if bits not in seen:  # names with the same tests (four winds) need one test
-                    seen.add(bits)
-                    out.append(f"(BITS{self.view_codes.index(TILE_VIEW)} & {self.constant(bits)})")
+            mask = sum(1 << int(t) for t in tiles) if tiles is not None and len(tiles) <= 17 else None  # most tiles: seldom skips
+            if mask is not None and mask not in seen:  # names with the same tests (four winds) need one test
+                seen.add(mask)
+                out.append(f"({bits} & {self.constant(mask)})")
+        for (a, b), tests in sorted(pairs.items()):
+            both = (slots[a], slots[b])
+            found = next(self.known) if self.known is not None else \
+                _pair_tiles(both, own[a] + own[b] + tests, (views[both[0]], views[both[1]]), namespace)
+            self.tables.append(found)
+            by_shift = _shifts(found) if found is not None else {}
+            # Not when tiles a set shares with itself pass on most tiles (tile(b) == tile(a)), as above.
+            if found is not None and len(by_shift) <= MAX_SHIFTS and by_shift.get(0, 0).bit_count() <= 17 \
+                    and tuple(by_shift.items()) not in seen_pairs:
+                seen_pairs.add(tuple(by_shift.items()))
+                out.append("(" + " or ".join([_shifted(bits, shift, self.constant(mask)) for shift, mask in by_shift.items()] or ["False"]) + ")")
+        if out:
+            if TILE_VIEW in self.view_codes:
+                out = [test.replace(bits, f"BITS{self.view_codes.index(TILE_VIEW)}") for test in out]
+            else:
+                self.view_codes += (TILE_VIEW,)
         return out
 
     def part(self, node: ast.Node, slot: int) -> tuple[str, tuple[str, str] | None]:

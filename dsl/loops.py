@@ -101,20 +101,6 @@ def _kinds_and_tiles() -> tuple[Block, ...]:
                  if kind is not Kind.CHOW or (tile < 27 and tile % 9 < 7))
 
 
-def own_tiles(slot: int, tests: list[str], views: dict[str, tuple[str, str]], namespace: dict[str, object]) -> frozenset[int] | None:
-    """The tiles of the sets (of every kind) that pass ``tests``, the code of the tests of one name of
-    a keyed rule (reading its item through ``views``, a view's name and code), run here on each; None
-    if they fail on a value no hand holds."""
-    lines = [f"def test(v{int(slot)}):", *(f"    {name} = {code}" for name, code in views.values()), f"    return {' and '.join(tests)}"]
-    scope = dict(namespace)
-    exec(compile("\n".join(lines) + "\n", "<own tests>", "exec"), scope)  # generated code only: see dsl/compiler.py
-    test = scope["test"]
-    try:
-        return frozenset(b.tile for b in _kinds_and_tiles() if test(b))
-    except (IndexError, KeyError, TypeError):
-        return None
-
-
 def shared(slots: list[int], links: list[tuple[str, int, int]]) -> list[str]:
     """The views that ``links`` (a view and two slots whose items must have the same value of it)
     make equal for every slot."""
