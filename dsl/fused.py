@@ -19,6 +19,7 @@ VIEW = re.compile(r"\bVIEW(\d+)\b")
 INDEX = re.compile(r"\bINDEX(\d+)\b")
 SIZE = re.compile(r"\bSIZE(\d+)\b")
 BITS = re.compile(r"\bBITS(\d+)\b")
+FOUND = re.compile(r"^( *)FOUND$", re.MULTILINE)
 
 
 #: Collections remembered per memo (chows of four sets come in about 13,000 patterns of tiles); past
@@ -79,8 +80,8 @@ class KeyedMemo:
             body = SIZE.sub(lambda match: "G" + views[record.views[int(match.group(1))]], body)  # noqa: B023 - used at once
             body = BITS.sub(lambda match: "B" + views[record.views[int(match.group(1))]], body)  # noqa: B023 - used at once
             lines.append(f"    if n >= {int(names)}:")
+            body = FOUND.sub(rf"\1hits.append(({int(index)}, found))", body)
             lines += ["        " + line for line in body.splitlines()]
-            lines += ["        if found:", f"            hits.append(({int(index)}, found))"]
         return lines + ["    " + line for line in remember]
 
 
