@@ -8,6 +8,7 @@ templates put together by the grammar, whatever a rule author wrote. (That code 
 compile time, to tabulate a condition that reads nothing but its tile, or its set, over every value.)"""
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ..core.blocks import every_block
@@ -22,11 +23,7 @@ from .loops import loops as _loops
 from .loops import pairwise as _pairwise
 from .loops import shared as _shared
 from .loops import spread as _spread
-from .masks import MAX_SHIFTS
-from .masks import own_tiles as _own_tiles
-from .masks import pair_tiles as _pair_tiles
-from .masks import shifted as _shifted
-from .masks import shifts as _shifts
+from .masks import tests as _mask_tests
 from .symmetry import conjuncts as _conjuncts
 from .symmetry import symmetric as _symmetric
 
@@ -211,41 +208,16 @@ class Compiler:
 
     def masks(self, slots: list[int], own: list[list[str]], pairs: dict[tuple[int, int], list[str]],
               views: dict[int, dict[str, tuple[str, str]]]) -> list[str]:
-        """Tests of a keyed body on ``BITS`` (the bits of the tiles of the collection's items; see
-        dsl/masks.py), tabulated once as ``table`` does: for each name whose own tests pass on few tiles,
-        some item has one of them; for two names tested together, some two items' tiles pass, in a few
-        shifts of the bits. (bench/callgrind_fused.py, memos empty: a name's tiles, 122,525 -> 117,812
-        instructions a hand; and pairs, 114,918.)"""
-        out: list[str] = []
-        seen: set[int] = set()
-        seen_pairs: set[tuple[tuple[int, int], ...]] = set()
-        namespace = {**NAMESPACE, **self.constants}
-        bits = f"BITS{len(self.view_codes)}"
-        for slot, tests in zip(slots, own):
-            if not tests:
-                continue
-            tiles = next(self.known) if self.known is not None else _own_tiles(slot, tests, views[slot], namespace)
-            self.tables.append(tiles)
-            mask = sum(1 << int(t) for t in tiles) if tiles is not None and len(tiles) <= 17 else None  # most tiles: seldom skips
-            if mask is not None and mask not in seen:  # names with the same tests (four winds) need one test
-                seen.add(mask)
-                out.append(f"({bits} & {self.constant(mask)})")
-        for (a, b), tests in sorted(pairs.items()):
-            both = (slots[a], slots[b])
-            found = next(self.known) if self.known is not None else \
-                _pair_tiles(both, own[a] + own[b] + tests, (views[both[0]], views[both[1]]), namespace)
+        """The tests of a keyed body on the bits of its collection's tiles (dsl/masks.py), their tables
+        worked out (or taken from ``known``) in turn, as ``table`` does."""
+        def table(make: Callable[[], frozenset[int] | None]) -> frozenset[int] | None:
+            found = next(self.known) if self.known is not None else make()
             self.tables.append(found)
-            by_shift = _shifts(found) if found is not None else {}
-            # Not when tiles a set shares with itself pass on most tiles (tile(b) == tile(a)), as above.
-            if found is not None and len(by_shift) <= MAX_SHIFTS and by_shift.get(0, 0).bit_count() <= 17 \
-                    and tuple(by_shift.items()) not in seen_pairs:
-                seen_pairs.add(tuple(by_shift.items()))
-                out.append("(" + " or ".join([_shifted(bits, shift, self.constant(mask)) for shift, mask in by_shift.items()] or ["False"]) + ")")
-        if out:
-            if TILE_VIEW in self.view_codes:
-                out = [test.replace(bits, f"BITS{self.view_codes.index(TILE_VIEW)}") for test in out]
-            else:
-                self.view_codes += (TILE_VIEW,)
+            return found
+        j = self.view_codes.index(TILE_VIEW) if TILE_VIEW in self.view_codes else len(self.view_codes)
+        out = _mask_tests(slots, own, pairs, views, {**NAMESPACE, **self.constants}, table, self.constant, j)
+        if out and TILE_VIEW not in self.view_codes:
+            self.view_codes += (TILE_VIEW,)
         return out
 
     def part(self, node: ast.Node, slot: int) -> tuple[str, tuple[str, str] | None]:

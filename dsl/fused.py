@@ -19,6 +19,7 @@ VIEW = re.compile(r"\bVIEW(\d+)\b")
 INDEX = re.compile(r"\bINDEX(\d+)\b")
 SIZE = re.compile(r"\bSIZE(\d+)\b")
 BITS = re.compile(r"\bBITS(\d+)\b")
+EXCESS = re.compile(r"\bEXCESS(\d+)\b")
 FOUND = re.compile(r"^( *)FOUND$", re.MULTILINE)
 
 
@@ -54,18 +55,22 @@ class KeyedMemo:
         indexed: set[str] = set()
         sized: set[str] = set()
         bits: set[str] = set()
+        excess: set[str] = set()
         for _, _, record in self.rules:
             for view in record.views:
                 views.setdefault(view, f"{m}_{len(views)}")
             indexed.update(record.views[int(j)] for j in INDEX.findall(record.keyed_body))
             sized.update(record.views[int(j)] for j in SIZE.findall(record.keyed_body))
             bits.update(record.views[int(j)] for j in BITS.findall(record.keyed_body))
+            excess.update(record.views[int(j)] for j in EXCESS.findall(record.keyed_body))
         least = min((int(names) for _, names, _ in self.rules), default=0)
         remember = [f"if len(KNOWN{m}) >= LIMIT:", f"    KNOWN{m}.clear()", f"KNOWN{m}[key] = entry = (tuple(hits), items)", "return entry"]
         lines = [f"def MISS{m}(f, key):", f"    items = f.{self.attr}", "    n = len(items)", "    hits = []",
                  f"    if n < {least}:", *("        " + line for line in remember)]
         order = list(views).index
-        lines += self.views_source(views, sorted(indexed | sized, key=order), sorted(bits, key=order))
+        lines += self.views_source(views, sorted(indexed | sized, key=order), sorted(bits | excess, key=order))
+        # How many items share their tile with an earlier one (EXCESS in the bodies, see dsl/masks.py).
+        lines += [f"    E{views[view]} = n - B{views[view]}.bit_count()" for view in sorted(excess, key=order)]
         # At least the size of the largest group of items with one value of a view (SIZE in the bodies,
         # a test that some group is large enough): one more than the items that share their value with
         # an earlier one, exact for groups of two and of all the items. (Counting the groups, with the
@@ -79,6 +84,7 @@ class KeyedMemo:
             body = INDEX.sub(lambda match: "X" + views[record.views[int(match.group(1))]], body)  # noqa: B023 - used at once
             body = SIZE.sub(lambda match: "G" + views[record.views[int(match.group(1))]], body)  # noqa: B023 - used at once
             body = BITS.sub(lambda match: "B" + views[record.views[int(match.group(1))]], body)  # noqa: B023 - used at once
+            body = EXCESS.sub(lambda match: "E" + views[record.views[int(match.group(1))]], body)  # noqa: B023 - used at once
             lines.append(f"    if n >= {int(names)}:")
             body = FOUND.sub(rf"\1hits.append(({int(index)}, found))", body)
             lines += ["        " + line for line in body.splitlines()]
