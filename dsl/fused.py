@@ -85,9 +85,15 @@ class KeyedMemo:
             body = SIZE.sub(lambda match: "G" + views[record.views[int(match.group(1))]], body)  # noqa: B023 - used at once
             body = BITS.sub(lambda match: "B" + views[record.views[int(match.group(1))]], body)  # noqa: B023 - used at once
             body = EXCESS.sub(lambda match: "E" + views[record.views[int(match.group(1))]], body)  # noqa: B023 - used at once
-            lines.append(f"    if n >= {int(names)}:")
             body = FOUND.sub(rf"\1hits.append(({int(index)}, found))", body)
-            lines += ["        " + line for line in body.splitlines()]
+            parts = body.splitlines()
+            if parts and parts[0].startswith("if ") and parts[0].endswith(":") and all(p.startswith("    ") for p in parts[1:]):
+                # A body under its guards: one test with the size (callgrind_fused, gc off: 103,815 -> 103,560).
+                lines.append(f"    if n >= {int(names)} and ({parts[0][3:-1]}):")
+                lines += ["    " + line for line in parts[1:]]
+            else:
+                lines.append(f"    if n >= {int(names)}:")
+                lines += ["        " + line for line in parts]
         return lines + ["    " + line for line in remember]
 
 
