@@ -45,8 +45,8 @@ class Record:
     ``suit``, ``rank``) and reads no other fact: its instances depend only on that collection's items,
     and a scorer may remember them by those items (dsl/fused.py). Such a rule's ``keyed_body`` is its loops
     as a fused memo runs them: reading its items only through lists of their ``views`` (code on an item
-    ``x``, from the builtins' templates), ``VIEW0`` for ``views[0]`` and so on, and leaving its instances in
-    ``found``."""
+    ``x``, from the builtins' templates), ``VIEW0`` for ``views[0]`` and so on, and handing its instances,
+    ``found``, to a line ``FOUND`` that the memo writes."""
 
     source: str
     constants: tuple[tuple[str, Any], ...]

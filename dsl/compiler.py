@@ -8,6 +8,7 @@ templates put together by the grammar, whatever a rule author wrote. (That code 
 compile time, to tabulate a condition that reads nothing but its tile, or its set, over every value.)"""
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ..core.blocks import every_block
@@ -22,11 +23,15 @@ from .loops import loops as _loops
 from .loops import pairwise as _pairwise
 from .loops import shared as _shared
 from .loops import spread as _spread
+from .masks import tests as _mask_tests
 from .symmetry import conjuncts as _conjuncts
 from .symmetry import symmetric as _symmetric
 
 #: The builtins that read no more of a set than its tile.
 TILE_VIEWS = frozenset({"tile", "suit", "rank"})
+
+#: The code of ``tile`` of a set ``x``, as views are written.
+TILE_VIEW = "(" + str(REGISTRY["tile"].code).format("x") + ")"
 
 #: The facts whose items are tile kinds that a quantifier may read as ``Facts.tile_mask``, and its bits.
 MASKED = frozenset({"f.tiles", "f.kinds"})
@@ -132,6 +137,8 @@ class Compiler:
         stages: list[list[str]] = [[] for _ in range(k)]
         candidates: list[list[tuple[int, str, str]]] = [[] for _ in range(k)]
         guards: list[str] = []
+        own: list[list[str]] = [[] for _ in range(k)]  # by depth, the tests that read that name alone
+        pairs: dict[tuple[int, int], list[str]] = {}  # by two depths, the tests that read those names
         for conjunct in (part for c in _conjuncts(rule.cond) for part in _pairwise(c)):
             used = [slots.index(s) for s in _slots_used(conjunct, self.checked.slots) if s in slots]
             if not used:
@@ -140,13 +147,17 @@ class Compiler:
             depth = max(used)
             code, join = self.part(conjunct, slots[depth])
             stages[depth].append(code)
+            if len(used) == 1:
+                own[depth].append(code)
+            elif len(used) == 2:
+                pairs.setdefault((min(used), depth), []).append(code)
             if join is not None:
                 candidates[depth].append((len(stages[depth]) - 1, *join))
         # Of the tests a depth could look its items up by, the one on the view with the most values.
         keyed = self.keyed_attr = self.keyed(rule)  # only a keyed rule's body looks items (sets) up
         joins = [max(c, key=lambda j: _spread(j[1])) if c and keyed else None for c in candidates]
         # A view that the condition makes equal for all the names: only a group of k items with one
-        # value of it can match (the fused memo counts the largest group before trying any; with the
+        # value of it can match (the fused memo bounds the largest group before trying any; with the
         # index it makes for lookups anyway, bench/callgrind_fused.py memos empty 156,260 -> 152,902).
         links = [(view, slots[depth], other) for depth, c in enumerate(candidates) for _, view, other in c]
         shared = _shared(slots, [(view, a, b) for view, a, other in links for b in slots
@@ -182,12 +193,32 @@ class Compiler:
         shared = [view for view in shared if any(j is not None and j[1] == view for j in joins)]  # an index made anyway
         if shared:
             guards.append(f"SIZE{self.view_codes.index(max(shared, key=_spread))} >= {k}")
-        if guards:
-            body = [body[0], f"if {' and '.join(guards)}:"] + ["    " + line for line in body[1:]]
-        if not ordered:
+        guards += self.masks(slots, own, pairs, views)
+        body.append("if found:")
+        if not ordered:  # (bench/callgrind_fused.py, memos empty: sorting every empty set too, 152,555 -> 136,757)
             picked = ", ".join(f"items[g[{d}]]" for d in range(k))
-            body.append(f"found = [({picked},) for g in sorted(found)]")
+            body.append(f"    found = [({picked},) for g in sorted(set(found))]")
+        body.append("    FOUND")
+        # All of it under the guards, so that a rule they skip costs them alone (callgrind_fused memos
+        # empty, with ``found`` made, a set when unordered, and asked before and after them: 114,918;
+        # this, with a list, 109,885).
+        if guards:
+            body = [f"if {' and '.join(guards)}:"] + ["    " + line for line in body]
         return lines, body
+
+    def masks(self, slots: list[int], own: list[list[str]], pairs: dict[tuple[int, int], list[str]],
+              views: dict[int, dict[str, tuple[str, str]]]) -> list[str]:
+        """The tests of a keyed body on the bits of its collection's tiles (dsl/masks.py), their tables
+        worked out (or taken from ``known``) in turn, as ``table`` does."""
+        def table(make: Callable[[], frozenset[int] | None]) -> frozenset[int] | None:
+            found = next(self.known) if self.known is not None else make()
+            self.tables.append(found)
+            return found
+        j = self.view_codes.index(TILE_VIEW) if TILE_VIEW in self.view_codes else len(self.view_codes)
+        out = _mask_tests(slots, own, pairs, views, {**NAMESPACE, **self.constants}, table, self.constant, j)
+        if out and TILE_VIEW not in self.view_codes:
+            self.view_codes += (TILE_VIEW,)
+        return out
 
     def part(self, node: ast.Node, slot: int) -> tuple[str, tuple[str, str] | None]:
         """The code of a part of an each rule's condition tested when ``slot`` is bound, and, when it is

@@ -15,7 +15,8 @@ from .compiled import NAMESPACE
 def loops(slots: list[int], stages: list[list[str]], views: dict[int, dict[str, tuple[str, str]]], ordered: bool,
           by_index: bool, joins: list[tuple[int, str, str] | None] | None = None) -> list[str]:
     """The loops of an each rule, collecting its instances in ``found`` (as sorted index groups when
-    not ``ordered``). ``stages`` are the tests made when each name is bound; ``views`` gives by slot the
+    not ``ordered``: in a set, or ``by_index`` in a list, each as often as its orders pass, a set of
+    them made once something is found, which spares a set to the many rules that find nothing). ``stages`` are the tests made when each name is bound; ``views`` gives by slot the
     views to keep when its item is bound (their names and code). ``by_index``: the items are not bound
     at all (the views are all the loops read), and a depth with a join (the position of a test
     ``view == value`` in its stage, the name of a dict from the view's values to the indices of the
@@ -23,7 +24,7 @@ def loops(slots: list[int], stages: list[list[str]], views: dict[int, dict[str, 
     same order. (bench/callgrind_fused.py, memos empty: trying every item, 179,963 instructions a hand;
     looking items up, 159,800.)"""
     k = len(slots)
-    lines = ["found = []" if ordered else "found = set()"]
+    lines = ["found = set()" if not (ordered or by_index) else "found = []"]
     indent = ""
     for depth, slot in enumerate(slots):
         join = joins[depth] if joins is not None else None
@@ -55,7 +56,7 @@ def loops(slots: list[int], stages: list[list[str]], views: dict[int, dict[str, 
         # The views read only deeper are worked out once the item passed its own test.
         lines += [f"{indent}{name} = {code}" for view, (name, code) in views[slot].items() if not now[view] and _reads(deeper, name)]
     if not ordered:
-        lines.append(f"{indent}found.add(tuple(sorted(({', '.join(f'i{d}' for d in range(k))},))))")
+        lines.append(f"{indent}found.{'append' if by_index else 'add'}(tuple(sorted(({', '.join(f'i{d}' for d in range(k))},))))")
     elif by_index:
         lines.append(f"{indent}found.append(({', '.join(f'items[i{d}]' for d in range(k))},))")
     else:

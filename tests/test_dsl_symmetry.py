@@ -28,6 +28,10 @@ def chow(code: str) -> Block:
     ("each a, b, c in chows where rank(b) == rank(a) and rank(c) == rank(a) and distinct(suit(a), suit(b), suit(c))", True),  # a class beside distinct
     ("each a, b, c in chows where rank(b) == rank(a) and rank(c) == rank(a) + 1", False),  # c is not like a and b
     ("each a, b, c in chows where rank(b) == rank(a) and suit(c) == suit(a)", False),  # two classes, a in both: a plays two parts
+    ("each a, b in pungs where rank(a) > 0 and rank(a) == rank(b) and suit(a) != suit(b)", True),  # rank(a) is rank(b): a test of the class
+    ("each a, b, c in pungs where rank(a) > 0 and rank(b) == rank(a) and rank(c) == rank(a)", True),  # likewise with three
+    ("each a, b in pungs where rank(a) > 0 and suit(a) == suit(b)", False),  # rank(a) is in no class: a alone is tested
+    ("each a, b in chows where rank(a) > 0 or rank(a) == rank(b)", False),  # an equality inside an or makes no class
 ])
 def test_symmetry_is_recognised(text: str, symmetric: bool) -> None:
     node, _ = parse(text)

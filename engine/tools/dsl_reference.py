@@ -245,7 +245,11 @@ Four things make scoring fast without changing what a predicate means:
   `suit` and `rank`, and nothing else of the hand, finds the same sets whenever its collection holds
   the same sets. Readings share their (immutable) set objects, so the scorer asks all such rules over
   a collection together and remembers what they found by the collection's sets (at most 32,768
-  collections); the same chows or pungs in a later hand are answered from memory.
+  collections); the same chows or pungs in a later hand are answered from memory. On a collection
+  first seen, a rule is tried only if the tiles of the collection's sets can hold an instance: the
+  tiles each name's own tests allow (`tile(a) in winds`), and the pairs of tiles two names' tests
+  allow (`rank(b) == rank(a) + 1`), are worked out once at compile time (`dsl/masks.py`) and tested
+  as bits of the collection's tiles.
 
 Parsed predicates are kept in a cache in your cache folder (`$FANRULES_CACHE_DIR`, else
 `$XDG_CACHE_HOME/fanrules`, else `~/.cache/fanrules`), keyed by the predicate text and a fingerprint of
