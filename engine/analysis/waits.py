@@ -7,7 +7,7 @@ from typing import NamedTuple
 
 from ..core.tiles import Tile
 from .readings import KNITTED_PATTERNS, ORPHANS, PATTERNS, by_suit, suit_splits
-from .suits import MOST, complete, table
+from .suits import MOST, ONE, RANKS, TWO, complete, table
 
 
 @lru_cache(maxsize=PATTERNS)
@@ -46,11 +46,6 @@ class _Group(NamedTuple):
     singles: bool
 
 
-#: A tile's number in the pattern of its suit (see suits.py), honours ranked from the east wind.
-_ONE = tuple(1 << 3 * (t % 9) for t in range(34))
-#: A pair of each rank, as patterns.
-_TWO = tuple(2 << 3 * r for r in range(9))
-_RANKS = range(9)
 #: Pattern masks: a bit at each rank's lowest bit, the middle ranks (2 to 8), the ranks' high bits (2 and
 #: 4: held twice or more), and the three knitted rank classes (1-4-7, 2-5-8, 3-6-9).
 _LOW, _MIDDLE, _HIGH = 0o111111111, 0o077777770, 0o666666666
@@ -72,7 +67,7 @@ def _group(tiles: tuple[Tile, ...]) -> _Group:
     base = tiles[0] // 9 * 9 if tiles else 0
     if any(map(int.__eq__, tiles, tiles[MOST - 1 :])):  # a rank held MOST times: more, with a tile added, than the table knows
         return _searched(tiles, base)
-    key = sum(map(_ONE.__getitem__, tiles))
+    key = sum(map(ONE.__getitem__, tiles))
     held = (key | key >> 1 | key >> 2) & _LOW  # a bit at each rank held
     knit = max((held & _KNIT[0]).bit_count(), (held & _KNIT[1]).bit_count(), (held & _KNIT[2]).bit_count())
     odd, orphans, singles = (key & _LOW).bit_count(), not key & _MIDDLE, not key & _HIGH
@@ -84,22 +79,22 @@ def _group(tiles: tuple[Tile, ...]) -> _Group:
         part = _Part(False, (), ())
     elif n == 2:
         pair = False  # sets and a pair when, some pair out, the rest is sets
-        for two in _TWO:
+        for two in TWO:
             if key - two in sets:
                 pair = True
                 break
-        part = _Part(pair, tuple([base + r for r in _RANKS if key + _ONE[r] in sets]), ())
+        part = _Part(pair, tuple([base + r for r in RANKS if key + ONE[r] in sets]), ())
     else:
         # A tile of rank t makes sets and a pair of rank p when, the pair out, the rest is sets: with one
         # tile of p held, the tile is its second; with a pair held (p), the tile joins the sets.
         waits = set()
-        for p in _RANKS:
-            if key - _ONE[p] in sets:
+        for p in RANKS:
+            if key - ONE[p] in sets:
                 waits.add(p)
             if key >> 3 * p & 6:
-                rest = key - _TWO[p]
-                for t in _RANKS:
-                    if rest + _ONE[t] in sets:
+                rest = key - TWO[p]
+                for t in RANKS:
+                    if rest + ONE[t] in sets:
                         waits.add(t)
         part = _Part(False, (), tuple([base + r for r in sorted(waits)]))
     return _Group(parts=(part,), knit=knit, odd=odd, orphans=orphans, singles=singles)
