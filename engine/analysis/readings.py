@@ -154,9 +154,11 @@ def _part_readings(tiles: tuple[Tile, ...]) -> Part | None:
     if tiles and tiles[0] >= 27:
         return _honours(tiles)
     suit = tiles[0] // 9 if tiles else 0
-    if any(map(int.__eq__, tiles, tiles[MOST:])):  # a rank held more often than the table knows
+    if len(tiles) > MOST and any(map(int.__eq__, tiles, tiles[MOST:])):  # a rank held more often than the table knows
         return _searched(tiles, suit)
-    key, sets = sum(map(ONE.__getitem__, tiles)), table()
+    key, sets = 0, table()
+    for t in tiles:  # a loop: sum(map(ONE.__getitem__, tiles)) cost more
+        key += ONE[t]
     if n == 0:
         return _part((_new_reading((None, _suit_sets(suit, key))),)) if key in sets else None
     out = []

@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from bisect import bisect_left
-from functools import lru_cache
+from collections.abc import Callable
+from functools import lru_cache, partial
 from typing import NamedTuple
 
 from ..core.tiles import Tile
@@ -46,6 +47,10 @@ class _Group(NamedTuple):
     singles: bool
 
 
+#: A _Part and a _Group from their fields, without the named tuples' Python-level constructors (the
+#: keywords' cost more than the rest of a group of sets only).
+_new_part: Callable[[tuple[bool, tuple[Tile, ...], tuple[Tile, ...]]], _Part] = partial(tuple.__new__, _Part)
+_new_group: Callable[[tuple[tuple[_Part, ...], int, int, bool, bool]], _Group] = partial(tuple.__new__, _Group)
 #: Pattern masks: a bit at each rank's lowest bit, the middle ranks (2 to 8), the ranks' high bits (2 and
 #: 4: held twice or more), and the three knitted rank classes (1-4-7, 2-5-8, 3-6-9).
 _LOW, _MIDDLE, _HIGH = 0o111111111, 0o077777770, 0o666666666
@@ -57,17 +62,24 @@ def _group(tiles: tuple[Tile, ...]) -> _Group:
     """The group of the sorted tiles of one suit, or of the honours. A suit's is worked out from its
     pattern number, by bit masks and lookups in the table of sets (suits.py), where counting the ranks,
     sorting the kinds and remembering each suit's state cost more: first pass over the corpus 424,479 ->
-    404,813 instructions a hand (bench/callgrind_scoring.py --first-pass; warm unchanged, 241,113 -> 240,999)."""
+    404,813 instructions a hand (bench/callgrind_scoring.py --first-pass; warm unchanged, 241,113 -> 240,999);
+    with the loop for the number, the named tuples made without keywords and the honours counted once
+    a kind (and the same in readings.py), 386,819 -> 380,955."""
     if tiles and tiles[0] >= 27:
-        kinds = sorted(set(tiles))
-        counts = [tiles.count(t) for t in kinds]
-        parts = tuple(_Part(c == 2, (t,) * (c == 2), (t,) * (c == 1)) for t, c in zip(kinds, counts) if c != 3)
-        return _Group(parts=parts, knit=0, odd=sum(c % 2 for c in counts), orphans=True,
-                      singles=all(c == 1 for c in counts))
+        parts, odd, singles = [], 0, True
+        for t in dict.fromkeys(tiles):  # the kinds held, in order
+            c = tiles.count(t)
+            if c != 3:
+                parts.append(_new_part((c == 2, (t,) * (c == 2), (t,) * (c == 1))))
+            odd += c & 1
+            singles = singles and c == 1
+        return _new_group((tuple(parts), 0, odd, True, singles))
     base = tiles[0] // 9 * 9 if tiles else 0
-    if any(map(int.__eq__, tiles, tiles[MOST - 1 :])):  # a rank held MOST times: more, with a tile added, than the table knows
-        return _searched(tiles, base)
-    key = sum(map(ONE.__getitem__, tiles))
+    if len(tiles) >= MOST and any(map(int.__eq__, tiles, tiles[MOST - 1 :])):
+        return _searched(tiles, base)  # a rank held MOST times: more, with a tile added, than the table knows
+    key = 0
+    for t in tiles:  # a loop: sum(map(ONE.__getitem__, tiles)) cost more
+        key += ONE[t]
     held = (key | key >> 1 | key >> 2) & _LOW  # a bit at each rank held
     knit = max((held & _KNIT[0]).bit_count(), (held & _KNIT[1]).bit_count(), (held & _KNIT[2]).bit_count())
     odd, orphans, singles = (key & _LOW).bit_count(), not key & _MIDDLE, not key & _HIGH
@@ -75,15 +87,15 @@ def _group(tiles: tuple[Tile, ...]) -> _Group:
     # Plain loops over the ranks: a set's intersection with a map of ``key.__add__`` (in C) took twice as long.
     if n == 0:
         if key in sets:
-            return _Group(parts=(), knit=knit, odd=odd, orphans=orphans, singles=singles)
-        part = _Part(False, (), ())
+            return _new_group(((), knit, odd, orphans, singles))
+        part = _new_part((False, (), ()))
     elif n == 2:
         pair = False  # sets and a pair when, some pair out, the rest is sets
         for two in TWO:
             if key - two in sets:
                 pair = True
                 break
-        part = _Part(pair, tuple([base + r for r in RANKS if key + ONE[r] in sets]), ())
+        part = _new_part((pair, tuple([base + r for r in RANKS if key + ONE[r] in sets]), ()))
     else:
         # A tile of rank t makes sets and a pair of rank p when, the pair out, the rest is sets: with one
         # tile of p held, the tile is its second; with a pair held (p), the tile joins the sets.
@@ -96,8 +108,8 @@ def _group(tiles: tuple[Tile, ...]) -> _Group:
                 for t in RANKS:
                     if rest + ONE[t] in sets:
                         waits.add(t)
-        part = _Part(False, (), tuple([base + r for r in sorted(waits)]))
-    return _Group(parts=(part,), knit=knit, odd=odd, orphans=orphans, singles=singles)
+        part = _new_part((False, (), tuple([base + r for r in sorted(waits)])))
+    return _new_group(((part,), knit, odd, orphans, singles))
 
 
 def _searched(tiles: tuple[Tile, ...], base: int) -> _Group:
