@@ -138,7 +138,8 @@ def _part(options: tuple[PartReading, ...]) -> Part | None:
     if not options:
         return None
     pair, splits = options[0]
-    return (int(pair is not None), options, pair, splits[0] if len(options) == 1 and len(splits) == 1 else None)
+    # ``only`` an exact tuple: indexing a named tuple misses CPython's fast path (see _sets_and_pair).
+    return (int(pair is not None), options, pair, tuple(splits[0]) if len(options) == 1 and len(splits) == 1 else None)
 
 
 @lru_cache(maxsize=PATTERNS)
