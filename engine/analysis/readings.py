@@ -138,8 +138,10 @@ def _part(options: tuple[PartReading, ...]) -> Part | None:
     if not options:
         return None
     pair, splits = options[0]
-    # ``only`` an exact tuple: indexing a named tuple misses CPython's fast path (see _sets_and_pair).
-    return (int(pair is not None), options, pair, tuple(splits[0]) if len(options) == 1 and len(splits) == 1 else None)
+    if len(options) > 1 or len(splits) > 1:
+        return (int(pair is not None), options, pair, None)
+    chows, pungs = splits[0]  # ``only`` an exact tuple: indexing a named tuple misses CPython's fast path
+    return (int(pair is not None), options, pair, (chows, pungs))
 
 
 @lru_cache(maxsize=PATTERNS)
