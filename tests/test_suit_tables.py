@@ -1,5 +1,6 @@
 """The shipped table of complete suit patterns (engine/analysis/suits.json): the same as worked out
-from the sets, and the same answers as searching for splits."""
+from the sets, and the same answers as searching for splits; the readings and waits that use it search
+when a rank is held more often than it knows."""
 from __future__ import annotations
 
 import json
@@ -9,7 +10,9 @@ from itertools import combinations_with_replacement
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fanrules.analysis.suits import MOST, complete, pattern, work_out
+from fanrules.analysis.readings import _part_readings, _splits, suit_splits
+from fanrules.analysis.suits import MOST, complete, pattern, table, work_out
+from fanrules.analysis.waits import _group
 
 
 def splits(counts: tuple[int, ...]) -> bool:
@@ -59,3 +62,21 @@ def test_larger_patterns_agree_with_search(counts: list[int]) -> None:
 def test_more_than_the_tables_know_is_left_to_search() -> None:
     assert complete((6, 0, 0, 0, 0, 0, 0, 0, 0)) is None
     assert pattern((1, 0, 0, 0, 0, 0, 0, 0, 1)) == 1 + (1 << 24)
+
+
+def test_splits_from_the_table_are_the_searched_ones() -> None:
+    # The readings split a suit the table knows by lookups (readings._splits), the same as the search.
+    for key in table():
+        counts = tuple(key >> 3 * r & 7 for r in range(9))
+        assert _splits(key) == suit_splits(counts), counts
+
+
+def test_a_rank_held_more_often_than_the_table_knows_is_searched() -> None:
+    part = _part_readings((0,) * 6 + (1, 2, 3))  # six 1m and 234m: two pungs of 1m and a chow
+    assert part is not None and part[2] is None and part[3] is not None
+    chows, pungs = part[3]
+    assert [b.tile for b in chows] == [1] and [b.tile for b in pungs] == [0, 0]
+    part = _part_readings((9,) * 8 + (10, 11, 12))  # eight 1p and 234p: the pair, two pungs and a chow
+    assert part is not None and part[2] == 9 and len(part[3][1]) == 2
+    group = _group((18,) * 5 + (19, 20, 21))  # five 1s and 234s: a sixth 1s makes sets only
+    assert group.parts[0] == (True, (18,), ())

@@ -23,6 +23,10 @@ from importlib.resources import files
 
 #: The most tiles of one rank the tables know.
 MOST = 5
+#: A tile's number in the pattern of its suit, honours ranked from the east wind; a pair of each rank; the ranks.
+ONE = tuple(1 << 3 * (t % 9) for t in range(34))
+TWO = tuple(2 << 3 * r for r in range(9))
+RANKS = range(9)
 #: The counts of each set of a suit: the chows from rank 1 to 7, then the pungs.
 _SETS = tuple(tuple(int(start <= r <= start + 2) for r in range(9)) for start in range(7)) + \
     tuple(tuple(3 * (r == rank) for r in range(9)) for rank in range(9))
