@@ -4,21 +4,22 @@ from __future__ import annotations
 import io
 import json
 import math
-import multiprocessing
 import os
 import select
 import signal
 import stat
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from multiprocessing.pool import AsyncResult
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from ..core.errors import ErrorKind, HandError, InvalidHandError
 from ..core.jsonio import hand_from_record
 from ..ruleset import load_ruleset
 from ..scoring import Scorer
 from ..scoring.result_text import Text
+
+if TYPE_CHECKING:
+    from multiprocessing.pool import AsyncResult
 
 MAX_LINE_CHARS = 100_000
 #: A line is read up to this many bytes (a character takes up to four); the rest of a longer one is skipped.
@@ -143,7 +144,7 @@ def _id(record: Any) -> Any:
 def answer_lines(lines: Iterable[tuple[int, str]], scorer: Scorer, explain: bool = True) -> Iterator[str]:
     """The output lines answering numbered input lines, in input order; blank lines are skipped."""
     for number, line in lines:
-        if line.strip():
+        if line and not line.isspace():  # not blank (as ``line.strip()``, without a copy of the line)
             yield answer_line(line, scorer, number, _TEXT, explain)
 
 
@@ -193,6 +194,8 @@ def run(inp: IO[Any], out: IO[Any], scorer: Scorer, jobs: int = 1, rules: str = 
             n += _write(out, "".join(unwritten))
             unwritten.clear()
             return _done(progress, n)
+        import multiprocessing  # only here: one job does not pay its import at start-up (about 10 ms)
+
         _worker_scorer = scorer  # forked workers start with it: no second loading of the rules
         with multiprocessing.get_context("fork").Pool(jobs, _init_worker, (rules,)) as pool:
             pending: deque[AsyncResult] = deque()
@@ -229,7 +232,7 @@ def _chunks(inp: IO[Any]) -> Iterator[list[tuple[int, str]]]:
     chunk: list[tuple[int, str]] = []
     more_ready = _waiting(inp)
     for number, line in read_lines(inp):
-        if line.strip():
+        if line and not line.isspace():
             chunk.append((number, line))
             if len(chunk) == CHUNK_LINES or not more_ready():
                 yield chunk
