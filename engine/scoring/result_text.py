@@ -36,7 +36,9 @@ class Text:
     they belong to (each kept alive here, so that no other object takes its identity) and by the
     values that shape them."""
 
-    def __init__(self) -> None:
+    def __init__(self, wire: bool = False) -> None:
+        #: Whether lines are written as their UTF-8 bytes, each byte a character (``wire``): see ``raw``.
+        self.wire = wire
         #: The text of a counted fan without sets, by the identity of its (shared) CountedFan.
         self.shared: dict[int, str] = {}
         #: Counted fans by (id(fan), count, instances); instances left out by (id(fan), id(by), count,
@@ -57,8 +59,8 @@ class Text:
         briefs = self.briefs
         body = ", ".join([briefs.get((id(c[0]), c[1])) or self._brief(c) for c in result.fans])
         if not result.is_win:
-            return f'{_opening(result, answer_id)}{body}], "error": {ENCODER.encode(result.error_json())}}}'
-        return f"{_opening(result, answer_id)}{body}]}}"
+            return f'{self._opening(result, answer_id)}{body}], "error": {self.raw(ENCODER.encode(result.error_json()))}}}'
+        return f"{self._opening(result, answer_id)}{body}]}}"
 
     def line(self, result: Result, answer_id: Any = None) -> str:
         """``ENCODER.encode(result.to_json(answer_id))``, made of known pieces; raises UnicodeEncodeError when
@@ -75,8 +77,8 @@ class Text:
             counted = [text or self._fan(c, names) for text, c in zip(counted, fans)]
         left_out = result.not_counted
         dropped = ", ".join([self._left_out(n, names) for n in left_out]) if left_out else ""
-        error = "" if result.is_win else ', "error": ' + ENCODER.encode(result.error_json())
-        return "".join((_opening(result, answer_id), ", ".join(counted), "]", error, self.shapes.get(shape) or self._shape(shape),
+        error = "" if result.is_win else ', "error": ' + self.raw(ENCODER.encode(result.error_json()))
+        return "".join((self._opening(result, answer_id), ", ".join(counted), "]", error, self.shapes.get(shape) or self._shape(shape),
                         ", ".join(names), self.knitted.get(knitted) or self._knitted(knitted),
                         "null" if win is None else names[win], '}, "not_counted": [', dropped, "]}"))
 
@@ -85,7 +87,7 @@ class Text:
         known = self.names.get(id(block))
         if known is None:
             self._keep(self.names, block)
-            known = self.names[id(block)] = ENCODER.encode(str(block))
+            known = self.names[id(block)] = self.raw(ENCODER.encode(str(block)))
         return known
 
     def _fan(self, counted: CountedFan, names: list[str]) -> str:
@@ -95,7 +97,7 @@ class Text:
         piece = self.fans.get(key)
         if piece is None:
             sets = ", ".join(["[" + ", ".join([f"{{0[{b}]}}" for b in inst]) + "]" for inst in instances if inst])
-            head = f'{_head(fan)}{count}, "sets": '
+            head = self.raw(f'{_head(fan)}{count}, "sets": ')
             piece = (head, f"[{sets}]}}}}") if sets else head + "[]}"
             self._keep(self.fans, fan)
             self.fans[key] = piece
@@ -109,7 +111,7 @@ class Text:
     def _brief(self, counted: CountedFan) -> str:
         fan, count = counted[0], counted[1]
         self._keep(self.briefs, fan)
-        known = self.briefs[(id(fan), count)] = f"{_head(fan)}{count}}}"
+        known = self.briefs[(id(fan), count)] = self.raw(f"{_head(fan)}{count}}}")
         return known
 
     def _left_out(self, n: NotCounted, names: list[str]) -> str:
@@ -119,7 +121,7 @@ class Text:
         piece = self.left_out.get(key)
         if piece is None:
             by_text = "null" if by is None else ENCODER.encode(fan_ref(by))
-            head = _utf8(f'{ENCODER.encode(fan_ref(fan))[:-1]}, "count": {count}, "principle": {ENCODER.encode(principle)}, '
+            head = self.raw(f'{ENCODER.encode(fan_ref(fan))[:-1]}, "count": {count}, "principle": {ENCODER.encode(principle)}, '
                          f'"reason": {ENCODER.encode(n.reason)}, "by": {by_text}, "sets": ')
             piece = (head, "[" + ", ".join([f"{{0[{i}]}}" for i in sets]) + "]}}") if sets else head + "[]}"
             self._keep(self.left_out, fan, by)
@@ -137,6 +139,24 @@ class Text:
         known = self.knitted[knitted] = f'], "knitted": [{codes}], "winning_set": '
         return known
 
+    def raw(self, text: str) -> str:
+        """``text`` as this Text writes it: as it is, or (``wire``) its UTF-8 bytes, each the character of
+        that number, so that ``line(...).encode("latin-1")`` is the line's UTF-8, copied rather than
+        encoded (encoding the non-ASCII text of an answer took 15,000 instructions a corpus line,
+        bench/callgrind_batch.py's lines). Raises UnicodeEncodeError for text that is no valid UTF-8
+        (a lone surrogate), checked once per piece."""
+        if text.isascii():
+            return text
+        encoded = text.encode("utf-8")
+        return encoded.decode("latin-1") if self.wire else text
+
+    def _opening(self, result: Result, answer_id: Any) -> str:
+        """An answer up to its fans: the id (when there is one) and the totals."""
+        if answer_id is None:
+            return f'{{"total": {result.total}, "total_with_flowers": {result.total_with_flowers}, "fans": ['
+        name = self.raw(encode_basestring(answer_id) if answer_id.__class__ is str else ENCODER.encode(answer_id))
+        return f'{{"id": {name}, "total": {result.total}, "total_with_flowers": {result.total_with_flowers}, "fans": ['
+
     def _keep(self, pieces: dict[Any, Any], *things: object) -> None:
         """Make room in ``pieces`` and keep ``things`` alive while pieces are known by their identity;
         past the bound, every piece known by identity is forgotten."""
@@ -152,19 +172,4 @@ class Text:
 
 def _head(fan: Fan) -> str:
     """A counted fan's object up to its count: ``{"id": 1, ..., "count": ``."""
-    return _utf8(ENCODER.encode({**fan_ref(fan), "points": fan.value})[:-1] + ', "count": ')
-
-
-def _opening(result: Result, answer_id: Any) -> str:
-    """An answer up to its fans: the id (when there is one) and the totals."""
-    if answer_id is None:
-        return f'{{"total": {result.total}, "total_with_flowers": {result.total_with_flowers}, "fans": ['
-    name = _utf8(encode_basestring(answer_id) if answer_id.__class__ is str else ENCODER.encode(answer_id))
-    return f'{{"id": {name}, "total": {result.total}, "total_with_flowers": {result.total_with_flowers}, "fans": ['
-
-
-def _utf8(text: str) -> str:
-    """``text``, if it can be written as UTF-8 (checked once per piece, not per line)."""
-    if not text.isascii():
-        text.encode("utf-8")
-    return text
+    return ENCODER.encode({**fan_ref(fan), "points": fan.value})[:-1] + ', "count": '

@@ -121,7 +121,7 @@ def answer_line(line: str, scorer: Scorer, number: int, text: Text, explain: boo
         record = parse_line(line, number)
         result = scorer.score(hand_from_record(record))
     except Exception as err:  # noqa: BLE001 - as in answer
-        return encode(_error(err, record, number), number)
+        return text.raw(encode(_error(err, record, number), number))
     try:
         return (text.line(result, _id(record)) if explain else text.brief(result, _id(record))) + "\n"
     except (ValueError, UnicodeError):  # an id with a lone surrogate (as encode)
@@ -141,15 +141,18 @@ def _id(record: Any) -> Any:
     return record.get("id") if isinstance(record, dict) else None
 
 
-def answer_lines(lines: Iterable[tuple[int, str]], scorer: Scorer, explain: bool = True) -> Iterator[str]:
-    """The output lines answering numbered input lines, in input order; blank lines are skipped."""
+#: The pieces of answers this process has written (kept across chunks and batches), as text and as the
+#: UTF-8 bytes of binary output (``Text.raw``).
+_TEXT = Text()
+_WIRE = Text(wire=True)
+
+
+def answer_lines(lines: Iterable[tuple[int, str]], scorer: Scorer, explain: bool = True, text: Text = _TEXT) -> Iterator[str]:
+    """The output lines answering numbered input lines, in input order, written by ``text``; blank lines
+    are skipped."""
     for number, line in lines:
         if line and not line.isspace():  # not blank (as ``line.strip()``, without a copy of the line)
-            yield answer_line(line, scorer, number, _TEXT, explain)
-
-
-#: The pieces of answers this process has written (kept across chunks and batches).
-_TEXT = Text()
+            yield answer_line(line, scorer, number, text, explain)
 
 
 def encode(obj: dict[str, Any], number: int) -> str:
@@ -184,14 +187,14 @@ def run(inp: IO[Any], out: IO[Any], scorer: Scorer, jobs: int = 1, rules: str = 
     try:
         if jobs <= 1:
             more_ready = _waiting(inp)
-            for answered in answer_lines(read_lines(inp), scorer, explain):
+            for answered in answer_lines(read_lines(inp), scorer, explain, _TEXT if isinstance(out, io.TextIOBase) else _WIRE):
                 unwritten.append(answered)
                 if len(unwritten) >= FLUSH_LINES or not more_ready():
-                    n += _write(out, "".join(unwritten))
+                    n += _write(out, unwritten)
                     unwritten.clear()
                 if progress is not None and (n + len(unwritten)) % PROGRESS_EVERY == 0:
                     _show(progress, n + len(unwritten))
-            n += _write(out, "".join(unwritten))
+            n += _write(out, unwritten)
             unwritten.clear()
             return _done(progress, n)
         import multiprocessing  # only here: one job does not pay its import at start-up (about 10 ms)
@@ -215,7 +218,7 @@ def run(inp: IO[Any], out: IO[Any], scorer: Scorer, jobs: int = 1, rules: str = 
         return _done(progress, n)
     except KeyboardInterrupt:
         if unwritten:
-            n += _write(out, "".join(unwritten))
+            n += _write(out, unwritten)
         raise Interrupted(n) from None
 
 
@@ -317,14 +320,17 @@ def _init_worker(rules: str) -> None:
 def _score_chunk(chunk: list[tuple[int, str]], explain: bool) -> bytes:
     """The answers to a chunk of lines, as UTF-8 (encoded here, in the worker, not in the parent)."""
     assert _worker_scorer is not None
-    return "".join(answer_lines(chunk, _worker_scorer, explain)).encode("utf-8")
+    return "".join(answer_lines(chunk, _worker_scorer, explain, _WIRE)).encode("latin-1")
 
 
-def _write(out: IO[Any], data: str | bytes) -> int:
-    """Write and flush answers (text or UTF-8); how many lines they are."""
-    if isinstance(data, str):
-        lines = data.count("\n")
-        out.write(data if isinstance(out, io.TextIOBase) else data.encode("utf-8"))
+def _write(out: IO[Any], data: list[str] | bytes) -> int:
+    """Write and flush answers (a list of lines written by _TEXT to a text stream, by _WIRE to any
+    other, or UTF-8 lines); how many lines they are. A list is counted by its length, not by its
+    newlines (str.count over the non-ASCII text of answers took 6,600 instructions a corpus line,
+    bench/callgrind_batch.py's lines)."""
+    if isinstance(data, list):
+        lines, text = len(data), "".join(data)
+        out.write(text if isinstance(out, io.TextIOBase) else text.encode("latin-1"))
     else:
         lines = data.count(b"\n")
         out.write(data.decode("utf-8") if isinstance(out, io.TextIOBase) else data)
