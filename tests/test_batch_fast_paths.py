@@ -133,7 +133,7 @@ def test_a_wire_line_is_the_utf8_of_the_text_line(explain: bool) -> None:
     for wins, hands under the minimum, refused hands (a message with non-ASCII text) and every id."""
     scorer = fanrules.scorer()
     text, wire = Text(), Text(wire=True)
-    ids: list[Any] = ["pub-1", "东-1 \u2028", "\ud800", 7, None, {"名": ["x"]}]
+    ids: list[Any] = ["pub-1", "东-1 \u2028", "é", "\ud800", 7, None, {"名": ["x"]}]
     lines = [json.dumps({**record, "id": ids[number % len(ids)]}, ensure_ascii=False) for number, record in enumerate(RECORDS)]
     lines += ['{"id": "东", "hand": ["東"], "win_tile": "1m"}', "not json 东", '{"id": "u", "hand": "123m456p678s234p5s5s"}']
     for number, line in enumerate(lines, 1):
