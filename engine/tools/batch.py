@@ -187,9 +187,12 @@ def run(inp: IO[Any], out: IO[Any], scorer: Scorer, jobs: int = 1, rules: str = 
     try:
         if jobs <= 1:
             more_ready = _waiting(inp)
-            for answered in answer_lines(read_lines(inp), scorer, explain, _TEXT if isinstance(out, io.TextIOBase) else _WIRE):
-                unwritten.append(answered)
-                if len(unwritten) >= FLUSH_LINES or not more_ready():
+            text = _TEXT if isinstance(out, io.TextIOBase) else _WIRE
+            for number, line in read_lines(inp):  # answer_lines, inlined: no generator between
+                if not line or line.isspace():
+                    continue
+                unwritten.append(answer_line(line, scorer, number, text, explain))
+                if len(unwritten) >= FLUSH_LINES or more_ready is not None and not more_ready():
                     n += _write(out, unwritten)
                     unwritten.clear()
                 if progress is not None and (n + len(unwritten)) % PROGRESS_EVERY == 0:
@@ -237,7 +240,7 @@ def _chunks(inp: IO[Any]) -> Iterator[list[tuple[int, str]]]:
     for number, line in read_lines(inp):
         if line and not line.isspace():
             chunk.append((number, line))
-            if len(chunk) == CHUNK_LINES or not more_ready():
+            if len(chunk) == CHUNK_LINES or more_ready is not None and not more_ready():
                 yield chunk
                 chunk = []
     if chunk:
@@ -295,11 +298,10 @@ def _ready(inp: IO[Any]) -> bool:
     return bool(select.select([fd], [], [], 0)[0])
 
 
-def _waiting(inp: IO[Any]) -> Callable[[], bool]:
-    """A test of whether more input can be read without waiting: always, for a regular file (no
-    system call per line), else ``_ready``."""
-    regular = _regular(inp)
-    return (lambda: True) if regular is not False else (lambda: _ready(inp))  # no descriptor: never waits
+def _waiting(inp: IO[Any]) -> Callable[[], bool] | None:
+    """A test of whether more input can be read without waiting (``_ready``); None for a regular file
+    or a stream without a descriptor, which never waits (no test, no system call per line)."""
+    return None if _regular(inp) is not False else (lambda: _ready(inp))
 
 
 def _regular(inp: IO[Any]) -> bool | None:
