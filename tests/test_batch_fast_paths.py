@@ -127,6 +127,20 @@ def test_every_answer_line_is_the_encoded_answer(rules: str) -> None:
         assert answer_line(line, scorer, number, text) == encode(answer(line, scorer, number), number), (rules, record["id"])
 
 
+@pytest.mark.parametrize("explain", [True, False])
+def test_a_wire_line_is_the_utf8_of_the_text_line(explain: bool) -> None:
+    """Binary output is written by a Text whose characters are the line's UTF-8 bytes: the same bytes,
+    for wins, hands under the minimum, refused hands (a message with non-ASCII text) and every id."""
+    scorer = fanrules.scorer()
+    text, wire = Text(), Text(wire=True)
+    ids: list[Any] = ["pub-1", "东-1 \u2028", "é", "\ud800", 7, None, {"名": ["x"]}]
+    lines = [json.dumps({**record, "id": ids[number % len(ids)]}, ensure_ascii=False) for number, record in enumerate(RECORDS)]
+    lines += ['{"id": "东", "hand": ["東"], "win_tile": "1m"}', "not json 东", '{"id": "u", "hand": "123m456p678s234p5s5s"}']
+    for number, line in enumerate(lines, 1):
+        written = answer_line(line, scorer, number, wire, explain)
+        assert written.encode("latin-1") == answer_line(line, scorer, number, text, explain).encode("utf-8"), line
+
+
 def test_an_id_that_cannot_be_utf8_is_that_lines_error() -> None:
     line = '{"id": "\\ud800", "hand": "1112345678999m5m"}'
     out = json.loads(answer_line(line, fanrules.scorer(), 4, Text()))

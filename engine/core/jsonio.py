@@ -1,12 +1,13 @@
 """JSON records of the JSONL contract (NOTATION.md) to and from Hand values."""
 from __future__ import annotations
 
-from itertools import repeat
-from typing import Any
+from collections.abc import Callable
+from operator import itemgetter
+from typing import Any, NamedTuple
 
 from .context import ALIASES, ANNOTATION_KEYS, CONTEXT_NAMES, EXTRA_FLAGS, context_values, is_annotation, unknown
 from .errors import HandError, InvalidHandError
-from .hand import SEATS, Context, Hand, Meld, MeldKind, validate
+from .hand import MAX_SHARED_MELDS, SEATS, Context, Hand, Meld, MeldKind, check_meld, sound_hand, validate
 from .notation import parse_hand
 from .tiles import TILE_CODES, TILE_INDEX, Tile
 
@@ -69,48 +70,92 @@ def hand_from_record(record: Any, **context: Any) -> Hand:
 
 #: The keys of a record's context facts (their one names and aliases), and every key a record may have
 #: besides annotations (``x_*``, ``expected_*``).
-_CONTEXT_KEYS = (*CONTEXT_NAMES, *ALIASES)
+_CONTEXT_KEYS = frozenset((*CONTEXT_NAMES, *ALIASES))
 _KNOWN_KEYS = frozenset((*_CONTEXT_KEYS, *HAND_KEYS, *ANNOTATION_KEYS))
-_ABSENT = object()
-#: The Context of each combination of context values a record gave (with their types: JSON's 1 is no
-#: flag), or None when the general reader refuses them; bounded like every memo of input.
-_CONTEXTS: dict[tuple[tuple[Any, ...], tuple[type, ...]], Context | None] = {}
-MOST_CONTEXTS = 4096
+_ABSENT: Any = object()
 _MELD_KIND = {k.value: k for k in MeldKind}
+_TILE = TILE_INDEX.__getitem__
+_NO_MELDS: list[Any] = []
+
+
+class _Layout(NamedTuple):
+    """How the records of one layout (their keys, in order) are read: ``fields`` gives the hand's tiles,
+    winning tile and declared sets, ``facts`` the values of the context facts given (None when there
+    are none: ``contexts`` is then that Context), ``contexts`` the Context of each combination of
+    those values with their types (JSON's 1 is no flag), None where the general reader refuses them."""
+
+    fields: Callable[[dict[str, Any]], tuple[Any, Any, Any]]
+    facts: Callable[[dict[str, Any]], tuple[Any, ...]] | None
+    names: tuple[str, ...]
+    contexts: Any
+
+
+#: The layout of each tuple of keys met (None: the general reader's), and of each declared set's keys
+#: (its getter of the values besides the tiles, whether it has ``added``, its shared Melds). A batch
+#: meets a few; bounded like every memo of input, as are the Contexts and Melds of each.
+_LAYOUTS: dict[tuple[Any, ...], _Layout | None] = {}
+_MELD_LAYOUTS: dict[tuple[Any, ...], tuple[Callable[[dict[str, Any]], tuple[Any, ...]], bool, dict[Any, Meld]] | None] = {}
+MOST_LAYOUTS = 256
+MOST_CONTEXTS = 4096
 
 
 def _plain_record(record: dict[str, Any]) -> Hand | None:
     """The Hand of a record in the common form (tile codes in lists, context facts as the general
-    reader takes them, known keys), made without the general path's intermediate objects; None for any
-    other record, which ``_any_record`` then reads (and refuses with its reason). Counted with
-    bench/callgrind_batch.py on the corpus lines: 252,882 instructions a record by the general path
-    (validation included), 115,653 by this one."""
-    extra = record.keys() - _KNOWN_KEYS
-    if extra and not all(key.__class__ is str and is_annotation(key) for key in extra):
+    reader takes them, known keys), made from what its layout knows: its Context and its declared
+    sets are looked up by their values; None for any other record, which ``_any_record`` then reads
+    (and refuses with its reason). Counted with bench/callgrind_batch.py on the corpus lines: 252,882
+    instructions a record by the general path (validation included), 104,659 by a reading of each
+    key (Melds shared), 56,529 by layouts (validate), 49,661 with ``sound_hand``."""
+    keys = tuple(record)
+    layout = _LAYOUTS.get(keys, _ABSENT)
+    if layout is _ABSENT:
+        layout = _remember(_LAYOUTS, keys, _layout(keys), MOST_LAYOUTS)
+    if layout is None:
         return None
-    raw = tuple(map(record.get, _CONTEXT_KEYS, repeat(_ABSENT, len(_CONTEXT_KEYS))))
-    key = (raw, tuple(map(type, raw)))
-    try:
-        known = _CONTEXTS.get(key, _ABSENT)
-    except TypeError:  # a list or an object given for a fact: the general reader says why not
-        return None
-    if known is _ABSENT:
-        known = _context_of(dict(item for item in zip(_CONTEXT_KEYS, raw) if item[1] is not _ABSENT))
-        if len(_CONTEXTS) >= MOST_CONTEXTS:
-            _CONTEXTS.clear()
-        _CONTEXTS[key] = known
-    if not isinstance(known, Context):
-        return None
-    tiles, win, melds_raw = record.get("hand"), record.get("win_tile"), record.get("melds", [])
+    fields, facts, names, contexts = layout
+    if facts is None:
+        context = contexts
+    else:
+        values = facts(record)
+        key = (values, tuple(map(type, values)))
+        try:
+            context = contexts.get(key, _ABSENT)
+        except TypeError:  # a list or an object given for a fact: the general reader says why not
+            return None
+        if context is _ABSENT:
+            context = _remember(contexts, key, _context_of(dict(zip(names, values))), MOST_CONTEXTS)
+        if context is None:
+            return None
+    tiles, win, melds_raw = fields(record)
     if tiles.__class__ is not list or win.__class__ is not str or melds_raw.__class__ is not list:
         return None
     try:
-        concealed = tuple(sorted([TILE_INDEX[t] for t in tiles]))
+        concealed = sorted(map(_TILE, tiles))
+        melds = tuple(map(_shared_meld, melds_raw)) if melds_raw else ()
         win_tile = TILE_INDEX[win]
-        melds = tuple(map(_plain_meld, melds_raw))
     except (KeyError, TypeError, AttributeError):
         return None
-    return validate(Hand(concealed=concealed, melds=melds, win_tile=win_tile, context=known))
+    return sound_hand(concealed, melds, win_tile, context)
+
+
+def _layout(keys: tuple[Any, ...]) -> _Layout | None:
+    """The layout of records with these keys; None when the general reader must read them."""
+    if not all(key in _KNOWN_KEYS or key.__class__ is str and is_annotation(key) for key in keys) or \
+            "hand" not in keys or "win_tile" not in keys:
+        return None
+    fields = itemgetter("hand", "win_tile", "melds") if "melds" in keys else \
+        (lambda record: (record["hand"], record["win_tile"], _NO_MELDS))
+    names = tuple(key for key in keys if key in _CONTEXT_KEYS)
+    if not names:
+        return _Layout(fields, None, names, _context_of({}))
+    return _Layout(fields, itemgetter(*names) if len(names) > 1 else itemgetter(names[0], names[0]), names, {})
+
+
+def _remember(memo: dict[Any, Any], key: Any, value: Any, most: int) -> Any:
+    if len(memo) >= most:
+        memo.clear()
+    memo[key] = value
+    return value
 
 
 def _context_of(given: dict[str, Any]) -> Context | None:
@@ -121,11 +166,45 @@ def _context_of(given: dict[str, Any]) -> Context | None:
         return None
 
 
-def _plain_meld(raw: dict[str, Any]) -> Meld:
-    """A declared set of the common form (see _plain_record); raises KeyError, TypeError or
-    AttributeError for any other, which the general path then reads."""
-    if raw.__class__ is not dict or not _MELD_KEYS.issuperset(raw) or raw["tiles"].__class__ is not list:
+def _shared_meld(raw: dict[str, Any]) -> Meld:
+    """The shared Meld of a declared set of the common form that passed ``check_meld``, by its values
+    (only JSON's true and false are equal to a boolean ``added`` and of its type: that one is checked);
+    raises KeyError, TypeError or AttributeError for any other, which the general path then reads."""
+    if raw.__class__ is not dict:
         raise TypeError("not the common form")
+    keys = tuple(raw)
+    layout = _MELD_LAYOUTS.get(keys, _ABSENT)
+    if layout is _ABSENT:
+        layout = _remember(_MELD_LAYOUTS, keys, _meld_layout(keys), MOST_LAYOUTS)
+    if layout is None:
+        raise TypeError("not the common form")
+    values, added, shared = layout
+    tiles = raw["tiles"]
+    if tiles.__class__ is not list or added and raw["added"].__class__ is not bool:
+        raise TypeError("not the common form")
+    key = (values(raw), *tiles)
+    meld = shared.get(key)
+    if meld is None:
+        meld = _plain_meld(raw)
+        try:
+            check_meld(meld, "")
+        except HandError:
+            raise TypeError("not a sound set") from None
+        _remember(shared, key, meld, MAX_SHARED_MELDS)
+    return meld
+
+
+def _meld_layout(keys: tuple[Any, ...]) -> tuple[Callable[[dict[str, Any]], tuple[Any, ...]], bool, dict[Any, Meld]] | None:
+    """The layout of declared sets with these keys (see _shared_meld); None for any other."""
+    if not _MELD_KEYS.issuperset(keys) or "type" not in keys or "tiles" not in keys:
+        return None
+    named = [key for key in keys if key != "tiles"]
+    return itemgetter(*named) if len(named) > 1 else itemgetter("type", "type"), "added" in keys, {}
+
+
+def _plain_meld(raw: dict[str, Any]) -> Meld:
+    """A declared set of the common form (see _shared_meld); raises KeyError, TypeError or
+    AttributeError for any other."""
     kind = _MELD_KIND[raw["type"]]
     tiles = tuple(sorted([TILE_INDEX[t] for t in raw["tiles"]]))
     claimed_from = raw.get("claimed_from")

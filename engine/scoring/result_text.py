@@ -1,131 +1,175 @@
 """A Result as one line of JSON text, the same text as encoding ``Result.to_json`` (tests hold them
-equal on every corpus hand), written from pieces worked out once: the head of each fan's object, the
-text of each block, the reason of each exclusion.
+equal on every corpus hand), written from pieces worked out once: the text of each block, of each
+counted fan without sets (by the identity of the scorer's shared CountedFan), the head of every other
+piece with a template of its sets (``[{0[3]}]`` is the reading's fourth block), and each reading's
+opening. Every step is a C call where it can be (``map``, ``str.join``): in this build a call costs
+hundreds of instructions, whatever it does.
 
 A batch writes one such line per hand: counted with bench/callgrind_batch.py on the corpus lines (the
-explanation worked out included), encoding ``to_json`` took 380,136 instructions a line, these pieces
-put together 136,016, then 117,278 with the whole object of a fan without sets kept too."""
+explanation worked out included), encoding ``to_json`` took 380,136 instructions a line, pieces put
+together in Python 136,016, then 117,278 with the whole object of a fan without sets kept too, then
+98,259 (of which 18,101 work out the explanation), then 78,311 by these pieces (templates of whole
+lines filled by one ``str.format`` took 93,066: it reads every character of its template).
+``--brief`` answers: 28,680 -> 23,230."""
 from __future__ import annotations
 
 import json
 from json.encoder import encode_basestring  # type: ignore[attr-defined]  # the encoder's own, for ensure_ascii=False
 from typing import Any
 
-from ..core.blocks import Block, Reading
+from ..core.blocks import Block, Shape
 from ..core.tiles import TILE_CODES
 from ..ruleset import Fan
-from .scorer import NotCounted, Result, fan_ref
+from .scorer import CountedFan, NotCounted, Result, fan_ref
 
 #: The encoder of every answer: the contract's JSON, non-ASCII text as it is.
 ENCODER = json.JSONEncoder(ensure_ascii=False, allow_nan=False)
 #: The most pieces kept (per kind): past it they are worked out afresh, so memory stays flat.
 MOST_PIECES = 1 << 14
 
+#: A piece: its text, or its text up to its sets and the template of its sets.
+Piece = str | tuple[str, str]
+
 
 class Text:
-    """Writes Results as JSON lines, keeping the pieces it has written (by the identity of the fans
-    they belong to, each kept alive beside its piece, and by the text of each block)."""
+    """Writes Results as JSON lines, keeping the pieces it has written: by the identity of the objects
+    they belong to (each kept alive here, so that no other object takes its identity) and by the
+    values that shape them."""
 
-    def __init__(self) -> None:
-        #: By fan: its head (up to the count), its whole object when counted once without sets, the fan.
-        self.heads: dict[int, tuple[str, str, Fan]] = {}
-        self.blocks: dict[int, tuple[Block, str]] = {}
-        self.reasons: dict[tuple[int, str, int], tuple[Fan, Fan | None, str, str]] = {}
+    def __init__(self, wire: bool = False) -> None:
+        #: Whether lines are written as their UTF-8 bytes, each byte a character (``wire``): see ``raw``.
+        self.wire = wire
+        #: The text of a counted fan without sets, by the identity of its (shared) CountedFan.
+        self.shared: dict[int, str] = {}
+        #: Counted fans by (id(fan), count, instances); instances left out by (id(fan), id(by), count,
+        #: principle, sets); the brief object of a counted fan by (id(fan), count).
+        self.fans: dict[tuple[Any, ...], Piece] = {}
+        self.left_out: dict[tuple[Any, ...], Piece] = {}
+        self.briefs: dict[tuple[int, int], str] = {}
+        #: The JSON string of each block, by identity; the opening of a reading's object by shape, and
+        #: what follows its sets by knitted tiles.
+        self.names: dict[int, str] = {}
+        self.shapes: dict[Shape, str] = {}
+        self.knitted: dict[tuple[int, ...], str] = {}
+        #: What the identities above belong to, kept alive.
+        self.alive: dict[int, object] = {}
 
     def brief(self, result: Result, answer_id: Any = None) -> str:
         """The contract's output object alone (id, total, total_with_flowers, fans, error), as JSON."""
-        heads = self.heads
-        parts = _opening(result, answer_id)
-        fans = []
-        for counted in result.fans:
-            head = heads.get(id(counted.fan)) or self.head(counted.fan)
-            fans.append(f"{head[0]}{counted.count}}}")
-        parts += [", ".join(fans), "]"]
+        briefs = self.briefs
+        body = ", ".join([briefs.get((id(c[0]), c[1])) or self._brief(c) for c in result.fans])
         if not result.is_win:
-            parts += [', "error": ', ENCODER.encode(result.error_json())]
-        return "{" + "".join(parts) + "}"
+            return f'{self._opening(result, answer_id)}{body}], "error": {self.raw(ENCODER.encode(result.error_json()))}}}'
+        return f"{self._opening(result, answer_id)}{body}]}}"
 
     def line(self, result: Result, answer_id: Any = None) -> str:
         """``ENCODER.encode(result.to_json(answer_id))``, made of known pieces; raises UnicodeEncodeError when
         that is no valid UTF-8 (an id, or a name of a rule file, with a lone surrogate)."""
-        known_blocks, heads = self.blocks, self.heads
-        names = []
-        for block in result.reading.blocks:
-            known = known_blocks.get(id(block))
-            names.append(self.block(block) if known is None else known[1])
-        parts = _opening(result, answer_id)
-        fans = []
-        for counted in result.fans:
-            fan, instances = counted.fan, counted.instances
-            head = heads.get(id(fan)) or self.head(fan)
-            if not instances[0]:  # a fan of the whole hand: no sets
-                fans.append(head[1] if counted.count == 1 else f'{head[0]}{counted.count}, "sets": []}}')
-            else:
-                sets = ", ".join(["[" + ", ".join([names[b] for b in inst]) + "]" for inst in instances])
-                fans.append(f'{head[0]}{counted.count}, "sets": [{sets}]}}')
-        parts += [", ".join(fans), "]"]
-        if not result.is_win:
-            parts += [', "error": ', ENCODER.encode(result.error_json())]
-        parts += [', "reading": ', self.reading(result.reading, names), ', "not_counted": [']
-        parts.append(", ".join([self.not_counted(n, names) for n in result.not_counted]))
-        parts.append("]}")
-        return "{" + "".join(parts)
-
-    def head(self, fan: Fan) -> tuple[str, str, Fan]:
-        """A counted fan's object up to its count (``{"id": 1, ..., "count": ``), and its whole object
-        when counted once without sets."""
-        known = self.heads.get(id(fan))
-        if known is None:
-            head = _utf8(ENCODER.encode({**fan_ref(fan), "points": fan.value})[:-1] + ', "count": ')
-            known = self.heads[id(fan)] = (head, head + '1, "sets": []}', fan)
-            _bound(self.heads)
-        return known
+        shape, sets, pairs, knitted, win = result.reading
+        blocks = sets + pairs
+        try:
+            names = list(map(self.names.__getitem__, map(id, blocks)))
+        except KeyError:
+            names = list(map(self.block, blocks))
+        fans = result.fans
+        counted: list[Any] = list(map(self.shared.get, map(id, fans)))
+        if None in counted:  # a fan with sets, or one not shared
+            counted = [text or self._fan(c, names) for text, c in zip(counted, fans)]
+        left_out = result.not_counted
+        dropped = ", ".join([self._left_out(n, names) for n in left_out]) if left_out else ""
+        error = "" if result.is_win else ', "error": ' + self.raw(ENCODER.encode(result.error_json()))
+        return "".join((self._opening(result, answer_id), ", ".join(counted), "]", error, self.shapes.get(shape) or self._shape(shape),
+                        ", ".join(names), self.knitted.get(knitted) or self._knitted(knitted),
+                        "null" if win is None else names[win], '}, "not_counted": [', dropped, "]}"))
 
     def block(self, block: Block) -> str:
         """A block in hand notation, as a JSON string (blocks are shared: known by identity, and kept)."""
-        known = self.blocks.get(id(block))
+        known = self.names.get(id(block))
         if known is None:
-            known = self.blocks[id(block)] = (block, ENCODER.encode(str(block)))
-            _bound(self.blocks)
-        return known[1]
+            self._keep(self.names, block)
+            known = self.names[id(block)] = self.raw(ENCODER.encode(str(block)))
+        return known
 
-    def reading(self, reading: Reading, names: list[str]) -> str:
-        """The reading's object (``reading_json``)."""
-        knitted = ", ".join([f'"{TILE_CODES[t]}"' for t in reading.knitted])
-        win = "null" if reading.win_block is None else names[reading.win_block]
-        return (f'{{"shape": "{reading.shape.value}", "sets": [{", ".join(names)}], "knitted": [{knitted}], '
-                f'"winning_set": {win}}}')
+    def _fan(self, counted: CountedFan, names: list[str]) -> str:
+        """A counted fan's object, from its piece (made and kept if new)."""
+        fan, count, instances = counted
+        key = (id(fan), count, instances)
+        piece = self.fans.get(key)
+        if piece is None:
+            sets = ", ".join(["[" + ", ".join([f"{{0[{b}]}}" for b in inst]) + "]" for inst in instances if inst])
+            head = self.raw(f'{_head(fan)}{count}, "sets": ')
+            piece = (head, f"[{sets}]}}}}") if sets else head + "[]}"
+            self._keep(self.fans, fan)
+            self.fans[key] = piece
+        # The scorer shares the CountedFan of a fan counted once without sets (a few made afresh are
+        # kept too: about one line in a hundred of the corpus, bounded like every piece).
+        if count == 1 and piece.__class__ is str:
+            self._keep(self.shared, counted)
+            self.shared[id(counted)] = piece  # type: ignore[assignment]
+        return piece if piece.__class__ is str else piece[0] + piece[1].format(names)  # type: ignore[return-value]
 
-    def not_counted(self, n: NotCounted, names: list[str]) -> str:
-        """One object of ``not_counted``."""
-        by = n.by
-        key = (id(n.fan), n.principle.value, id(by))
-        known = self.reasons.get(key)
-        if known is None:
-            fan = n.fan
-            head = ENCODER.encode(fan_ref(fan))[:-1] + ', "count": '
+    def _brief(self, counted: CountedFan) -> str:
+        fan, count = counted[0], counted[1]
+        self._keep(self.briefs, fan)
+        known = self.briefs[(id(fan), count)] = self.raw(f"{_head(fan)}{count}}}")
+        return known
+
+    def _left_out(self, n: NotCounted, names: list[str]) -> str:
+        """One object of ``not_counted``, from its piece (made and kept if new)."""
+        fan, count, principle, by, sets = n
+        key = (id(fan), id(by), count, principle, sets)
+        piece = self.left_out.get(key)
+        if piece is None:
             by_text = "null" if by is None else ENCODER.encode(fan_ref(by))
-            tail = f', "principle": {ENCODER.encode(n.principle)}, "reason": {ENCODER.encode(n.reason)}, "by": {by_text}, "sets": ['
-            known = self.reasons[key] = (fan, by, _utf8(head), _utf8(tail))
-            _bound(self.reasons)
-        return f"{known[2]}{n.count}{known[3]}{', '.join([names[i] for i in n.sets])}]}}"
+            head = self.raw(f'{ENCODER.encode(fan_ref(fan))[:-1]}, "count": {count}, "principle": {ENCODER.encode(principle)}, '
+                         f'"reason": {ENCODER.encode(n.reason)}, "by": {by_text}, "sets": ')
+            piece = (head, "[" + ", ".join([f"{{0[{i}]}}" for i in sets]) + "]}}") if sets else head + "[]}"
+            self._keep(self.left_out, fan, by)
+            self.left_out[key] = piece
+        return piece if piece.__class__ is str else piece[0] + piece[1].format(names)  # type: ignore[return-value]
+
+    def _shape(self, shape: Shape) -> str:
+        self._keep(self.shapes)
+        known = self.shapes[shape] = f', "reading": {{"shape": "{shape.value}", "sets": ['
+        return known
+
+    def _knitted(self, knitted: tuple[int, ...]) -> str:
+        codes = ", ".join([f'"{TILE_CODES[t]}"' for t in knitted])
+        self._keep(self.knitted)
+        known = self.knitted[knitted] = f'], "knitted": [{codes}], "winning_set": '
+        return known
+
+    def raw(self, text: str) -> str:
+        """``text`` as this Text writes it: as it is, or (``wire``) its UTF-8 bytes, each the character of
+        that number, so that ``line(...).encode("latin-1")`` is the line's UTF-8, copied rather than
+        encoded (encoding the non-ASCII text of an answer took 15,000 instructions a corpus line,
+        bench/callgrind_batch.py's lines). Raises UnicodeEncodeError for text that is no valid UTF-8
+        (a lone surrogate), checked once per piece."""
+        if text.isascii():
+            return text
+        encoded = text.encode("utf-8")
+        return encoded.decode("latin-1") if self.wire else text
+
+    def _opening(self, result: Result, answer_id: Any) -> str:
+        """An answer up to its fans: the id (when there is one) and the totals."""
+        if answer_id is None:
+            return f'{{"total": {result.total}, "total_with_flowers": {result.total_with_flowers}, "fans": ['
+        name = self.raw(encode_basestring(answer_id) if answer_id.__class__ is str else ENCODER.encode(answer_id))
+        return f'{{"id": {name}, "total": {result.total}, "total_with_flowers": {result.total_with_flowers}, "fans": ['
+
+    def _keep(self, pieces: dict[Any, Any], *things: object) -> None:
+        """Make room in ``pieces`` and keep ``things`` alive while pieces are known by their identity;
+        past the bound, every piece known by identity is forgotten."""
+        if len(self.alive) > MOST_PIECES:
+            for known in (self.shared, self.fans, self.left_out, self.briefs, self.names, self.alive):
+                known.clear()
+        if len(pieces) > MOST_PIECES:
+            pieces.clear()
+        for thing in things:
+            if thing is not None:
+                self.alive[id(thing)] = thing
 
 
-def _opening(result: Result, answer_id: Any) -> list[str]:
-    """The pieces of an answer up to its fans: the id (when there is one) and the totals."""
-    parts = [] if answer_id is None else ['"id": ', _utf8(encode_basestring(answer_id) if answer_id.__class__ is str
-                                                        else ENCODER.encode(answer_id)), ", "]
-    parts += ['"total": ', str(result.total), ', "total_with_flowers": ', str(result.total_with_flowers), ', "fans": [']
-    return parts
-
-
-def _utf8(text: str) -> str:
-    """``text``, if it can be written as UTF-8 (checked once per piece, not per line)."""
-    if not text.isascii():
-        text.encode("utf-8")
-    return text
-
-
-def _bound(pieces: dict[Any, Any]) -> None:
-    if len(pieces) > MOST_PIECES:
-        pieces.clear()
+def _head(fan: Fan) -> str:
+    """A counted fan's object up to its count: ``{"id": 1, ..., "count": ``."""
+    return ENCODER.encode({**fan_ref(fan), "points": fan.value})[:-1] + ', "count": '
