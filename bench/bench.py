@@ -7,7 +7,9 @@ Every rate of scoring is "warm": the memos hold the patterns of the hands (one s
 blocks, remembered each rules), as in a long batch, but not the per-hand unique-wait answers. Beside it:
 - the first pass: a fresh process reads the complete hands (their JSONL records) and scores them once,
   every memo empty, as a process meeting hands it has never seen; then, in the same process, warm
-  passes, so that the fraction first/warm compares two moments of the same machine;
+  passes, so that the fraction first/warm compares two moments of the same machine; once as the
+  library runs, once with start-up's objects frozen out of the collector's sight (gc.freeze), as
+  ``fanrules batch`` runs: the full collection a first pass brings on otherwise walks them all;
 - batch: ``fanrules batch`` on a file of 20,000 lines (the corpus's complete hands, repeated), whole
   process, start-up included, as a fraction of scoring the same hands in process (warm), and the
   rate with one worker per core against one job; beside it, what no batch avoids (its start-up, and
@@ -15,6 +17,7 @@ blocks, remembered each rules), as in a long batch, but not the per-hand unique-
 Every timed command runs with its modules' bytecode written (common.INSTALLED), as after ``pip install``."""
 from __future__ import annotations
 
+import gc
 import json
 import os
 import platform
@@ -78,12 +81,16 @@ def empty_batch() -> float:
         Path(f.name).unlink()
 
 
-def first_pass(path: str) -> None:
+def first_pass(path: str, frozen: bool = False) -> None:
     """In a fresh process: the seconds of the first pass over the hands recorded in ``path``, and the
-    median of warm passes after it (printed as JSON)."""
+    median of warm passes after it (printed as JSON); with ``frozen``, start-up's objects (the hands
+    and the loaded rule set among them) moved out of the collector's sight first, as ``fanrules batch``
+    does (gc.freeze)."""
     with open(path, encoding="utf-8") as f:
         hands = [hand_from_record(json.loads(line)) for line in f]
     scorer = fanrules.scorer("mcr")
+    if frozen:
+        gc.freeze()
     start = time.perf_counter()
     for hand in hands:
         scorer.score(hand)
@@ -96,12 +103,13 @@ def first_pass(path: str) -> None:
     print(json.dumps({"hands": len(hands), "first": first, "warm": median_seconds(warm)}))
 
 
-def first_pass_rates(hands: list[fanrules.Hand], runs: int = 3) -> tuple[float, float]:
-    """Hands per second of the first pass in a fresh process, and of warm passes in it (medians)."""
+def first_pass_rates(hands: list[fanrules.Hand], runs: int = 3, frozen: bool = False) -> tuple[float, float]:
+    """Hands per second of the first pass in a fresh process, and of warm passes in it (medians); with
+    ``frozen``, start-up's objects frozen first (see first_pass)."""
     with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False, encoding="utf-8") as f:
         f.writelines(json.dumps(hand_to_record(h)) + "\n" for h in hands)
     try:
-        reports = [json.loads(subprocess.run([sys.executable, __file__, "--first-pass", f.name], check=True,
+        reports = [json.loads(subprocess.run([sys.executable, __file__, "--first-pass", f.name, *(["--frozen"] if frozen else [])], check=True,
                                              capture_output=True, text=True).stdout) for _ in range(runs)]
     finally:
         Path(f.name).unlink()
@@ -110,8 +118,8 @@ def first_pass_rates(hands: list[fanrules.Hand], runs: int = 3) -> tuple[float, 
 
 
 def main() -> int:
-    if len(sys.argv) == 3 and sys.argv[1] == "--first-pass":
-        first_pass(sys.argv[2])
+    if len(sys.argv) in (3, 4) and sys.argv[1] == "--first-pass":
+        first_pass(sys.argv[2], frozen=sys.argv[3:] == ["--frozen"])
         return 0
     if not CORPUS.is_file():
         print(f"corpus not found: {CORPUS}", file=sys.stderr)
@@ -128,6 +136,7 @@ def main() -> int:
 
     score_s = median_seconds(score_all)
     first_rate, first_warm_rate = first_pass_rates(hands)
+    frozen_rate, frozen_warm_rate = first_pass_rates(hands, frozen=True)
     thirteen = [(h.concealed, h.melds, h.context) for h in hands]
     waits_s = median_seconds(lambda: [score_waits(c, m, ctx, scorer) for c, m, ctx in thirteen], runs=3)
     load_s = median_seconds(lambda: _build(resolve("mcr")))
@@ -163,6 +172,8 @@ def main() -> int:
         (f"scoring, {len(hands)} complete corpus hands, one process", f"{len(hands) / score_s:,.0f} hands/s"),
         ("first pass over the same hands in a fresh process, memos empty / warm passes in that process",
          f"{first_rate:,.0f} / {first_warm_rate:,.0f} hands/s = {first_rate / first_warm_rate:.2f}"),
+        ("the same with start-up's objects frozen first (gc.freeze, as fanrules batch does)",
+         f"{frozen_rate:,.0f} / {frozen_warm_rate:,.0f} hands/s = {frozen_rate / frozen_warm_rate:.2f}"),
         ("waits with fans (13-tile hands, every winning tile scored twice)", f"{len(hands) / waits_s:,.0f} hands/s"),
         ("load mcr (81 fans) in a running process", f"{load_s * 1000:.0f} ms"),
         (f"in-process scoring of the {BATCH_LINES} hands of the batch file (warm)", f"{in_process:,.0f} hands/s"),
