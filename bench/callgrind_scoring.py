@@ -20,11 +20,13 @@ instructions of each pass, exactly and whatever the load of the machine.
 
 ``--first-pass`` counts instead, over every complete hand of the corpus, a first pass with every memo
 empty (as in a fresh process) and then a warm pass: the instructions per hand of each and their
-ratio, the steady twin of bench/bench.py's first pass / warm row.
+ratio, the steady twin of bench/bench.py's first pass / warm row; once with the garbage collector on,
+once with it off.
 """
 from __future__ import annotations
 
 import argparse
+import gc
 import time
 from collections import deque
 from collections.abc import Callable, Iterable
@@ -94,10 +96,12 @@ def passes(cold: bool) -> dict[str, float]:
     return seconds
 
 
-def first_then_warm() -> None:
+def first_then_warm(collector: bool = True) -> None:
     """The passes of ``--first-pass``: every complete hand of the corpus, first with every memo empty
-    (starmap), then warm (filterfalse)."""
+    (starmap), then warm (filterfalse); without ``collector``, with the garbage collector off."""
     hands = complete_hands()
+    if not collector:
+        gc.disable()
     scorer = fanrules.scorer()
     forget(scorer)
     deque(starmap(scorer.score, ((h,) for h in hands)), maxlen=0)
@@ -107,13 +111,17 @@ def first_then_warm() -> None:
 
 
 def first_pass_table() -> None:
-    """Instructions per hand of a first pass over the corpus and of a warm pass after it."""
-    stdout, found = callgrind(__file__, ["--first-then-warm"], ["starmap_next", "filterfalse_next"])
-    hands = int(stdout.split()[-1])
-    first, warm = found["starmap_next"], found["filterfalse_next"]
-    print(f"{hands} complete corpus hands, instructions per hand (callgrind, {time.strftime('%Y-%m-%d %H:%M')}): first pass,"
-          f" memos empty {first / hands:,.0f}; warm {warm / hands:,.0f}; warm/first (the first pass's rate as a fraction"
-          f" of the warm one) {warm / first:.2f}")
+    """Instructions per hand of a first pass over the corpus and of a warm pass after it: with the garbage
+    collector as it runs (what a process pays), and with it off (the engine's own work: where a full
+    collection falls moves the first figure by up to 10,000 a hand from one change to the next)."""
+    for collector in (True, False):
+        stdout, found = callgrind(__file__, ["--first-then-warm"] + ([] if collector else ["--no-gc"]),
+                                  ["starmap_next", "filterfalse_next"])
+        hands = int(stdout.split()[-1])
+        first, warm = found["starmap_next"], found["filterfalse_next"]
+        print(f"{hands} complete corpus hands, instructions per hand (callgrind, {time.strftime('%Y-%m-%d %H:%M')},"
+              f" garbage collector {'on' if collector else 'off'}): first pass, memos empty {first / hands:,.0f};"
+              f" warm {warm / hands:,.0f}; warm/first (the first pass's rate as a fraction of the warm one) {warm / first:.2f}")
 
 
 def instructions(cold: bool) -> dict[str, int]:
@@ -146,11 +154,12 @@ def main() -> None:
     parser.add_argument("--passes", action="store_true", help=argparse.SUPPRESS)  # the runs valgrind counts
     parser.add_argument("--first-then-warm", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--cold", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--no-gc", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.passes:
         passes(args.cold)
     elif args.first_then_warm:
-        first_then_warm()
+        first_then_warm(collector=not args.no_gc)
     elif args.first_pass:
         first_pass_table()
     elif args.time:
