@@ -13,6 +13,8 @@ from typing import Any
 
 from .compiled import NAMESPACE, Compiled, Guard, Record
 from .cost import MAX_COUNT
+from .loops import _kinds_and_tiles
+from .masks import TILES
 
 CONSTANT = re.compile(r"\bK(\d+)\b")
 VIEW = re.compile(r"\bVIEW(\d+)\b")
@@ -68,14 +70,25 @@ class KeyedMemo:
         lines = [f"def MISS{m}(f, key):", f"    items = f.{self.attr}", "    n = len(items)", "    hits = []",
                  f"    if n < {least}:", *("        " + line for line in remember)]
         order = list(views).index
-        lines += self.views_source(views, sorted(indexed | sized, key=order), sorted(bits | excess, key=order))
+        # A view's values counted on bits (a table of a bit per tile) instead of its index; the index
+        # made only by a rule past its guards, the first time one needs it (bench/callgrind_fused.py
+        # with gc off, memos empty: 103,572 -> 102,752 instructions a hand; warm 61,242 -> 61,223).
+        valued = {view: table for view in sized if view not in bits and (table := value_bits(view)) is not None}
+        for view, table in valued.items():
+            namespace[f"VB{views[view]}"] = table
+        eager = sorted((sized - bits) - set(valued), key=order)
+        lines += self.views_source(views, eager, sorted(bits | excess, key=order), sorted(valued, key=order))
         # How many items share their tile with an earlier one (EXCESS in the bodies, see dsl/masks.py).
         lines += [f"    E{views[view]} = n - B{views[view]}.bit_count()" for view in sorted(excess, key=order)]
         # At least the size of the largest group of items with one value of a view (SIZE in the bodies,
         # a test that some group is large enough): one more than the items that share their value with
         # an earlier one, exact for groups of two and of all the items. (Counting the groups, with the
         # lists of views below: bench/callgrind_fused.py, memos empty, 136,757 -> 125,854.)
-        lines += [f"    G{views[view]} = n + 1 - len(X{views[view]})" for view in sorted(sized, key=order)]
+        for view in sorted(sized, key=order):
+            counted = f"len(X{views[view]})" if view in eager else f"{'B' if view in bits else 'V'}{views[view]}.bit_count()"
+            lines.append(f"    G{views[view]} = n + 1 - {counted}")
+        lazy = {views[view] for view in indexed - set(eager)}
+        lines += [f"    X{name} = None" for name in sorted(lazy)]
         for index, names, record in self.rules:
             for name, value in record.constants:
                 namespace[f"{name}_m{m}_{int(index)}"] = value
@@ -87,18 +100,20 @@ class KeyedMemo:
             body = EXCESS.sub(lambda match: "E" + views[record.views[int(match.group(1))]], body)  # noqa: B023 - used at once
             body = FOUND.sub(rf"\1hits.append(({int(index)}, found))", body)
             parts = body.splitlines()
+            needed = [views[record.views[int(j)]] for j in dict.fromkeys(INDEX.findall(record.keyed_body))]
+            build = [line for name in needed if name in lazy for line in index_source(name)]
             if parts and parts[0].startswith("if ") and parts[0].endswith(":") and all(p.startswith("    ") for p in parts[1:]):
                 # A body under its guards: one test with the size (callgrind_fused, gc off: 103,815 -> 103,560).
                 lines.append(f"    if n >= {int(names)} and ({parts[0][3:-1]}):")
-                lines += ["    " + line for line in parts[1:]]
+                lines += ["        " + line for line in build] + ["    " + line for line in parts[1:]]
             else:
                 lines.append(f"    if n >= {int(names)}:")
-                lines += ["        " + line for line in parts]
+                lines += ["        " + line for line in build + parts]
         return lines + ["    " + line for line in remember]
 
 
     @staticmethod
-    def views_source(views: dict[str, str], indexed: list[str], bits: list[str]) -> list[str]:
+    def views_source(views: dict[str, str], indexed: list[str], bits: list[str], valued: list[str]) -> list[str]:
         """The lines that list every view of the items (``L``), for the ``indexed`` ones the items by
         the view's value, in their order (``X``), and for the ``bits`` ones (of small whole numbers,
         tiles) the bits of their values (``B``): one loop over the items for all of them.
@@ -107,6 +122,7 @@ class KeyedMemo:
         lines = ["    " + "; ".join(f"L{name} = []" for name in views.values())]
         lines += [f"    X{views[view]} = {{}}" for view in indexed]
         lines += [f"    B{views[view]} = 0" for view in bits]
+        lines += [f"    V{views[view]} = 0" for view in valued]
         lines += ["    i = 0"] if indexed else []
         lines.append("    for x in items:")
         for view, name in views.items():
@@ -115,8 +131,31 @@ class KeyedMemo:
                 lines += [f"        if y in X{name}:", f"            X{name}[y].append(i)", "        else:", f"            X{name}[y] = [i]"]
             if view in bits:
                 lines.append(f"        B{name} |= 1 << y")
+            if view in valued:
+                lines.append(f"        V{name} |= VB{name}[x.tile]")
         lines += ["        i += 1"] if indexed else []
         return lines
+
+
+def index_source(name: str) -> list[str]:
+    """The lines that make ``X{name}``, the indices of the items by the value of a view, from their
+    list ``L{name}``, when it is not made yet."""
+    return [f"if X{name} is None:", f"    X{name} = {{}}", "    i = 0", f"    for y in L{name}:", f"        if y in X{name}:",
+            f"            X{name}[y].append(i)", "        else:", f"            X{name}[y] = [i]", "        i += 1"]
+
+
+def value_bits(view: str) -> tuple[int, ...] | None:
+    """By tile, a bit for the value of ``view`` (code reading an item ``x`` through its tile alone) on
+    a set of that tile, one bit per distinct value; None if the view fails on some tile."""
+    scope = dict(NAMESPACE)
+    exec(compile(f"def view(x):\n    return {view}\n", "<view>", "exec"), scope)  # generated code only: see dsl/compiler.py
+    by_tile = {b.tile: b for b in reversed(_kinds_and_tiles())}
+    try:
+        values = [scope["view"](by_tile[t]) for t in range(TILES)]
+        bit = {value: 1 << j for j, value in enumerate(dict.fromkeys(values))}
+    except (IndexError, KeyError, TypeError):
+        return None
+    return tuple(bit[value] for value in values)
 
 
 def _guard_code(guard: Guard, name: str) -> str:
