@@ -24,6 +24,7 @@ SIZE = re.compile(r"\bSIZE(\d+)\b")
 BITS = re.compile(r"\bBITS(\d+)\b")
 EXCESS = re.compile(r"\bEXCESS(\d+)\b")
 FOUND = re.compile(r"^( *)FOUND$", re.MULTILINE)
+TILE = re.compile(r"\bx\.tile\b")
 
 
 #: Collections remembered per memo (chows of four sets come in about 13,000 patterns of tiles); past
@@ -72,9 +73,6 @@ class KeyedMemo:
         lines = [f"def MISS{m}(f, key):", f"    items = f.{self.attr}", "    n = len(items)", "    hits = []",
                  f"    if n < {least}:", *("        " + line for line in remember)]
         order = list(views).index
-        # A view's values counted on bits (a table of a bit per tile) instead of its index; the index
-        # made only by a rule past its guards, the first time one needs it (bench/callgrind_fused.py
-        # with gc off, memos empty: 103,572 -> 102,752 instructions a hand; warm 61,242 -> 61,223).
         valued = {view: table for view in sized if view not in bits and (table := value_bits(view)) is not None}
         eager = sorted((sized - bits) - set(valued), key=order)
         # The bits of the tiles and of the valued views in one number, from one table by tile, taken
@@ -137,8 +135,9 @@ class KeyedMemo:
     @staticmethod
     def views_source(views: dict[str, str], indexed: list[str], bits: list[str], valued: list[str], combined: str | None) -> list[str]:
         """The lines that list every view of the items (``L``), for the ``indexed`` ones the items by
-        the view's value, in their order (``X``), and for the ``bits`` ones (of small whole numbers,
-        tiles) the bits of their values (``B``): one loop over the items for all of them.
+        the view's value, in their order (``X``), for the ``bits`` ones (of small whole numbers, tiles)
+        the bits of their values (``B``; the tile's from the table ``combined`` when given) and for the
+        ``valued`` ones a bit per value (``V``): one loop over the items for all of them.
         (bench/callgrind_fused.py, memos empty: a comprehension per view, a loop per index and the
         groups counted, 136,757 instructions a hand; this and the bound of the groups, 125,854.)"""
         lines = ["    " + "; ".join(f"L{name} = []" for name in views.values())]
@@ -147,9 +146,9 @@ class KeyedMemo:
         lines += [f"    V{views[view]} = 0" for view in valued]
         lines += ["    i = 0"] if indexed else []
         lines.append("    for x in items:")
-        lines += ["        t = x.tile"] if any("x.tile" in view for view in views) else []
+        lines += ["        t = x.tile"] if valued or combined or any(TILE.search(view) for view in views) else []
         for view, name in views.items():
-            code = view.replace("x.tile", "t")
+            code = TILE.sub("t", view)
             if view in indexed or (view in bits and not (combined and view == TILE_VIEW)) or view in valued:
                 lines += [f"        y = {code}", f"        L{name}.append(y)"]
             else:  # a value read by no other line appended as it is worked out (callgrind_fused gc off: 101,999 -> 101,656)
