@@ -12,7 +12,10 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from .compiled import NAMESPACE, Compiled, Guard, Record
+from .compiler import TILE_VIEW
 from .cost import MAX_COUNT
+from .loops import _kinds_and_tiles
+from .masks import TILES
 
 CONSTANT = re.compile(r"\bK(\d+)\b")
 VIEW = re.compile(r"\bVIEW(\d+)\b")
@@ -21,6 +24,7 @@ SIZE = re.compile(r"\bSIZE(\d+)\b")
 BITS = re.compile(r"\bBITS(\d+)\b")
 EXCESS = re.compile(r"\bEXCESS(\d+)\b")
 FOUND = re.compile(r"^( *)FOUND$", re.MULTILINE)
+TILE = re.compile(r"\bx\.tile\b")
 
 
 #: Collections remembered per memo (chows of four sets come in about 13,000 patterns of tiles); past
@@ -33,13 +37,14 @@ class KeyedMemo:
     are the shared, immutable blocks of readings, so the same sets come back as the same objects: the
     key is their identities, and each entry keeps its items alive so that no other object can take
     them. (The rules read the items' tiles only; keying by the items themselves is finer, and so
-    safe.) ``known`` maps a key to ``((index, instances) for each rule with instances, the items)``;
+    safe.) ``known`` maps a key to ``([(index, instances) for each rule with instances], the items)`` (the
+    list kept as it is, never changed: callgrind_fused gc off, memos empty, as a tuple 101,131);
     ``rules`` are (index, the number of names the rule binds, its record)."""
 
     def __init__(self, attr: str) -> None:
         self.attr = attr
         self.rules: list[tuple[int, int, Record]] = []
-        self.known: dict[tuple[int, ...], tuple[tuple[tuple[int, list[tuple]], ...], tuple[Any, ...]]] = {}
+        self.known: dict[tuple[int, ...], tuple[list[tuple[int, list[tuple]]], tuple[Any, ...]]] = {}
 
     def miss_source(self, m: int, namespace: dict[str, Any]) -> list[str]:
         """The lines of ``MISS{m}(f, key)``, which runs the rules on the facts and remembers what they
@@ -64,18 +69,46 @@ class KeyedMemo:
             bits.update(record.views[int(j)] for j in BITS.findall(record.keyed_body))
             excess.update(record.views[int(j)] for j in EXCESS.findall(record.keyed_body))
         least = min((int(names) for _, names, _ in self.rules), default=0)
-        remember = [f"if len(KNOWN{m}) >= LIMIT:", f"    KNOWN{m}.clear()", f"KNOWN{m}[key] = entry = (tuple(hits), items)", "return entry"]
+        remember = [f"if len(KNOWN{m}) >= LIMIT:", f"    KNOWN{m}.clear()", f"KNOWN{m}[key] = entry = (hits, items)", "return entry"]
         lines = [f"def MISS{m}(f, key):", f"    items = f.{self.attr}", "    n = len(items)", "    hits = []",
                  f"    if n < {least}:", *("        " + line for line in remember)]
         order = list(views).index
-        lines += self.views_source(views, sorted(indexed | sized, key=order), sorted(bits | excess, key=order))
+        valued = {view: table for view in sized if view not in bits and (table := value_bits(view)) is not None}
+        eager = sorted((sized - bits) - set(valued), key=order)
+        # The bits of the tiles and of the valued views in one number, from one table by tile, taken
+        # apart after the loop, the tile read once an item (bench/callgrind_fused.py gc off, memos empty: a
+        # number per view, 102,752 instructions a hand; this, 101,999; warm 61,221).
+        tile = views[TILE_VIEW] if TILE_VIEW in bits and valued else None
+        if tile is not None:
+            combined, offset = [1 << t for t in range(TILES)], TILES
+            for view in sorted(valued, key=order):
+                width = max(valued[view]).bit_length()
+                combined = [c | v << offset for c, v in zip(combined, valued[view])]
+                namespace[f"VM{views[view]}"] = ((1 << width) - 1) << offset
+                offset += width
+            namespace[f"BC{m}"], namespace["TILE_BITS"] = tuple(combined), (1 << TILES) - 1
+        else:
+            for view, table in valued.items():
+                namespace[f"VB{views[view]}"] = table
+        lines += self.views_source(views, eager, sorted(bits | excess, key=order), [] if tile else sorted(valued, key=order),
+                                   None if tile is None else f"BC{m}")
+        if tile is not None:
+            lines += [f"    G{views[view]} = n + 1 - (B{tile} & VM{views[view]}).bit_count()" for view in sorted(valued, key=order)]
+            lines.append(f"    B{tile} &= TILE_BITS")
         # How many items share their tile with an earlier one (EXCESS in the bodies, see dsl/masks.py).
         lines += [f"    E{views[view]} = n - B{views[view]}.bit_count()" for view in sorted(excess, key=order)]
         # At least the size of the largest group of items with one value of a view (SIZE in the bodies,
         # a test that some group is large enough): one more than the items that share their value with
         # an earlier one, exact for groups of two and of all the items. (Counting the groups, with the
-        # lists of views below: bench/callgrind_fused.py, memos empty, 136,757 -> 125,854.)
-        lines += [f"    G{views[view]} = n + 1 - len(X{views[view]})" for view in sorted(sized, key=order)]
+        # lists of views below: bench/callgrind_fused.py, memos empty, 136,757 -> 125,854.) A view's
+        # values counted on bits (a table of a bit per tile) instead of its index; the index made only
+        # by a rule past its guards, the first time one needs it (bench/callgrind_fused.py with gc off,
+        # memos empty: 103,572 -> 102,752 instructions a hand; warm 61,242 -> 61,223).
+        for view in sorted(sized - (set(valued) if tile else set()), key=order):
+            counted = f"len(X{views[view]})" if view in eager else f"{'B' if view in bits else 'V'}{views[view]}.bit_count()"
+            lines.append(f"    G{views[view]} = n + 1 - {counted}")
+        lazy = {views[view] for view in indexed - set(eager)}
+        lines += [f"    X{name} = None" for name in sorted(lazy)]
         for index, names, record in self.rules:
             for name, value in record.constants:
                 namespace[f"{name}_m{m}_{int(index)}"] = value
@@ -87,36 +120,68 @@ class KeyedMemo:
             body = EXCESS.sub(lambda match: "E" + views[record.views[int(match.group(1))]], body)  # noqa: B023 - used at once
             body = FOUND.sub(rf"\1hits.append(({int(index)}, found))", body)
             parts = body.splitlines()
+            needed = [views[record.views[int(j)]] for j in dict.fromkeys(INDEX.findall(record.keyed_body))]
+            build = [line for name in needed if name in lazy for line in index_source(name)]
             if parts and parts[0].startswith("if ") and parts[0].endswith(":") and all(p.startswith("    ") for p in parts[1:]):
                 # A body under its guards: one test with the size (callgrind_fused, gc off: 103,815 -> 103,560).
                 lines.append(f"    if n >= {int(names)} and ({parts[0][3:-1]}):")
-                lines += ["    " + line for line in parts[1:]]
+                lines += ["        " + line for line in build] + ["    " + line for line in parts[1:]]
             else:
                 lines.append(f"    if n >= {int(names)}:")
-                lines += ["        " + line for line in parts]
+                lines += ["        " + line for line in build + parts]
         return lines + ["    " + line for line in remember]
 
 
     @staticmethod
-    def views_source(views: dict[str, str], indexed: list[str], bits: list[str]) -> list[str]:
+    def views_source(views: dict[str, str], indexed: list[str], bits: list[str], valued: list[str], combined: str | None) -> list[str]:
         """The lines that list every view of the items (``L``), for the ``indexed`` ones the items by
-        the view's value, in their order (``X``), and for the ``bits`` ones (of small whole numbers,
-        tiles) the bits of their values (``B``): one loop over the items for all of them.
+        the view's value, in their order (``X``), for the ``bits`` ones (of small whole numbers, tiles)
+        the bits of their values (``B``; the tile's from the table ``combined`` when given) and for the
+        ``valued`` ones a bit per value (``V``): one loop over the items for all of them.
         (bench/callgrind_fused.py, memos empty: a comprehension per view, a loop per index and the
         groups counted, 136,757 instructions a hand; this and the bound of the groups, 125,854.)"""
         lines = ["    " + "; ".join(f"L{name} = []" for name in views.values())]
         lines += [f"    X{views[view]} = {{}}" for view in indexed]
         lines += [f"    B{views[view]} = 0" for view in bits]
+        lines += [f"    V{views[view]} = 0" for view in valued]
         lines += ["    i = 0"] if indexed else []
         lines.append("    for x in items:")
+        lines += ["        t = x.tile"] if valued or combined or any(TILE.search(view) for view in views) else []
         for view, name in views.items():
-            lines += [f"        y = {view}", f"        L{name}.append(y)"]
+            code = TILE.sub("t", view)
+            if view in indexed or (view in bits and not (combined and view == TILE_VIEW)) or view in valued:
+                lines += [f"        y = {code}", f"        L{name}.append(y)"]
+            else:  # a value read by no other line appended as it is worked out (callgrind_fused gc off: 101,999 -> 101,656)
+                lines.append(f"        L{name}.append({code})")
             if view in indexed:
                 lines += [f"        if y in X{name}:", f"            X{name}[y].append(i)", "        else:", f"            X{name}[y] = [i]"]
             if view in bits:
-                lines.append(f"        B{name} |= 1 << y")
+                lines.append(f"        B{name} |= {combined}[t]" if combined and view == TILE_VIEW else f"        B{name} |= 1 << y")
+            if view in valued:
+                lines.append(f"        V{name} |= VB{name}[t]")
         lines += ["        i += 1"] if indexed else []
         return lines
+
+
+def index_source(name: str) -> list[str]:
+    """The lines that make ``X{name}``, the indices of the items by the value of a view, from their
+    list ``L{name}``, when it is not made yet."""
+    return [f"if X{name} is None:", f"    X{name} = {{}}", "    i = 0", f"    for y in L{name}:", f"        if y in X{name}:",
+            f"            X{name}[y].append(i)", "        else:", f"            X{name}[y] = [i]", "        i += 1"]
+
+
+def value_bits(view: str) -> tuple[int, ...] | None:
+    """By tile, a bit for the value of ``view`` (code reading an item ``x`` through its tile alone) on
+    a set of that tile, one bit per distinct value; None if the view fails on some tile."""
+    scope = dict(NAMESPACE)
+    exec(compile(f"def view(x):\n    return {view}\n", "<view>", "exec"), scope)  # generated code only: see dsl/compiler.py
+    by_tile = {b.tile: b for b in reversed(_kinds_and_tiles())}
+    try:
+        values = [scope["view"](by_tile[t]) for t in range(TILES)]
+        bit = {value: 1 << j for j, value in enumerate(dict.fromkeys(values))}
+    except (IndexError, KeyError, TypeError):
+        return None
+    return tuple(bit[value] for value in values)
 
 
 def _guard_code(guard: Guard, name: str) -> str:

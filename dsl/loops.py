@@ -56,7 +56,9 @@ def loops(slots: list[int], stages: list[list[str]], views: dict[int, dict[str, 
         # The views read only deeper are worked out once the item passed its own test.
         lines += [f"{indent}{name} = {code}" for view, (name, code) in views[slot].items() if not now[view] and _reads(deeper, name)]
     if not ordered:
-        lines.append(f"{indent}found.{'append' if by_index else 'add'}(tuple(sorted(({', '.join(f'i{d}' for d in range(k))},))))")
+        # Two indices in order by one comparison (callgrind_fused gc off, memos empty: 101,656 -> 101,131).
+        group = "(i0, i1) if i0 < i1 else (i1, i0)" if k == 2 else f"tuple(sorted(({', '.join(f'i{d}' for d in range(k))},)))"
+        lines.append(f"{indent}found.{'append' if by_index else 'add'}({group})")
     elif by_index:
         lines.append(f"{indent}found.append(({', '.join(f'items[i{d}]' for d in range(k))},))")
     else:
