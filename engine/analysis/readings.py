@@ -144,6 +144,10 @@ def _part(options: tuple[PartReading, ...]) -> Part | None:
     return (int(pair is not None), options, pair, (chows, pungs))
 
 
+#: Each rank, its pair in a pattern, and the mask of its count held twice or more.
+_PAIRED = tuple((r, TWO[r], 6 << 3 * r) for r in RANKS)
+
+
 @lru_cache(maxsize=PATTERNS)
 def _part_readings(tiles: tuple[Tile, ...]) -> Part | None:
     """The ways to read the sorted tiles of one suit, or of the honours, as sets and at most one pair,
@@ -165,10 +169,9 @@ def _part_readings(tiles: tuple[Tile, ...]) -> Part | None:
     if n == 0:
         return _part((_new_reading((None, _suit_sets(suit, key))),)) if key in sets else None
     out = []
-    for r in RANKS:
-        rest = key - TWO[r]
-        if rest in sets:  # a rank held once or not at all leaves a 6 or a 7 there, in no pattern of the table
-            out.append(_new_reading((suit * 9 + r, _suit_sets(suit, rest))))
+    for r, two, paired in _PAIRED:  # a rank held twice or more, by a mask, before a lookup in the table
+        if key & paired and key - two in sets:
+            out.append(_new_reading((suit * 9 + r, _suit_sets(suit, key - two))))
     return _part(tuple(out))
 
 

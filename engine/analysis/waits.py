@@ -55,6 +55,9 @@ _new_group: Callable[[tuple[tuple[_Part, ...], int, int, bool, bool]], _Group] =
 #: 4: held twice or more), and the three knitted rank classes (1-4-7, 2-5-8, 3-6-9).
 _LOW, _MIDDLE, _HIGH = 0o111111111, 0o077777770, 0o666666666
 _KNIT = (0o001001001, 0o010010010, 0o100100100)
+#: Each rank's tile and pair in a pattern, and the masks of its count (held at all; held twice or more).
+_ONES = ONE[:9]
+_BY_RANK = tuple((ONE[r], TWO[r], 7 << 3 * r, 6 << 3 * r) for r in RANKS)
 
 
 @lru_cache(maxsize=PATTERNS)
@@ -90,28 +93,30 @@ def _group(tiles: tuple[Tile, ...]) -> _Group:
             return _new_group(((), knit, odd, orphans, singles))
         part = _new_part((False, (), ()))
     elif n == 2:
-        pair = False  # sets and a pair when, some pair out, the rest is sets
-        for two in TWO:
-            if key - two in sets:
+        pair = False  # sets and a pair when, some pair out, the rest is sets (a rank held twice, by a mask, first)
+        for _, two, _, paired in _BY_RANK:
+            if key & paired and key - two in sets:
                 pair = True
                 break
         part = _new_part((pair, tuple([base + r for r in RANKS if key + ONE[r] in sets]), ()))
     else:
         # A tile of rank t makes sets and a pair of rank p when, the pair out, the rest is sets: with one
         # tile of p held, the tile is its second; with a pair held (p), the tile joins the sets.
-        waits = set()
-        for p in RANKS:  # ranks not held skipped first (replayed first-pass groups: 32.2 -> 31.4 M instructions)
-            held_p = key >> 3 * p & 7
-            if not held_p:
+        # The waits gathered as a pattern (a rank's tile added to it when the rank is one), each rank's
+        # numbers unpacked from a tuple rather than shifted and indexed (with the masks before lookups
+        # here and in readings._part_readings, first pass: see the commit).
+        waits = 0
+        for one, two, held_p, paired in _BY_RANK:  # ranks not held skipped first
+            if not key & held_p:
                 continue
-            if key - ONE[p] in sets:
-                waits.add(p)
-            if held_p >= 2:
-                rest = key - TWO[p]
-                for t in RANKS:
-                    if rest + ONE[t] in sets:
-                        waits.add(t)
-        part = _new_part((False, (), tuple([base + r for r in sorted(waits)])))
+            if key - one in sets:
+                waits |= one
+            if key & paired:
+                rest = key - two
+                for one in _ONES:
+                    if rest + one in sets:
+                        waits |= one
+        part = _new_part((False, (), tuple([base + r for r in RANKS if waits & ONE[r]])))
     return _new_group(((part,), knit, odd, orphans, singles))
 
 
