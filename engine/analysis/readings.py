@@ -5,6 +5,7 @@ from bisect import bisect_left
 from collections.abc import Callable
 from functools import cache, lru_cache, partial
 from itertools import permutations, product
+from operator import eq
 from typing import NamedTuple, cast
 
 from ..core.blocks import KINDS, Block, Kind, Reading, Shape
@@ -161,7 +162,9 @@ def _part_readings(tiles: tuple[Tile, ...]) -> Part | None:
     if tiles and tiles[0] >= 27:
         return _honours(tiles)
     suit = tiles[0] // 9 if tiles else 0
-    if len(tiles) > MOST and any(map(int.__eq__, tiles, tiles[MOST:])):  # a rank held more often than the table knows
+    # A rank held more often than the table knows; told by operator.eq, not int.__eq__ (a slot wrapper,
+    # called through a generic path): replayed first-pass part misses 34.66 -> 33.44 M instructions.
+    if len(tiles) > MOST and any(map(eq, tiles, tiles[MOST:])):
         return _searched(tiles, suit)
     key, sets = 0, table()
     for t in tiles:  # a loop: sum(map(ONE.__getitem__, tiles)) cost more

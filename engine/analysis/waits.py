@@ -4,6 +4,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Callable
 from functools import lru_cache, partial
+from operator import eq
 from typing import NamedTuple
 
 from ..core.tiles import Tile
@@ -78,7 +79,7 @@ def _group(tiles: tuple[Tile, ...]) -> _Group:
             singles = singles and c == 1
         return _new_group((tuple(parts), 0, odd, True, singles))
     base = tiles[0] // 9 * 9 if tiles else 0
-    if len(tiles) >= MOST and any(map(int.__eq__, tiles, tiles[MOST - 1 :])):
+    if len(tiles) >= MOST and any(map(eq, tiles, tiles[MOST - 1 :])):  # operator.eq: groups 28.67 -> 27.77 M (replayed)
         return _searched(tiles, base)  # a rank held MOST times: more, with a tile added, than the table knows
     key = 0
     for t in tiles:  # a loop: sum(map(ONE.__getitem__, tiles)) cost more
