@@ -53,9 +53,12 @@ class _Group(NamedTuple):
 _new_part: Callable[[tuple[bool, tuple[Tile, ...], tuple[Tile, ...]]], _Part] = partial(tuple.__new__, _Part)
 _new_group: Callable[[tuple[tuple[_Part, ...], int, int, bool, bool]], _Group] = partial(tuple.__new__, _Group)
 #: Pattern masks: a bit at each rank's lowest bit, the middle ranks (2 to 8), the ranks' high bits (2 and
-#: 4: held twice or more), and the three knitted rank classes (1-4-7, 2-5-8, 3-6-9).
+#: 4: held twice or more).
 _LOW, _MIDDLE, _HIGH = 0o111111111, 0o077777770, 0o666666666
-_KNIT = (0o001001001, 0o010010010, 0o100100100)
+#: The most ranks held of one knitted rank class (1-4-7, 2-5-8, 3-6-9), by the three classes' counts as
+#: two bits each, three apart: the product of ``held`` (a bit at 3r for each rank r held) and 0o1001001
+#: sums a class's three bits at bit 18, 21 or 24; one lookup for three bit counts and a max.
+_MOST_KNIT = tuple(max(i & 3, i >> 3 & 3, i >> 6 & 3) for i in range(0o334))
 #: Each rank's tile and pair in a pattern, and the masks of its count (held at all; held twice or more).
 _ONES = ONE[:9]
 _BY_RANK = tuple((ONE[r], TWO[r], 7 << 3 * r, 6 << 3 * r) for r in RANKS)
@@ -85,7 +88,7 @@ def _group(tiles: tuple[Tile, ...]) -> _Group:
     for t in tiles:  # a loop: sum(map(ONE.__getitem__, tiles)) cost more
         key += ONE[t]
     held = (key | key >> 1 | key >> 2) & _LOW  # a bit at each rank held
-    knit = max((held & _KNIT[0]).bit_count(), (held & _KNIT[1]).bit_count(), (held & _KNIT[2]).bit_count())
+    knit = _MOST_KNIT[held * 0o1001001 >> 18 & 0o333]  # each class's ranks held, summed by one product
     odd, orphans, singles = (key & _LOW).bit_count(), not key & _MIDDLE, not key & _HIGH
     sets, n = table(), len(tiles) % 3
     # Plain loops over the ranks: a set's intersection with a map of ``key.__add__`` (in C) took twice as long.
