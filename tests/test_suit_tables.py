@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fanrules.analysis.readings import _part_readings, _splits, suit_splits
-from fanrules.analysis.suits import MOST, complete, pattern, table, work_out
+from fanrules.analysis.suits import MOST, complete, decode, encode, pattern, table, work_out
 from fanrules.analysis.waits import _group
 
 
@@ -36,7 +36,9 @@ def splits(counts: tuple[int, ...]) -> bool:
 
 def test_shipped_file_is_what_work_out_gives() -> None:
     shipped = json.loads(files("fanrules.analysis").joinpath("suits.json").read_text(encoding="utf-8"))
-    assert shipped == {"sets": work_out()}
+    assert shipped == {"sets": encode(work_out())}
+    assert list(decode(shipped["sets"])) == work_out()
+    assert table() == frozenset(work_out())
 
 
 def test_every_pattern_of_up_to_seven_tiles() -> None:

@@ -5,6 +5,7 @@ from bisect import bisect_left
 from collections.abc import Callable
 from functools import cache, lru_cache, partial
 from itertools import permutations, product
+from operator import eq
 from typing import NamedTuple, cast
 
 from ..core.blocks import KINDS, Block, Kind, Reading, Shape
@@ -144,6 +145,10 @@ def _part(options: tuple[PartReading, ...]) -> Part | None:
     return (int(pair is not None), options, pair, (chows, pungs))
 
 
+#: Each rank, its pair in a pattern, and the mask of its count held twice or more.
+_PAIRED = tuple((r, TWO[r], 6 << 3 * r) for r in RANKS)
+
+
 @lru_cache(maxsize=PATTERNS)
 def _part_readings(tiles: tuple[Tile, ...]) -> Part | None:
     """The ways to read the sorted tiles of one suit, or of the honours, as sets and at most one pair,
@@ -157,18 +162,26 @@ def _part_readings(tiles: tuple[Tile, ...]) -> Part | None:
     if tiles and tiles[0] >= 27:
         return _honours(tiles)
     suit = tiles[0] // 9 if tiles else 0
-    if len(tiles) > MOST and any(map(int.__eq__, tiles, tiles[MOST:])):  # a rank held more often than the table knows
+    # A rank held more often than the table knows; told by operator.eq, not int.__eq__ (a slot wrapper,
+    # called through a generic path): replayed first-pass part misses 34.66 -> 33.44 M instructions.
+    if len(tiles) > MOST and any(map(eq, tiles, tiles[MOST:])):
         return _searched(tiles, suit)
     key, sets = 0, table()
     for t in tiles:  # a loop: sum(map(ONE.__getitem__, tiles)) cost more
         key += ONE[t]
-    if n == 0:
-        return _part((_new_reading((None, _suit_sets(suit, key))),)) if key in sets else None
+    if n == 0:  # sets only: one reading, ``_part``'s work inline (replayed first-pass part misses 33.43 -> 32.81 M)
+        if key not in sets:
+            return None
+        splits = _suit_sets(suit, key)
+        options = (_new_reading((None, splits)),)
+        if len(splits) > 1:
+            return (0, options, None, None)
+        chows, pungs = splits[0]
+        return (0, options, None, (chows, pungs))
     out = []
-    for r in RANKS:
-        rest = key - TWO[r]
-        if rest in sets:  # a rank held once or not at all leaves a 6 or a 7 there, in no pattern of the table
-            out.append(_new_reading((suit * 9 + r, _suit_sets(suit, rest))))
+    for r, two, paired in _PAIRED:  # held twice or more, by a mask, before a lookup (replayed misses 35.58 -> 34.65 M)
+        if key & paired and key - two in sets:
+            out.append(_new_reading((suit * 9 + r, _suit_sets(suit, key - two))))
     return _part(tuple(out))
 
 
