@@ -18,9 +18,8 @@ import hashlib
 import json
 import os
 import stat
-import tempfile
+import sys
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -47,10 +46,12 @@ SOURCES = ("dsl/grammar.lark", "dsl/ast.py", "dsl/astjson.py", "dsl/builtins.py"
 def fingerprint() -> str:
     """A hash of the source of every module in SOURCES."""
     digest = hashlib.sha256()
-    package, dsl = resources.files("fanrules"), resources.files(__package__)
+    # The packages' folders from their modules, not importlib.resources (whose import, with tempfile and
+    # zipfile, took 50 M of the 930 M instructions of an empty batch): both are plain folders.
+    package, dsl = Path(sys.modules[__package__.rpartition(".")[0]].__file__ or "").parent, Path(__file__).parent
     for name in SOURCES:
         digest.update(name.encode())
-        digest.update((dsl.joinpath(name[4:]) if name.startswith("dsl/") else package.joinpath(name)).read_bytes())
+        digest.update((dsl / name[4:] if name.startswith("dsl/") else package / name).read_bytes())
     return digest.hexdigest()[:16]
 
 
@@ -64,12 +65,24 @@ def cache_file() -> Path | None:
 def _cache_file(off: str | None, folder: str | None, xdg: str | None, home: str | None) -> Path | None:
     """``cache_file`` for these settings (asked once per predicate as a rule set loads: remembered; 81
     asks took 14 ms of a fresh process's load of MCR under cProfile, now 2.6 ms)."""
+    found = _cache_folder(off, folder, xdg, home)
+    return None if found is None else found / f"predicates-{fingerprint()}.json"
+
+
+def cache_folder() -> Path | None:
+    """The folder of the caches (this one and ruleset/yamlcache.py's), or None when they are turned off."""
+    env = os.environ
+    return _cache_folder(env.get("FANRULES_NO_CACHE"), env.get("FANRULES_CACHE_DIR"), env.get("XDG_CACHE_HOME"), env.get("HOME"))
+
+
+@lru_cache(maxsize=16)
+def _cache_folder(off: str | None, folder: str | None, xdg: str | None, home: str | None) -> Path | None:
     if off:
         return None
     if not folder:
         base = xdg or str(Path.home() / ".cache")
         folder = str(Path(base) / "fanrules")
-    return Path(folder) / f"predicates-{fingerprint()}.json"
+    return Path(folder)
 
 
 def code_hash(record: Record) -> str:
@@ -91,7 +104,7 @@ class PredicateCache:
         #: Records this process compiled or verified itself, by predicate text: used again as they are.
         self.verified: dict[str, Record] = {}
         if path is not None:
-            loaded = _read(path)
+            loaded = read_cache(path, FORMAT)
             if loaded is None:
                 self.dirty = path.exists() or path.is_symlink()  # a damaged file is replaced at the next save
             else:
@@ -142,17 +155,23 @@ class PredicateCache:
     def save(self) -> None:
         """Write the entries back (atomically) if they changed; failures are ignored: the cache is
         only a speed-up."""
-        if not self.dirty or self.path is None:
-            return
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            text = json.dumps({"format": FORMAT, "clock": self.clock, "entries": self.entries}, ensure_ascii=False, allow_nan=False)
-            with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=self.path.parent, delete=False) as f:
-                f.write(text)
-            os.replace(f.name, self.path)
+        if self.dirty and self.path is not None and write_cache(self.path, FORMAT, self.clock, self.entries):
             self.dirty = False
-        except (OSError, ValueError):
-            return
+
+
+def write_cache(path: Path, form: str, clock: int, entries: dict[str, dict[str, Any]]) -> bool:
+    """Write a cache file atomically; whether that worked (a failure is ignored: a cache is only a speed-up)."""
+    import tempfile  # only when a cache is written: a load from a warm cache needs it not (4 M instructions of start-up)
+
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        text = json.dumps({"format": form, "clock": clock, "entries": entries}, ensure_ascii=False, allow_nan=False)
+        with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=path.parent, delete=False) as f:
+            f.write(text)
+        os.replace(f.name, path)
+    except (OSError, ValueError):
+        return False
+    return True
 
 
 def _table(value: Any) -> frozenset[int]:
@@ -162,9 +181,9 @@ def _table(value: Any) -> frozenset[int]:
     return frozenset(value)
 
 
-def _read(path: Path) -> tuple[dict[str, dict[str, Any]], int] | None:
-    """The entries and clock of a cache file, or None when it is missing, not a regular file, too
-    large or not a cache (nothing in it is interpreted beyond JSON)."""
+def read_cache(path: Path, form: str) -> tuple[dict[str, dict[str, Any]], int] | None:
+    """The entries and clock of a cache file of the format ``form``, or None when it is missing, not a
+    regular file, too large or not such a cache (nothing in it is interpreted beyond JSON)."""
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0))
         with os.fdopen(fd, "rb") as f:
@@ -174,7 +193,7 @@ def _read(path: Path) -> tuple[dict[str, dict[str, Any]], int] | None:
             data = json.loads(f.read(MAX_FILE_BYTES + 1).decode("utf-8"))
     except (OSError, ValueError, RecursionError):
         return None
-    if not (isinstance(data, dict) and data.get("format") == FORMAT and isinstance(data.get("entries"), dict)):
+    if not (isinstance(data, dict) and data.get("format") == form and isinstance(data.get("entries"), dict)):
         return None
     entries = {t: e for t, e in data["entries"].items() if isinstance(e, dict) and type(e.get("used", 0)) is int}
     clock = data.get("clock")

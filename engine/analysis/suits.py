@@ -20,7 +20,7 @@ import json
 import struct
 import sys
 from functools import lru_cache
-from importlib.resources import files
+from pathlib import Path
 
 #: The most tiles of one rank the tables know.
 MOST = 5
@@ -65,7 +65,7 @@ def decode(text: str) -> tuple[int, ...]:
 @lru_cache(maxsize=1)
 def table() -> frozenset[int]:
     """The patterns that are sets only (read from suits.json once)."""
-    return frozenset(decode(json.loads(files(__package__).joinpath("suits.json").read_text(encoding="utf-8"))["sets"]))
+    return frozenset(decode(json.loads(Path(__file__).with_name("suits.json").read_text(encoding="utf-8"))["sets"]))
 
 
 def with_pair(key: int, sets: frozenset[int]) -> bool:

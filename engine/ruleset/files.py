@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 import stat
 from dataclasses import dataclass, field
-from importlib import resources
+from importlib.util import find_spec
 from pathlib import Path
 
 from .yamlpos import MAX_FILE_BYTES, read_yaml
@@ -93,15 +93,20 @@ def fan_files(folder: Path, root: Path) -> list[Path]:
     return sorted(found)
 
 
+def _shipped_root() -> Path:
+    """The folder of the shipped rule sets (from its package's spec, not importlib.resources: see dsl/cache.py)."""
+    spec = find_spec("fanrules.rules")
+    return Path(spec.submodule_search_locations[0] if spec and spec.submodule_search_locations else ".")
+
+
 def _shipped(name: str) -> Path | None:
-    root = Path(str(resources.files("fanrules.rules")))
-    candidate = root / name / RULESET_FILE
+    candidate = _shipped_root() / name / RULESET_FILE
     return candidate if is_file(candidate) else None
 
 
 def shipped_rulesets(aliases: bool = False) -> list[str]:
     """Names of the rule sets shipped in the package; with ``aliases``, also their old names (``alias_of``)."""
-    root = Path(str(resources.files("fanrules.rules")))
+    root = _shipped_root()
     return sorted(p.parent.name for p in root.glob(f"*/{RULESET_FILE}") if aliases or not _is_alias(p))
 
 

@@ -21,7 +21,8 @@ from .schema import EXAMPLE_KEYS, EXCLUSION_KEYS, FAN_KEYS, FAN_REQUIRED_NEW, RU
 from .section_keys import SECTIONS
 from .sections import TYPE_WORDS, check_value, merge, plain, shown, type_ok
 from .sections import origins as section_origins
-from .yamlpos import NULL_TAG, YList, YMap, read_yaml
+from .yamlcache import file_cache
+from .yamlpos import NULL_TAG, YList, YMap
 
 #: A rule set extends at most this many ancestors (the shipped variants have one).
 MAX_CHAIN = 8
@@ -87,7 +88,7 @@ def _read(path: Path, sink: list[Diagnostic], folder: Path, budget: Budget) -> t
         sink.append(Diagnostic(file=str(path), line=1, column=1, code=err.code, message=f"cannot read the file: {err}",
                                hint="a rule set reads only regular files inside its own folder"))
         return None, None
-    data, diags = read_yaml(str(path), text)
+    data, diags = file_cache().read(str(path), text)  # read_yaml(str(path), text), kept on disk (see yamlcache.py)
     sink.extend(diags)
     ctx = _FileContext(str(path), text, sink)
     if data is None and not diags:
@@ -380,6 +381,7 @@ def _build(path: Path) -> RuleSet:
                         where=raw.origins.get("number", raw.origins["predicate"]), origins=dict(raw.origins), sources=tuple(f.get("sources", ()))))
     families = resolve_families(fields, by_ref)
     predicate_cache().save()
+    file_cache().save()
     if sink:
         raise RuleSetError(without_cascade(sink))
     return RuleSet(name=fields.get("name", path.parent.name), title=fields.get("title", ""), version=str(fields.get("version", "")),

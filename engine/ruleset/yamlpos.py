@@ -1,11 +1,13 @@
 """Safe YAML reading that keeps the line and column of every key and value."""
 from __future__ import annotations
 
-from typing import Any
-
-import yaml
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
 from ..dsl.diagnostics import Diagnostic
+
+if TYPE_CHECKING:
+    import yaml
 
 #: A rule file (ruleset.yaml or a fan file) holds at most this many bytes (the largest shipped: under 1 KB).
 MAX_FILE_BYTES = 1_000_000
@@ -19,9 +21,15 @@ STANDARD_TAGS = {
 }
 
 
-_SCALARS = yaml.SafeLoader("")
-#: libyaml's safe loader when PyYAML was built with it (much faster), else the pure-Python one.
-SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+@lru_cache(maxsize=1)
+def _yaml() -> tuple[Any, Any, Any]:
+    """PyYAML, imported when a file is read with it (not when it comes from ruleset/yamlcache.py: the
+    import took 124 M of the 1,046 M instructions of an empty ``fanrules batch``), the loader that
+    builds scalars, and libyaml's safe loader when PyYAML was built with it (much faster), else the
+    pure-Python one."""
+    import yaml
+
+    return yaml, yaml.SafeLoader(""), getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 _NUMBER_TAGS = ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float")
@@ -57,6 +65,7 @@ class _Reader:
         self.path = path
         self.lines = lines
         self.diagnostics: list[Diagnostic] = []
+        self.yaml, self.scalars, _ = _yaml()
 
     def error(self, pos: tuple[int, int], code: str, message: str, hint: str = "") -> None:
         line, col = pos
@@ -64,6 +73,7 @@ class _Reader:
         self.diagnostics.append(Diagnostic(file=self.path, line=line, column=col, code=code, message=message, hint=hint, source_line=source))
 
     def value(self, node: yaml.Node, depth: int = 0) -> Any:
+        yaml, scalars = self.yaml, self.scalars
         if depth > MAX_DEPTH:
             self.error(_pos(node), "R011", f"the YAML nests deeper than {MAX_DEPTH} levels", "rule files are shallow: flatten it")
             return None
@@ -77,7 +87,7 @@ class _Reader:
             if node.tag in _NUMBER_TAGS and len(node.value) > MAX_INT_DIGITS and sum(c.isalnum() for c in node.value) > MAX_INT_DIGITS:
                 self.error(_pos(node), "R017", f"a number of more than {MAX_INT_DIGITS} digits", "numbers in rule files are small: fan numbers, values, counts")
                 return None
-            return _SCALARS.construct_object(node)
+            return scalars.construct_object(node)
         if isinstance(node, yaml.SequenceNode):
             out = YList(_pos(node))
             for item in node.value:
@@ -105,6 +115,7 @@ class _Reader:
 
 def read_yaml(path: str, text: str) -> tuple[Any, list[Diagnostic]]:
     """Parse YAML text without constructing any object; values carry positions (YMap, YList)."""
+    yaml, _, safe_loader = _yaml()
     lines = text.split("\n")
     reader = _Reader(path, lines)
     if len(text.encode("utf-8", "replace")) > MAX_FILE_BYTES:
@@ -113,7 +124,7 @@ def read_yaml(path: str, text: str) -> tuple[Any, list[Diagnostic]]:
     try:
         if "*" in text and _refuse_aliases(text, reader):
             return None, reader.diagnostics
-        node = yaml.compose(text, Loader=SAFE_LOADER)
+        node = yaml.compose(text, Loader=safe_loader)
     except yaml.MarkedYAMLError as err:
         mark, context = err.problem_mark, err.context_mark
         message = f"YAML syntax error: {err.problem or err.context}"
@@ -142,8 +153,9 @@ def read_yaml(path: str, text: str) -> tuple[Any, list[Diagnostic]]:
 def _refuse_aliases(text: str, reader: _Reader) -> bool:
     """Report every YAML alias (``*name``): a rule file writes each value where it is used, so that an
     alias cannot make a small file expand into a huge one. Whether any was found."""
+    yaml, _, safe_loader = _yaml()
     found = False
-    for event in yaml.parse(text, Loader=SAFE_LOADER):
+    for event in yaml.parse(text, Loader=safe_loader):
         if isinstance(event, yaml.AliasEvent):
             mark = event.start_mark
             reader.error((mark.line + 1, mark.column + 1) if mark else (1, 1), "R012", f"YAML alias '*{event.anchor}' is not allowed",

@@ -3,7 +3,6 @@ scores and the standings, as a table, JSON or CSV."""
 from __future__ import annotations
 
 import argparse
-import csv
 import io
 import json
 import sys
@@ -40,6 +39,8 @@ def format_table(session: Session) -> str:
 
 def format_csv(session: Session) -> str:
     """One row per event (changes, then running totals), a blank row, then the standings."""
+    import csv  # here, not at the top: every command registers this module's parser, and only --csv writes CSV
+
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     names = session.names

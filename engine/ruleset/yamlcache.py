@@ -1,0 +1,185 @@
+"""An on-disk cache of read rule files, so that loading a rule set need not parse (or import) YAML.
+
+A rule file is still read as before (files.py: inside its folder, sizes checked); only what read_yaml
+makes of its text comes from here, under the SHA-256 of that text. An entry is plain JSON data: the
+values with every position read_yaml keeps, and of each node what the loader asks of it (tag, style,
+last line). It is read back with validation (exact shapes, types, positive positions, the standard tags
+and styles only); anything else drops the entry and the text is read with YAML again. Only files read
+without a diagnostic are kept, so every error is still found, placed and worded by read_yaml itself.
+Nothing in the cache is code.
+
+The file sits beside the predicate cache (dsl/cache.py: same folder, same switch), keyed by a
+fingerprint of read_yaml's sources and of the installed PyYAML, and keeps the MAX_ENTRIES most recently
+used files of at most MAX_TEXT characters in all."""
+from __future__ import annotations
+
+import hashlib
+from functools import lru_cache
+from importlib.util import find_spec
+from pathlib import Path
+from typing import Any
+
+from ..dsl.cache import cache_folder, read_cache, write_cache
+from .yamlpos import YList, YMap, read_yaml
+
+FORMAT = "fanrules rule file cache 1"
+#: At most this many files are kept, of at most MAX_TEXT characters of YAML in all (MCR's 83: 60,000).
+MAX_ENTRIES = 2_000
+MAX_TEXT = 4_000_000
+#: The tags and styles a kept node may have (a file with any other tag got a diagnostic: never kept).
+TAGS = ("str", "int", "bool", "null", "float", "seq", "map")
+STYLES = (None, "|", ">", '"', "'", "")
+_PREFIX = "tag:yaml.org,2002:"
+MAX_DEPTH = 40
+
+
+class Node:
+    """What the loader asks of a YAML node that came from the cache: its tag, style and end line."""
+
+    __slots__ = ("tag", "style", "end_mark")
+
+    def __init__(self, tag: str, style: str | None, end_line: int) -> None:
+        self.tag = tag
+        self.style = style
+        self.end_mark = _Mark(end_line)
+
+
+class _Mark:
+    __slots__ = ("line",)
+
+    def __init__(self, line: int) -> None:
+        self.line = line
+
+
+@lru_cache(maxsize=1)
+def fingerprint() -> str:
+    """A hash of this module, yamlpos.py and PyYAML's version (its __init__.py), found without importing it."""
+    digest = hashlib.sha256()
+    spec = find_spec("yaml")
+    for path in (Path(__file__).with_name("yamlpos.py"), Path(__file__), Path(spec.origin) if spec and spec.origin else None):
+        digest.update(path.read_bytes() if path is not None else b"-")
+    return digest.hexdigest()[:16]
+
+
+class FileCache:
+    """Entries by the SHA-256 of a file's text, read once and written back when some came or went."""
+
+    def __init__(self, path: Path | None) -> None:
+        self.path = path
+        self.entries: dict[str, dict[str, Any]] = {}
+        self.clock = 0
+        self.dirty = False
+        if path is not None:
+            loaded = read_cache(path, FORMAT)
+            if loaded is None:
+                self.dirty = path.exists() or path.is_symlink()
+            else:
+                self.entries, self.clock = loaded
+
+    def read(self, path: str, text: str) -> tuple[Any, list[Any]]:
+        """read_yaml(path, text), from the cache when a valid entry is there."""
+        key = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+        entry = self.entries.get(key)
+        if entry is not None:
+            try:
+                data = _decode(entry["data"], 0)
+                if not isinstance(data, YMap):
+                    raise ValueError("not a mapping")
+                self.clock += 1
+                entry["used"] = self.clock
+                return data, []
+            except (KeyError, TypeError, ValueError, IndexError, RecursionError):
+                del self.entries[key]
+                self.dirty = True
+        data, diagnostics = read_yaml(path, text)
+        if not diagnostics and isinstance(data, YMap):
+            try:
+                self._put(key, len(text), _encode(data))
+            except ValueError:  # a value JSON cannot hold (.inf, .nan): the file is read with YAML each time
+                pass
+        return data, diagnostics
+
+    def _put(self, key: str, size: int, data: Any) -> None:
+        chars = sum(e.get("size", 0) for e in self.entries.values() if type(e.get("size")) is int) + size
+        for old in sorted(self.entries, key=lambda k: self.entries[k].get("used", 0)):
+            if len(self.entries) < MAX_ENTRIES and chars <= MAX_TEXT:
+                break
+            old_size = self.entries.pop(old).get("size", 0)
+            chars -= old_size if type(old_size) is int else 0
+        self.clock += 1
+        self.entries[key] = {"data": data, "size": size, "used": self.clock}
+        self.dirty = True
+
+    def save(self) -> None:
+        if self.dirty and self.path is not None and write_cache(self.path, FORMAT, self.clock, self.entries):
+            self.dirty = False
+
+
+def _node_info(node: Any) -> list[Any]:
+    return [node.tag[len(_PREFIX):], getattr(node, "style", None), node.end_mark.line]
+
+
+def _encode(value: Any) -> Any:
+    """A value read_yaml made, as JSON data: a mapping ``{"s": start, "k": [[key, key position, value
+    position, node, value], ...]}``, a list ``{"s": start, "i": [[position, node, item], ...]}``."""
+    if isinstance(value, YMap):
+        return {"s": list(value.start), "k": [[k, list(value.key_pos[k]), list(value.value_pos[k]), _node_info(value.nodes[k]), _encode(v)]
+                                              for k, v in value.items()]}
+    if isinstance(value, YList):
+        return {"s": list(value.start), "i": [[list(p), _node_info(n), _encode(v)] for v, p, n in zip(value, value.item_pos, value.nodes)]}
+    if type(value) is float and (value != value or abs(value) == float("inf")):
+        raise ValueError("not a number JSON holds")
+    return value
+
+
+def _pos(value: Any) -> tuple[int, int]:
+    line, column = value
+    if not (type(line) is int and type(column) is int and line > 0 and column > 0):
+        raise ValueError("not a position")
+    return line, column
+
+
+def _node(value: Any) -> Node:
+    tag, style, end = value
+    if tag not in TAGS or style not in STYLES or type(end) is not int or end < 0:
+        raise ValueError("not a node")
+    return Node(_PREFIX + tag, style, end)
+
+
+def _decode(data: Any, depth: int) -> Any:
+    """The value that ``_encode`` gave ``data``; ValueError (or KeyError, TypeError) when it is not such data."""
+    if depth > MAX_DEPTH:
+        raise ValueError("too deep")
+    if type(data) is dict:
+        if data.keys() == {"s", "k"}:
+            out = YMap(_pos(data["s"]))
+            for key, key_pos, value_pos, node, value in data["k"]:
+                if type(key) is not str or key in out:
+                    raise ValueError("not a key")
+                out[key] = _decode(value, depth + 1)
+                out.key_pos[key] = _pos(key_pos)
+                out.value_pos[key] = _pos(value_pos)
+                out.nodes[key] = _node(node)  # type: ignore[assignment]
+            return out
+        if data.keys() == {"s", "i"}:
+            items = YList(_pos(data["s"]))
+            for pos, node, value in data["i"]:
+                items.append(_decode(value, depth + 1))
+                items.item_pos.append(_pos(pos))
+                items.nodes.append(_node(node))  # type: ignore[arg-type]
+            return items
+        raise ValueError("not a mapping or list")
+    if data is None or type(data) in (str, int, float, bool):
+        return data
+    raise ValueError("not a value")
+
+
+@lru_cache(maxsize=4)
+def _cache_at(path: Path | None) -> FileCache:
+    return FileCache(path)
+
+
+def file_cache() -> FileCache:
+    """The process's cache for the current settings."""
+    folder = cache_folder()
+    return _cache_at(None if folder is None else folder / f"rulefiles-{fingerprint()}.json")
