@@ -46,8 +46,9 @@ SOURCES = ("dsl/grammar.lark", "dsl/ast.py", "dsl/astjson.py", "dsl/builtins.py"
 def fingerprint() -> str:
     """A hash of the source of every module in SOURCES."""
     digest = hashlib.sha256()
-    # The packages' folders from their modules, not importlib.resources (whose import, with tempfile and
-    # zipfile, took 50 M of the 930 M instructions of an empty batch): both are plain folders.
+    # The packages' folders from their modules, not importlib.resources: both are plain folders, and its
+    # import (with zipfile and tempfile) is gone from start-up (with csv, see tools/sheet_cmd.py: an empty
+    # batch's whole process 931 M -> 912 M instructions, callgrind).
     package, dsl = Path(sys.modules[__package__.rpartition(".")[0]].__file__ or "").parent, Path(__file__).parent
     for name in SOURCES:
         digest.update(name.encode())
@@ -161,7 +162,7 @@ class PredicateCache:
 
 def write_cache(path: Path, form: str, clock: int, entries: dict[str, dict[str, Any]]) -> bool:
     """Write a cache file atomically; whether that worked (a failure is ignored: a cache is only a speed-up)."""
-    import tempfile  # only when a cache is written: a load from a warm cache needs it not (4 M instructions of start-up)
+    import tempfile  # only when a cache is written: a load from a warm cache needs it not (see fingerprint)
 
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
