@@ -1,4 +1,4 @@
 """``python -m fanrules``: the command line."""
-from .tools.cli import main
+from .tools.cli import program
 
-raise SystemExit(main())
+raise SystemExit(program())
