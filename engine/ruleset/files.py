@@ -45,12 +45,30 @@ def inside(path: Path, folder: Path, roots: dict[Path, str] | None = None) -> Pa
             root = os.path.realpath(folder, strict=True)
             if roots is not None:
                 roots[folder] = root
-        real = os.path.realpath(path, strict=True)
+        real = _in_resolved(path, roots) or os.path.realpath(path, strict=True)
     except (OSError, RuntimeError, ValueError) as err:  # missing, a loop of links, a name too long or with a NUL
         raise Refused(_reason(err), "R000" if isinstance(err, FileNotFoundError) else "R015") from None
     if real != root and not real.startswith(root.rstrip(os.sep) + os.sep):
         raise Refused(f"it leads outside the rule set's folder {root}")
     return Path(real)
+
+
+def _in_resolved(path: Path, roots: dict[Path, str] | None) -> str | None:
+    """``os.path.realpath(path)`` when ``path`` is no link and its folder's real path is remembered in
+    ``roots`` (else worked out and remembered): the real path of its folder and its name. None when
+    that does not apply (a link, a name such as ``..``, no ``roots``) or fails: realpath then says why.
+    (realpath asked each path part of each of MCR's 83 files anew: an empty batch, whole process
+    781 M -> 770 M instructions, callgrind.)"""
+    if roots is None or path.name in ("", ".", ".."):
+        return None
+    try:
+        parent = roots.get(path.parent)
+        if parent is None:
+            parent = roots[path.parent] = os.path.realpath(path.parent, strict=True)
+        real = os.path.join(parent, path.name)
+        return None if stat.S_ISLNK(os.lstat(real).st_mode) else real
+    except (OSError, ValueError):
+        return None
 
 
 def read_text(path: Path, folder: Path, budget: Budget) -> str:
