@@ -108,10 +108,12 @@ def _planted(fresh_cache: Path) -> tuple[Path, dict[str, object]]:
 
 @pytest.mark.parametrize("forge", [
     lambda d: d.update(s=[0, 1]),                       # a position that is no position
-    lambda d: d["k"][0].__setitem__(3, ["python/object", None, 1]),  # a tag read_yaml refuses
-    lambda d: d["k"][0].__setitem__(4, {"s": [1, 1], "x": []}),      # neither a mapping nor a list
+    lambda d: d["k"][0].__setitem__(5, "python/object"),  # a tag read_yaml refuses
+    lambda d: d["k"][0].__setitem__(8, {"s": [1, 1], "x": []}),  # neither a mapping nor a list
     lambda d: d["k"][0].__setitem__(0, 7),               # a key that is not text
-    lambda d: d["k"][0].__setitem__(4, {"py": "os.system"}),
+    lambda d: d["k"][0].__setitem__(1, True),            # a line that is not a number
+    lambda d: d["k"][0].__setitem__(6, "!"),             # a style YAML has not
+    lambda d: d["k"][0].__setitem__(8, {"py": "os.system"}),
     lambda d: d["k"].append(d["k"][0]),                  # a key twice
     lambda d: d.clear(),
 ])
