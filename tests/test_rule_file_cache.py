@@ -169,3 +169,14 @@ def test_the_commands_import_only_what_they_use(tmp_path: Path, command: list[st
     imported = set(out.splitlines()[-1].split())
     assert "fanrules.scoring.scorer" in imported
     assert sorted(m for m in imported if m.split(".")[0] in NOT_ON_THE_SCORING_PATH or m.startswith(NOT_ON_THE_SCORING_PATH)) == []
+
+
+def test_a_quick_command_line_reads_as_the_whole_one() -> None:
+    """``fanrules batch ...`` builds the parser of batch alone (tools/cli.py QUICK): the usage line still
+    names every command, and the list of them is the one the whole parser has."""
+    from fanrules.tools import cli
+
+    whole = cli.build_parser()
+    assert tuple(whole._subparsers._group_actions[0].choices) == cli.COMMANDS  # type: ignore[union-attr]
+    for name in cli.QUICK:
+        assert cli.build_parser(name).format_usage() == whole.format_usage()

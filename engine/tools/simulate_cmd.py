@@ -9,7 +9,7 @@ import sys
 from typing import Any
 
 from ..core.errors import CliError
-from .cli import _pad, _width
+from .result_table import _pad, _width
 
 
 def register(sub: Any) -> None:

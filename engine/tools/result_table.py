@@ -1,0 +1,50 @@
+"""The readable table of a Result that ``fanrules score`` and ``fanrules demo`` print."""
+from __future__ import annotations
+
+from ..core.hand import Hand
+from ..core.notation import format_hand
+from ..core.text import printable
+from ..core.tiles import code
+from ..scoring import Result
+
+
+def _context_line(hand: Hand) -> str:
+    ctx = hand.context
+    flags = [name for name, on in (("self-drawn", ctx.self_drawn), ("last copy", ctx.last_copy),
+                                   ("kong", ctx.kong_related), ("last tile", ctx.last_tile),
+                                   ("flower replacement", ctx.flower_replacement), ("first turn", ctx.first_turn)) if on]
+    how = ", ".join(flags) if flags else "on a discard"
+    return f"{how}; seat {code(ctx.seat_wind)}, round {code(ctx.prevalent_wind)}, flowers {ctx.flowers}"
+
+
+def format_result(result: Result) -> str:
+    """A readable table: fan, points, count, the sets each instance used, and the totals."""
+    lines = [f"{format_hand(result.hand)}  ({_context_line(result.hand)})", f"reading: {result.reading}", ""]
+    rows = [("#", "fan", "points", "count", "sets")]
+    for c in result.fans:
+        sets = "; ".join(" ".join(str(b) for b in inst) for inst in result.sets_of(c) if inst)
+        rows.append((str(c.fan.number), printable(f"{c.fan.name_zh} {c.fan.name_en}"), str(c.points), str(c.count), sets))
+    widths = [max(_width(r[i]) for r in rows) for i in range(4)]
+    for r in rows:
+        cells = [_pad(r[0], widths[0], right=True), _pad(r[1], widths[1]), _pad(r[2], widths[2], right=True), _pad(r[3], widths[3], right=True), r[4]]
+        lines.append("  ".join(cells).rstrip())
+    if result.not_counted:
+        lines += ["", "not counted:"]
+        blocks = result.reading.blocks
+        for n in result.not_counted:
+            sets = " ".join(str(blocks[i]) for i in n.sets)
+            times = f" x{n.count}" if n.count > 1 else ""
+            lines.append(printable(f"  {n.fan.name_zh} {n.fan.name_en}{times}{' (' + sets + ')' if sets else ''}: {n.reason}"))
+    lines.append("")
+    status = "" if result.is_win else f"  -- under the minimum of {result.minimum}: not a legal win"
+    lines.append(f"total {result.total} (with flowers {result.total_with_flowers}){status}")
+    return "\n".join(lines)
+
+
+def _width(s: str) -> int:
+    return sum(2 if ord(ch) > 0x2E80 else 1 for ch in s)
+
+
+def _pad(s: str, width: int, right: bool = False) -> str:
+    fill = " " * (width - _width(s))
+    return fill + s if right else s + fill
