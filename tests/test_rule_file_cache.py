@@ -180,3 +180,20 @@ def test_a_quick_command_line_reads_as_the_whole_one() -> None:
     assert tuple(whole._subparsers._group_actions[0].choices) == cli.COMMANDS  # type: ignore[union-attr]
     for name in cli.QUICK:
         assert cli.build_parser(name).format_usage() == whole.format_usage()
+
+
+@pytest.mark.parametrize("kind", ["fifo", "link", "folder"])
+def test_a_cache_path_that_is_no_regular_file_is_never_read(fresh_cache: Path, tmp_path_factory: pytest.TempPathFactory, kind: str) -> None:
+    expected = _outcome("mcr")
+    _forget()
+    path = fresh_cache / f"rulefiles-{yamlcache.fingerprint()}.json"
+    path.unlink(missing_ok=True)
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "link":
+        secret = tmp_path_factory.mktemp("elsewhere") / "secret.json"
+        secret.write_text('{"format": "fanrules rule file cache 1", "clock": 0, "entries": {}}', encoding="utf-8")
+        path.symlink_to(secret)
+    else:
+        path.mkdir()
+    assert _outcome("mcr") == expected  # read with YAML (a FIFO would hang a reader that opened it plainly)
