@@ -1,9 +1,9 @@
 """The check pass: names, arity, types and cost of a predicate, with messages that say what to do."""
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass, field
 
+from ..core.text import close_matches
 from . import ast
 from .builtins import REGISTRY, Builtin, Level
 from .cost import MAX_COST, MAX_COUNT, predicate_cost, size_bound, value_range
@@ -89,7 +89,7 @@ class Checker:
         return next((n for n in "abcdefghijklmnopqrstuvwxyz" if n not in self.scope), "another name")
 
     def suggest(self, name: str, candidates: list[str], bindable: bool = True) -> str:
-        close = difflib.get_close_matches(name, candidates, n=1, cutoff=0.6)
+        close = close_matches(name, candidates, cutoff=0.6)
         if close:
             return f"did you mean '{close[0]}'?"
         if bindable and len(name) <= 2:
@@ -290,7 +290,7 @@ class Checker:
         hint = f"e.g. {b.example}"
         if isinstance(arg, ast.Name) and arg.name in REGISTRY:
             fits = [n for n, x in REGISTRY.items() if x.constant and (x.result.startswith("list[") if want == "list[T]" else x.result in want.split("|"))]
-            close = difflib.get_close_matches(arg.name, fits, n=1, cutoff=0.6)
+            close = close_matches(arg.name, fits, cutoff=0.6)
             if close:
                 return f"did you mean '{close[0]}'? {hint}"
         return hint

@@ -3,12 +3,12 @@ fields, JSONL keys, CLI flags, YAML examples) uses for the facts of a win, the a
 and the checks every surface shares (docs/notation.md has the table)."""
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from .errors import InvalidHandError
+from .text import close_matches
 from .tiles import EAST, TILE_CODES, TILE_INDEX, WINDS, Tile
 
 #: The facts of a win, by their one name, in the order of ``Context``.
@@ -35,7 +35,7 @@ def is_annotation(key: str) -> bool:
 
 def did_you_mean(word: str, known: Iterable[str]) -> str:
     """`` (did you mean 'x'?)`` for the closest known word, or nothing."""
-    close = difflib.get_close_matches(word, list(known), n=1, cutoff=0.6)
+    close = close_matches(word, list(known), cutoff=0.6)
     return f" (did you mean '{close[0]}'?)" if close else ""
 
 

@@ -6,12 +6,11 @@ found (``fanrules.dsl`` calls it DiagnosticError); a fan asked for by a name or 
 lacks raises UnknownFanError; the command line reports a bad argument or input file with CliError."""
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import ClassVar
 
-from .text import printable
+from .text import close_matches, printable
 
 
 class ErrorKind(StrEnum):
@@ -100,7 +99,7 @@ class UnknownFanError(RuleSetError, KeyError):
     any (a KeyError too, as a failed lookup)."""
 
     def __init__(self, ref: int | str, ruleset: str, names: list[str]) -> None:
-        close = difflib.get_close_matches(str(ref).casefold(), [n.casefold() for n in names], n=1, cutoff=0.6)
+        close = close_matches(str(ref).casefold(), [n.casefold() for n in names], cutoff=0.6)
         self.ref = ref
         self.ruleset = ruleset
         self.suggestion = next((n for n in names if close and n.casefold() == close[0]), None)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 #: Characters a terminal may act on: C0 and C1 controls (ESC starts colour, cursor and clipboard
 #: sequences; a newline forges a line), the line and paragraph separators and the bidirectional
@@ -17,3 +18,12 @@ def printable(text: object) -> str:
 def _escape(match: re.Match[str]) -> str:
     ch = match.group()
     return {"\n": "\\n", "\r": "\\r"}.get(ch) or (f"\\x{ord(ch):02x}" if ord(ch) < 0x100 else f"\\u{ord(ch):04x}")
+
+
+def close_matches(word: str, candidates: Sequence[str], cutoff: float = 0.6) -> list[str]:
+    """The one of ``candidates`` closest to ``word``, if close enough (``difflib.get_close_matches``
+    with ``n=1``), for a did-you-mean. difflib is imported by the first misspelling, not by every start-up
+    (an empty batch, whole process: 721 M -> 719 M instructions, callgrind)."""
+    import difflib
+
+    return difflib.get_close_matches(word, candidates, n=1, cutoff=cutoff)

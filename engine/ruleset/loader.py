@@ -1,13 +1,13 @@
 """Load a rule set: its file, its fan files, inheritance, and the compiled predicates."""
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from ..core.errors import Diagnostic, RuleSetError
+from ..core.text import close_matches
 from ..dsl import compile_predicate, predicate_cache
 from .alias import deprecation, follow_aliases, with_warnings
 from .causes import PARENT, without_cascade
@@ -58,7 +58,7 @@ class _FileContext:
         ok = True
         for key in data:
             if key not in keys:
-                close = difflib.get_close_matches(key, list(keys), n=1, cutoff=0.6)
+                close = close_matches(key, list(keys), cutoff=0.6)
                 hint = f"did you mean '{close[0]}'?" if close else f"allowed keys: {', '.join(keys)}"
                 self.error(data.key_pos[key], "R003", f"unknown key '{key}' in {what}", hint)
                 ok = False
@@ -69,7 +69,7 @@ class _FileContext:
                 self.error(data.value_pos[key], "R005", f"'{key}' must be {TYPE_WORDS[keys[key].type]}, not {shown(data[key])}")
                 ok = False
             elif keys[key].enum and data[key] not in keys[key].enum:
-                close = difflib.get_close_matches(str(data[key]), keys[key].enum, n=1, cutoff=0.6)
+                close = close_matches(str(data[key]), keys[key].enum, cutoff=0.6)
                 self.error(data.value_pos[key], "R005", f"'{key}' must be one of {', '.join(keys[key].enum)}, not {shown(data[key])}",
                            f"did you mean '{close[0]}'?" if close else "")
                 ok = False
@@ -143,7 +143,7 @@ def _collect(path: Path, sink: list[Diagnostic], seen: tuple[str, ...], budget: 
             ctx.error(data.value_pos["extends"], "R013", f"rule set '{name}' extends '{parent}', which leads back to it: {cycle}",
                       "break the cycle: a rule set may not be its own ancestor")
         elif parent_path is None:
-            close = difflib.get_close_matches(parent, shipped_rulesets(), n=1, cutoff=0.5)
+            close = close_matches(parent, shipped_rulesets(), cutoff=0.5)
             ctx.error(data.value_pos["extends"], "R013", f"unknown parent rule set '{parent}'",
                       (f"did you mean '{close[0]}'? " if close else "")
                       + f"shipped rule sets: {', '.join(shipped_rulesets())}; or give a path to a folder with {RULESET_FILE}")

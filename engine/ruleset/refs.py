@@ -2,8 +2,9 @@
 the hint for one that names no fan."""
 from __future__ import annotations
 
-import difflib
 from typing import Any
+
+from ..core.text import close_matches
 
 
 def norm(ref: Any) -> str:
@@ -13,5 +14,5 @@ def norm(ref: Any) -> str:
 
 def ref_hint(ref: Any, by_ref: dict[str, int]) -> str:
     """The closest known reference, or how to refer to a fan."""
-    close = difflib.get_close_matches(norm(ref), list(by_ref), n=1, cutoff=0.5)
+    close = close_matches(norm(ref), list(by_ref), cutoff=0.5)
     return f"did you mean '{close[0]}'?" if close else "refer to a fan by its number, Chinese name or English name"

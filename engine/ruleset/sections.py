@@ -7,11 +7,11 @@ the parent's (lists and scalars replace). The layers that use a section (the gam
 merged data through their own typed views. The tables themselves are in ``section_keys``."""
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..core.text import close_matches
 from .yamlpos import YList, YMap
 
 #: ``error(position, code, message, hint)``, as the loader's file context reports.
@@ -80,7 +80,7 @@ def check_value(value: Any, spec: Field, path: str, pos: tuple[int, int], report
         return False
     ok = True
     if spec.enum and value not in spec.enum:
-        close = difflib.get_close_matches(str(value), [str(e) for e in spec.enum], n=1, cutoff=0.6)
+        close = close_matches(str(value), [str(e) for e in spec.enum], cutoff=0.6)
         report(pos, "R021", f"'{path}' must be one of {', '.join(map(str, spec.enum))}, not {shown(value)}",
                f"did you mean '{close[0]}'?" if close else spec.description)
         ok = False
@@ -113,7 +113,7 @@ def _check_object(value: dict[str, Any], spec: Field, path: str, pos: tuple[int,
             continue
         sub = spec.keys.get(key) if spec.keys is not None else spec.values
         if sub is None or (spec.key_enum and key not in spec.key_enum):
-            close = difflib.get_close_matches(key, allowed, n=1, cutoff=0.6)
+            close = close_matches(key, allowed, cutoff=0.6)
             hint = f"did you mean '{close[0]}'?" if close else (f"allowed keys: {', '.join(allowed)}" if allowed else "")
             report(where, "R022", f"unknown key '{key}' in '{path}'", hint)
             ok = False

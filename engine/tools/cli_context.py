@@ -4,13 +4,13 @@ the did-you-mean for a misspelt option."""
 from __future__ import annotations
 
 import argparse
-import difflib
 import json
 from collections.abc import Sequence
 from typing import Any
 
 from ..core.context import CONTEXT_NAMES
 from ..core.errors import InvalidHandError
+from ..core.text import close_matches
 
 #: Shown by ``--help`` of every command that takes a hand.
 NOTATION_HELP = """\
@@ -99,7 +99,7 @@ def unknown_options(parser: argparse.ArgumentParser, argv: Sequence[str] | None)
         if option is None:
             parser.error(f"unrecognized arguments: {' '.join(extra)}")
         name = option.split("=", 1)[0]
-        close = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
+        close = close_matches(name, known, cutoff=0.6)
         hint = f" (did you mean {close[0]}?)" if close else ""
         parser.error(f"unknown option {name}{hint}")
     return args
