@@ -62,7 +62,7 @@ def forget(scorer: Scorer) -> None:
     unique_wait_cache.cache_clear()
     for evaluate in (scorer.hand_evaluate, scorer.reading_evaluate):
         for memo in evaluate.memos:  # type: ignore[attr-defined]
-            memo.known.clear()
+            memo.clear()
 
 
 def calibration() -> float:
