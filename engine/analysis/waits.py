@@ -9,7 +9,7 @@ from typing import NamedTuple
 
 from ..core.tiles import Tile
 from .readings import KNITTED_PATTERNS, ORPHANS, PATTERNS, by_suit, suit_splits
-from .suits import MOST, ONE, RANKS, TWO, complete, table
+from .suits import MOST, ONE, RANKS, TWO, Memo, complete, table
 
 
 @lru_cache(maxsize=PATTERNS)
@@ -65,8 +65,7 @@ _ONES = ONE[:9]
 _BY_RANK = tuple((ONE[r], TWO[r], 7 << 3 * r, 6 << 3 * r) for r in RANKS)
 
 
-@lru_cache(maxsize=PATTERNS)
-def _group(tiles: tuple[Tile, ...]) -> _Group:
+def _group_of(tiles: tuple[Tile, ...]) -> _Group:
     """The group of the sorted tiles of one suit, or of the honours. A suit's is worked out from its
     pattern number, by bit masks and lookups in the table of sets (suits.py), where counting the ranks,
     sorting the kinds and remembering each suit's state cost more: first pass over the corpus 424,479 ->
@@ -125,6 +124,11 @@ def _group(tiles: tuple[Tile, ...]) -> _Group:
     return _new_group(((part,), knit, odd, orphans, singles))
 
 
+#: The group of the sorted tiles of a part, by the tiles (``_group_of``'s): a Memo, which keeps no tuple
+#: of the arguments per pattern (see readings.py's ``_part_readings``).
+_group: Memo[tuple[Tile, ...], _Group] = Memo(_group_of, PATTERNS)
+
+
 def _searched(tiles: tuple[Tile, ...], base: int) -> _Group:
     """The group of a suit that holds a rank more often than the table knows, by searching splits."""
     held = [0] * 9
@@ -147,7 +151,7 @@ def _searched(tiles: tuple[Tile, ...], base: int) -> _Group:
 def _groups(concealed: tuple[Tile, ...] | list[Tile]) -> tuple[_Group, ...]:
     """The groups of the three suits and the honours."""
     m, p, s, h = by_suit(tuple(sorted(concealed)))
-    return _group(m), _group(p), _group(s), _group(h)
+    return _group[m], _group[p], _group[s], _group[h]
 
 
 def _standard_waits(groups: tuple[_Group, ...]) -> tuple[Tile, ...]:
@@ -276,7 +280,7 @@ def waits_on_one_kind(concealed: tuple[Tile, ...], melds: int = 0) -> bool:
     a = bisect_left(concealed, 9)
     b = bisect_left(concealed, 18, a)
     c = bisect_left(concealed, 27, b)
-    groups = (_group(concealed[:a]), _group(concealed[a:b]), _group(concealed[b:c]), _group(concealed[c:]))
+    groups = (_group[concealed[:a]], _group[concealed[a:b]], _group[concealed[b:c]], _group[concealed[c:]])
     found = _standard_waits(groups)  # distinct tiles: each part is of its own suit or honour
     if len(found) > 1 or melds > 1:
         return len(found) == 1
