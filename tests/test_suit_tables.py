@@ -81,4 +81,4 @@ def test_a_rank_held_more_often_than_the_table_knows_is_searched() -> None:
     part = _part_readings[(9,) * 8 + (10, 11, 12)]  # eight 1p and 234p: the pair, two pungs and a chow
     assert part is not None and part[2] == 9 and len(part[3][1]) == 2
     group = _group[(18,) * 5 + (19, 20, 21)]  # five 1s and 234s: a sixth 1s makes sets only
-    assert group.parts[0] == (True, (18,), ())
+    assert group[0][0] == (True, (18,), ())  # (parts, ...): the first part
