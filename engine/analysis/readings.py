@@ -6,7 +6,7 @@ from collections.abc import Callable
 from functools import cache, lru_cache, partial
 from itertools import permutations, product
 from operator import eq
-from typing import NamedTuple, cast
+from typing import cast
 
 from ..core.blocks import KINDS, Block, Kind, Reading, Shape
 from ..core.hand import Hand, MeldKind
@@ -79,23 +79,16 @@ def _splits(key: int) -> tuple[_Split, ...]:
     return _ordered(set(out)) if len(out) > 1 else tuple(out)
 
 
-class PartSets(NamedTuple):
-    """The sets of one split of a part (a suit, or the honours) as shared concealed blocks, by tile."""
-
-    chows: tuple[Block, ...]
-    pungs: tuple[Block, ...]
-
-
-class PartReading(NamedTuple):
-    """One way to read a part: its pair (None when it holds sets only) and every split of the rest."""
-
-    pair: Tile | None
-    splits: tuple[PartSets, ...]
-
-
-#: A PartSets and a PartReading from their fields, without the named tuples' Python-level constructors.
-_new_sets: Callable[[tuple[tuple[Block, ...], tuple[Block, ...]]], PartSets] = partial(tuple.__new__, PartSets)
-_new_reading: Callable[[tuple[Tile | None, tuple[PartSets, ...]]], PartReading] = partial(tuple.__new__, PartReading)
+#: The sets of one split of a part (a suit, or the honours) as shared concealed blocks, by tile: (chows,
+#: pungs). Exact tuples, not named ones, as PartReading: a part of one reading with one split shares
+#: its split as its Part's ``only`` (where a named tuple, which CPython's fast paths of unpacking and
+#: indexing refuse, was copied into one), and the product of splits unpacks them (the objects a first
+#: pass over the corpus leaves, gc.get_count with the collector off, 28,325 -> 27,327; bench/callgrind_scoring.py
+#: --first-pass gc on 303,516 -> 300,327 instructions a hand, off 285,348 -> 283,124, warm, gc off,
+#: 210,645 -> 210,079).
+PartSets = tuple[tuple[Block, ...], tuple[Block, ...]]
+#: One way to read a part: (pair, splits): its pair (None when it holds sets only) and every split of the rest.
+PartReading = tuple["Tile | None", tuple[PartSets, ...]]
 
 
 def _sets_of(base: Tile, splits: tuple[_Split, ...]) -> tuple[PartSets, ...]:
@@ -109,7 +102,7 @@ def _sets_of(base: Tile, splits: tuple[_Split, ...]) -> tuple[PartSets, ...]:
         pungs: list[Block] = []
         for r in pung_ranks:
             pungs.append(_block(1, base + r, True, False, False, 0))
-        out.append(_new_sets((tuple(chows), tuple(pungs))))
+        out.append((tuple(chows), tuple(pungs)))
     return tuple(out)
 
 
@@ -134,7 +127,7 @@ def by_suit(tiles: tuple[Tile, ...]) -> tuple[tuple[Tile, ...], ...]:
 #: one reading with one split (the common case), that reading's pair and split as (chows, pungs), so that
 #: most hands are read without ``product``. A plain tuple, unpacked: reading a named tuple's fields by
 #: name goes through Python's generic attribute lookup (total 242,936 -> 240,300, callgrind warm).
-Part = tuple[int, tuple[PartReading, ...], "Tile | None", "tuple[tuple[Block, ...], tuple[Block, ...]] | None"]
+Part = tuple[int, tuple[PartReading, ...], "Tile | None", "PartSets | None"]
 
 
 def _part(options: tuple[PartReading, ...]) -> Part | None:
@@ -144,8 +137,7 @@ def _part(options: tuple[PartReading, ...]) -> Part | None:
     pair, splits = options[0]
     if len(options) > 1 or len(splits) > 1:
         return (int(pair is not None), options, pair, None)
-    chows, pungs = splits[0]  # ``only`` an exact tuple: indexing a named tuple misses CPython's fast path
-    return (int(pair is not None), options, pair, (chows, pungs))
+    return (int(pair is not None), options, pair, splits[0])
 
 
 #: The bits of a pattern (three a rank), below those of the suit in ``_suit_sets``'s number.
@@ -177,15 +169,12 @@ def _read_part(tiles: tuple[Tile, ...]) -> Part | None:
         if key not in sets:
             return None
         splits = _suit_sets(suit << 27 | key)
-        options = (_new_reading((None, splits)),)
-        if len(splits) > 1:
-            return (0, options, None, None)
-        chows, pungs = splits[0]
-        return (0, options, None, (chows, pungs))
+        options = ((None, splits),)
+        return (0, options, None, None if len(splits) > 1 else splits[0])
     out = []
     for r, two, paired in _PAIRED:  # held twice or more, by a mask, before a lookup (replayed misses 35.58 -> 34.65 M)
         if key & paired and key - two in sets:
-            out.append(_new_reading((suit * 9 + r, _suit_sets(suit << 27 | key - two))))
+            out.append((suit * 9 + r, _suit_sets(suit << 27 | key - two)))
     return _part(tuple(out))
 
 
@@ -211,7 +200,7 @@ def _honours(tiles: tuple[Tile, ...]) -> Part | None:
         pair = t
         if c == 5:
             pungs.append(_block(1, t, True, False, False, 0))
-    return _part((_new_reading((pair, (_new_sets(((), tuple(pungs))),))),))
+    return _part(((pair, (((), tuple(pungs)),)),))
 
 
 def _searched(tiles: tuple[Tile, ...], suit: int) -> Part | None:
@@ -221,11 +210,11 @@ def _searched(tiles: tuple[Tile, ...], suit: int) -> Part | None:
         held[t - suit * 9] += 1
     if len(tiles) % 3 == 0:
         splits = suit_splits(tuple(held))
-        return _part((_new_reading((None, _sets_of(suit * 9, splits))),)) if splits else None
+        return _part(((None, _sets_of(suit * 9, splits)),)) if splits else None
     out = []
     for r in RANKS:
         if held[r] >= 2 and (splits := suit_splits(tuple(held[:r] + [held[r] - 2] + held[r + 1 :]))):
-            out.append(_new_reading((suit * 9 + r, _sets_of(suit * 9, splits))))
+            out.append((suit * 9 + r, _sets_of(suit * 9, splits)))
     return _part(tuple(out))
 
 
@@ -250,14 +239,11 @@ def _sets_and_pair(tiles: tuple[Tile, ...]) -> list[tuple[Tile, tuple[Block, ...
         return [(pair, mo[0] + po[0] + so[0], mo[1] + po[1] + so[1] + ho[1])]  # type: ignore[list-item]
     parts = (m, p, s, h)
     k = next(i for i, part in enumerate(parts) if part[0])
-    # Named tuples cost 0.7% more instructions per hand scored than plain ones (CPython's fast paths for
-    # unpacking and indexing take exact tuples only), by attribute or by index alike: 286,305 and 286,191
-    # against 284,325 (bench/callgrind_scoring.py); the names are worth it.
     paired = cast("tuple[tuple[Tile, tuple[PartSets, ...]], ...]", parts[k][1])  # every reading of part k has its pair
     return [
-        (pair, m.chows + p.chows + s.chows, m.pungs + p.pungs + s.pungs + h.pungs)
+        (pair, mc + pc + sc, mp + pp + sp + hp)
         for pair, splits in paired
-        for m, p, s, h in product(*(splits if i == k else part[1][0].splits for i, part in enumerate(parts)))
+        for (mc, mp), (pc, pp), (sc, sp), (_, hp) in product(*(splits if i == k else part[1][0][1] for i, part in enumerate(parts)))
     ]
 
 
