@@ -217,6 +217,19 @@ def test_a_memo_keeps_the_items_of_its_entries_alive() -> None:
     assert not memo.known and not memo.kept
 
 
+def test_the_instance_of_one_item_is_shared_by_the_entries_that_find_it() -> None:
+    rule = compiled("each p in pungs where rank(p) in (7, 8)")
+    evaluate = fuse([rule])
+    first, second = reading_facts("777p888pCCCFFF99p"), reading_facts("777p123sCCCFFF99p")
+    (_, found_first), = evaluate(first)
+    (_, found_second), = evaluate(second)
+    assert found_first == rule.instances(first) and found_second == rule.instances(second)
+    assert found_first[0] is found_second[0]  # the 777p pung's instance, one object in both entries
+    (memo,) = evaluate.memos  # type: ignore[attr-defined]
+    memo.clear()
+    assert not memo.alone
+
+
 def test_fused_rules_keep_their_own_constants() -> None:
     """A hand rule and a keyed rule both name a constant K0: the fused function keeps them apart
     whatever ids they have."""
