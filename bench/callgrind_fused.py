@@ -43,7 +43,7 @@ def passes() -> None:
     for facts in per_hand:  # tables and code paths warmed, then the memos emptied
         work(facts)
     for memo in evaluate.memos:  # type: ignore[attr-defined]
-        memo.known.clear()
+        memo.clear()
     deque(starmap(work, ((facts,) for facts in per_hand)), maxlen=0)
     deque(filterfalse(lambda facts: work(facts) and False, per_hand), maxlen=0)  # type: ignore[func-returns-value]
 

@@ -16,6 +16,7 @@ from pathlib import Path
 from fanrules.core.hand import Hand, HandError
 from fanrules.core.jsonio import hand_from_record
 from fanrules.analysis.readings import readings
+from fanrules.analysis.suits import Memo
 from fanrules.scoring import Scorer
 from fanrules.scoring.facts import _unique_wait as unique_wait_cache
 
@@ -59,10 +60,12 @@ def forget(scorer: Scorer) -> None:
         for value in vars(import_module(module)).values():
             if hasattr(value, "cache_clear"):
                 value.cache_clear()
+            elif isinstance(value, Memo):
+                value.clear()
     unique_wait_cache.cache_clear()
     for evaluate in (scorer.hand_evaluate, scorer.reading_evaluate):
         for memo in evaluate.memos:  # type: ignore[attr-defined]
-            memo.known.clear()
+            memo.clear()
 
 
 def calibration() -> float:

@@ -201,6 +201,35 @@ def test_a_full_memory_starts_afresh_and_answers_the_same(monkeypatch: pytest.Mo
         assert len(memo.known) <= 2
 
 
+def test_a_memo_keeps_the_items_of_its_entries_alive() -> None:
+    """An entry is keyed by the identities of its items: the memo holds every item it was made from (so
+    that no other object can take one's identity), including those of an entry that found nothing, and
+    lets them go with its entries."""
+    rules = [compiled(text) for text in CHOW_RULES]
+    evaluate = fuse(rules, ids=[10, 20, 30])
+    (memo,) = evaluate.memos  # type: ignore[attr-defined]
+    for text in ("123m123m456m123p55s", "123m789p456sEEE55s"):
+        facts = reading_facts(text)
+        assert dict(evaluate(facts)) == separately(rules, [10, 20, 30], facts)
+        assert all(any(kept is item for kept in memo.kept) for item in facts.chows)
+    assert () in memo.known.values()  # the second hand's chows match none of the rules: a shared empty entry
+    memo.clear()
+    assert not memo.known and not memo.kept
+
+
+def test_the_instance_of_one_item_is_shared_by_the_entries_that_find_it() -> None:
+    rule = compiled("each p in pungs where rank(p) in (7, 8)")
+    evaluate = fuse([rule])
+    first, second = reading_facts("777p888pCCCFFF99p"), reading_facts("777p123sCCCFFF99p")
+    (_, found_first), = evaluate(first)
+    (_, found_second), = evaluate(second)
+    assert found_first == rule.instances(first) and found_second == rule.instances(second)
+    assert found_first[0] is found_second[0]  # the 777p pung's instance, one object in both entries
+    (memo,) = evaluate.memos  # type: ignore[attr-defined]
+    memo.clear()
+    assert not memo.alone
+
+
 def test_fused_rules_keep_their_own_constants() -> None:
     """A hand rule and a keyed rule both name a constant K0: the fused function keeps them apart
     whatever ids they have."""

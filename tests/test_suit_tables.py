@@ -74,11 +74,11 @@ def test_splits_from_the_table_are_the_searched_ones() -> None:
 
 
 def test_a_rank_held_more_often_than_the_table_knows_is_searched() -> None:
-    part = _part_readings((0,) * 6 + (1, 2, 3))  # six 1m and 234m: two pungs of 1m and a chow
+    part = _part_readings[(0,) * 6 + (1, 2, 3)]  # six 1m and 234m: two pungs of 1m and a chow
     assert part is not None and part[2] is None and part[3] is not None
     chows, pungs = part[3]
     assert [b.tile for b in chows] == [1] and [b.tile for b in pungs] == [0, 0]
-    part = _part_readings((9,) * 8 + (10, 11, 12))  # eight 1p and 234p: the pair, two pungs and a chow
+    part = _part_readings[(9,) * 8 + (10, 11, 12)]  # eight 1p and 234p: the pair, two pungs and a chow
     assert part is not None and part[2] == 9 and len(part[3][1]) == 2
-    group = _group((18,) * 5 + (19, 20, 21))  # five 1s and 234s: a sixth 1s makes sets only
-    assert group.parts[0] == (True, (18,), ())
+    group = _group[(18,) * 5 + (19, 20, 21)]  # five 1s and 234s: a sixth 1s makes sets only
+    assert group[0][0] == (True, (18,), ())  # (parts, ...): the first part

@@ -6,15 +6,16 @@ from collections.abc import Callable
 from functools import cache, lru_cache, partial
 from itertools import permutations, product
 from operator import eq
-from typing import NamedTuple, cast
+from typing import cast
 
 from ..core.blocks import KINDS, Block, Kind, Reading, Shape
 from ..core.hand import Hand, MeldKind
 from ..core.tiles import HONOURS, TERMINALS, Tile
-from .suits import MOST, ONE, RANKS, TWO, complete, table
+from .suits import MOST, ONE, RANKS, TWO, Memo, complete, table
 
-#: How many patterns (of one suit, or of the honours) each memo below keeps, the most recently used:
-#: enough for the hands of a long batch to find theirs, few enough for memory to stay flat.
+#: How many patterns (of one suit, or of the honours) each memo below keeps (the most recently used, or
+#: for a Memo, those since it last started afresh): enough for the hands of a long batch to find theirs,
+#: few enough for memory to stay flat.
 PATTERNS = 1 << 15
 
 
@@ -78,23 +79,16 @@ def _splits(key: int) -> tuple[_Split, ...]:
     return _ordered(set(out)) if len(out) > 1 else tuple(out)
 
 
-class PartSets(NamedTuple):
-    """The sets of one split of a part (a suit, or the honours) as shared concealed blocks, by tile."""
-
-    chows: tuple[Block, ...]
-    pungs: tuple[Block, ...]
-
-
-class PartReading(NamedTuple):
-    """One way to read a part: its pair (None when it holds sets only) and every split of the rest."""
-
-    pair: Tile | None
-    splits: tuple[PartSets, ...]
-
-
-#: A PartSets and a PartReading from their fields, without the named tuples' Python-level constructors.
-_new_sets: Callable[[tuple[tuple[Block, ...], tuple[Block, ...]]], PartSets] = partial(tuple.__new__, PartSets)
-_new_reading: Callable[[tuple[Tile | None, tuple[PartSets, ...]]], PartReading] = partial(tuple.__new__, PartReading)
+#: The sets of one split of a part (a suit, or the honours) as shared concealed blocks, by tile: (chows,
+#: pungs). Exact tuples, not named ones, as PartReading: a part of one reading with one split shares
+#: its split as its Part's ``only`` (where a named tuple, which CPython's fast paths of unpacking and
+#: indexing refuse, was copied into one), and the product of splits unpacks them (the objects a first
+#: pass over the corpus leaves, gc.get_count with the collector off, 28,325 -> 27,327; bench/callgrind_scoring.py
+#: --first-pass gc on 303,516 -> 300,327 instructions a hand, off 285,348 -> 283,124, warm, gc off,
+#: 210,645 -> 210,079).
+PartSets = tuple[tuple[Block, ...], tuple[Block, ...]]
+#: One way to read a part: (pair, splits): its pair (None when it holds sets only) and every split of the rest.
+PartReading = tuple["Tile | None", tuple[PartSets, ...]]
 
 
 def _sets_of(base: Tile, splits: tuple[_Split, ...]) -> tuple[PartSets, ...]:
@@ -108,14 +102,16 @@ def _sets_of(base: Tile, splits: tuple[_Split, ...]) -> tuple[PartSets, ...]:
         pungs: list[Block] = []
         for r in pung_ranks:
             pungs.append(_block(1, base + r, True, False, False, 0))
-        out.append(_new_sets((tuple(chows), tuple(pungs))))
+        out.append((tuple(chows), tuple(pungs)))
     return tuple(out)
 
 
 @lru_cache(maxsize=PATTERNS)
-def _suit_sets(suit: int, key: int) -> tuple[PartSets, ...]:
-    """The splits of a pattern of sets only of one number suit, as blocks."""
-    return _sets_of(suit * 9, _splits(key))
+def _suit_sets(code: int) -> tuple[PartSets, ...]:
+    """The splits of a pattern of sets only of one number suit, as blocks; ``code`` is the pattern with
+    the suit above its 27 bits: one number, which the memo keeps as its key where it kept a tuple of the
+    two arguments (an object the garbage collector counts)."""
+    return _sets_of((code >> 27) * 9, _splits(code & _PATTERN))
 
 
 def by_suit(tiles: tuple[Tile, ...]) -> tuple[tuple[Tile, ...], ...]:
@@ -131,7 +127,7 @@ def by_suit(tiles: tuple[Tile, ...]) -> tuple[tuple[Tile, ...], ...]:
 #: one reading with one split (the common case), that reading's pair and split as (chows, pungs), so that
 #: most hands are read without ``product``. A plain tuple, unpacked: reading a named tuple's fields by
 #: name goes through Python's generic attribute lookup (total 242,936 -> 240,300, callgrind warm).
-Part = tuple[int, tuple[PartReading, ...], "Tile | None", "tuple[tuple[Block, ...], tuple[Block, ...]] | None"]
+Part = tuple[int, tuple[PartReading, ...], "Tile | None", "PartSets | None"]
 
 
 def _part(options: tuple[PartReading, ...]) -> Part | None:
@@ -141,16 +137,16 @@ def _part(options: tuple[PartReading, ...]) -> Part | None:
     pair, splits = options[0]
     if len(options) > 1 or len(splits) > 1:
         return (int(pair is not None), options, pair, None)
-    chows, pungs = splits[0]  # ``only`` an exact tuple: indexing a named tuple misses CPython's fast path
-    return (int(pair is not None), options, pair, (chows, pungs))
+    return (int(pair is not None), options, pair, splits[0])
 
 
+#: The bits of a pattern (three a rank), below those of the suit in ``_suit_sets``'s number.
+_PATTERN = (1 << 27) - 1
 #: Each rank, its pair in a pattern, and the mask of its count held twice or more.
 _PAIRED = tuple((r, TWO[r], 6 << 3 * r) for r in RANKS)
 
 
-@lru_cache(maxsize=PATTERNS)
-def _part_readings(tiles: tuple[Tile, ...]) -> Part | None:
+def _read_part(tiles: tuple[Tile, ...]) -> Part | None:
     """The ways to read the sorted tiles of one suit, or of the honours, as sets and at most one pair,
     pairs ascending. None when there is none. A suit's from its pattern number: sets only when it is in the
     table (suits.py), sets and a pair of rank r when it is less a pair of r; its splits from ``_splits``,
@@ -172,17 +168,23 @@ def _part_readings(tiles: tuple[Tile, ...]) -> Part | None:
     if n == 0:  # sets only: one reading, ``_part``'s work inline (replayed first-pass part misses 33.43 -> 32.81 M)
         if key not in sets:
             return None
-        splits = _suit_sets(suit, key)
-        options = (_new_reading((None, splits)),)
-        if len(splits) > 1:
-            return (0, options, None, None)
-        chows, pungs = splits[0]
-        return (0, options, None, (chows, pungs))
+        splits = _suit_sets(suit << 27 | key)
+        options = ((None, splits),)
+        return (0, options, None, None if len(splits) > 1 else splits[0])
     out = []
     for r, two, paired in _PAIRED:  # held twice or more, by a mask, before a lookup (replayed misses 35.58 -> 34.65 M)
         if key & paired and key - two in sets:
-            out.append(_new_reading((suit * 9 + r, _suit_sets(suit, key - two))))
+            out.append((suit * 9 + r, _suit_sets(suit << 27 | key - two)))
     return _part(tuple(out))
+
+
+#: The readings of the sorted tiles of a part, by the tiles (``_read_part``'s). A Memo: a first pass over
+#: the corpus leaves no tuple of the arguments per pattern, nor one of ``_suit_sets``'s; with waits.py's
+#: ``_group``, the objects it leaves (gc.get_count, collector off, a fresh process) 31,223 -> 28,478,
+#: collections during it 39 young, 4 middle, 1 full -> 37, 3, 0 (bench/callgrind_scoring.py --first-pass:
+#: gc on 305,873 -> 305,504 instructions a hand, off 287,314 -> 287,096; warm, gc off, 213,775 -> 211,127:
+#: a hit is a subscript, not a call; the readings stage, warm, 41,561 -> 39,762).
+_part_readings: Memo[tuple[Tile, ...], Part | None] = Memo(_read_part, PATTERNS)
 
 
 def _honours(tiles: tuple[Tile, ...]) -> Part | None:
@@ -198,7 +200,7 @@ def _honours(tiles: tuple[Tile, ...]) -> Part | None:
         pair = t
         if c == 5:
             pungs.append(_block(1, t, True, False, False, 0))
-    return _part((_new_reading((pair, (_new_sets(((), tuple(pungs))),))),))
+    return _part(((pair, (((), tuple(pungs)),)),))
 
 
 def _searched(tiles: tuple[Tile, ...], suit: int) -> Part | None:
@@ -208,11 +210,11 @@ def _searched(tiles: tuple[Tile, ...], suit: int) -> Part | None:
         held[t - suit * 9] += 1
     if len(tiles) % 3 == 0:
         splits = suit_splits(tuple(held))
-        return _part((_new_reading((None, _sets_of(suit * 9, splits))),)) if splits else None
+        return _part(((None, _sets_of(suit * 9, splits)),)) if splits else None
     out = []
     for r in RANKS:
         if held[r] >= 2 and (splits := suit_splits(tuple(held[:r] + [held[r] - 2] + held[r + 1 :]))):
-            out.append(_new_reading((suit * 9 + r, _sets_of(suit * 9, splits))))
+            out.append((suit * 9 + r, _sets_of(suit * 9, splits)))
     return _part(tuple(out))
 
 
@@ -223,7 +225,7 @@ def _sets_and_pair(tiles: tuple[Tile, ...]) -> list[tuple[Tile, tuple[Block, ...
     a = bisect_left(tiles, 9)
     b = bisect_left(tiles, 18, a)
     c = bisect_left(tiles, 27, b)
-    m, p, s, h = _part_readings(tiles[:a]), _part_readings(tiles[a:b]), _part_readings(tiles[b:c]), _part_readings(tiles[c:])
+    m, p, s, h = _part_readings[tiles[:a]], _part_readings[tiles[a:b]], _part_readings[tiles[b:c]], _part_readings[tiles[c:]]
     if m is None or p is None or s is None or h is None:
         return []
     m_paired, _, m_pair, mo = m
@@ -237,14 +239,11 @@ def _sets_and_pair(tiles: tuple[Tile, ...]) -> list[tuple[Tile, tuple[Block, ...
         return [(pair, mo[0] + po[0] + so[0], mo[1] + po[1] + so[1] + ho[1])]  # type: ignore[list-item]
     parts = (m, p, s, h)
     k = next(i for i, part in enumerate(parts) if part[0])
-    # Named tuples cost 0.7% more instructions per hand scored than plain ones (CPython's fast paths for
-    # unpacking and indexing take exact tuples only), by attribute or by index alike: 286,305 and 286,191
-    # against 284,325 (bench/callgrind_scoring.py); the names are worth it.
     paired = cast("tuple[tuple[Tile, tuple[PartSets, ...]], ...]", parts[k][1])  # every reading of part k has its pair
     return [
-        (pair, m.chows + p.chows + s.chows, m.pungs + p.pungs + s.pungs + h.pungs)
+        (pair, mc + pc + sc, mp + pp + sp + hp)
         for pair, splits in paired
-        for m, p, s, h in product(*(splits if i == k else part[1][0].splits for i, part in enumerate(parts)))
+        for (mc, mp), (pc, pp), (sc, sp), (_, hp) in product(*(splits if i == k else part[1][0][1] for i, part in enumerate(parts)))
     ]
 
 

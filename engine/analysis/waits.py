@@ -2,14 +2,12 @@
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Callable
-from functools import lru_cache, partial
+from functools import lru_cache
 from operator import eq
-from typing import NamedTuple
 
 from ..core.tiles import Tile
 from .readings import KNITTED_PATTERNS, ORPHANS, PATTERNS, by_suit, suit_splits
-from .suits import MOST, ONE, RANKS, TWO, complete, table
+from .suits import MOST, ONE, RANKS, TWO, Memo, complete, table
 
 
 @lru_cache(maxsize=PATTERNS)
@@ -26,32 +24,22 @@ def _suit_state(counts: tuple[int, ...]) -> tuple[bool, bool]:
     return False, False
 
 
-class _Part(NamedTuple):
-    """A suit, or one honour, that is not all sets: whether it is sets and a pair, and the tiles that
-    would make it sets only or sets and a pair."""
-
-    pair: bool
-    to_sets: tuple[Tile, ...]
-    to_pair: tuple[Tile, ...]
-
-
-class _Group(NamedTuple):
-    """What the waits need of the tiles of one suit, or of the honours: the parts that are not all
-    sets, and counts for ruling out the special shapes cheaply (``knit``: the most ranks held of one
-    knitted rank class; ``odd``: kinds held an odd number of times; ``orphans``: every tile a terminal
-    or honour; ``singles``: no kind held twice)."""
-
-    parts: tuple[_Part, ...]
-    knit: int
-    odd: int
-    orphans: bool
-    singles: bool
-
-
-#: A _Part and a _Group from their fields, without the named tuples' Python-level constructors (the
-#: keywords' cost more than the rest of a group of sets only).
-_new_part: Callable[[tuple[bool, tuple[Tile, ...], tuple[Tile, ...]]], _Part] = partial(tuple.__new__, _Part)
-_new_group: Callable[[tuple[tuple[_Part, ...], int, int, bool, bool]], _Group] = partial(tuple.__new__, _Group)
+#: A suit, or one honour, that is not all sets, as (pair, to_sets, to_pair): whether it is sets and a
+#: pair, and the tiles that would make it sets only or sets and a pair.
+_Part = tuple[bool, tuple[Tile, ...], tuple[Tile, ...]]
+#: What the waits need of the tiles of one suit, or of the honours, as (parts, knit, odd, orphans,
+#: singles): the parts that are not all sets, and counts for ruling out the special shapes cheaply
+#: (``knit``: the most ranks held of one knitted rank class; ``odd``: kinds held an odd number of times;
+#: ``orphans``: every tile a terminal or honour; ``singles``: no kind held twice).
+#: Plain tuples of numbers, where they were named tuples: the garbage collector stops tracking a tuple
+#: whose items it does not track when it first looks at it, never a named tuple, so the groups a first
+#: pass remembers leave the collections for good instead of joining the old objects (the objects a first
+#: pass over the corpus leaves tracked, after a collection, 22,252 -> 20,478). Read by index or
+#: unpacked, not by name: bench/callgrind_scoring.py --first-pass gc on 305,504 -> 303,516 instructions
+#: a hand, off 287,096 -> 285,348; warm (gc off) 211,127 -> 210,645.
+_Group = tuple[tuple[_Part, ...], int, int, bool, bool]
+#: The part of a suit of sets and a tile too many: it waits on nothing.
+_NO_WAIT: _Part = (False, (), ())
 #: Pattern masks: a bit at each rank's lowest bit, the middle ranks (2 to 8), the ranks' high bits (2 and
 #: 4: held twice or more).
 _LOW, _MIDDLE, _HIGH = 0o111111111, 0o077777770, 0o666666666
@@ -65,8 +53,7 @@ _ONES = ONE[:9]
 _BY_RANK = tuple((ONE[r], TWO[r], 7 << 3 * r, 6 << 3 * r) for r in RANKS)
 
 
-@lru_cache(maxsize=PATTERNS)
-def _group(tiles: tuple[Tile, ...]) -> _Group:
+def _group_of(tiles: tuple[Tile, ...]) -> _Group:
     """The group of the sorted tiles of one suit, or of the honours. A suit's is worked out from its
     pattern number, by bit masks and lookups in the table of sets (suits.py), where counting the ranks,
     sorting the kinds and remembering each suit's state cost more: first pass over the corpus 424,479 ->
@@ -78,10 +65,10 @@ def _group(tiles: tuple[Tile, ...]) -> _Group:
         for t in dict.fromkeys(tiles):  # the kinds held, in order
             c = tiles.count(t)
             if c != 3:
-                parts.append(_new_part((c == 2, (t,) * (c == 2), (t,) * (c == 1))))
+                parts.append((c == 2, (t,) * (c == 2), (t,) * (c == 1)))
             odd += c & 1
             singles = singles and c == 1
-        return _new_group((tuple(parts), 0, odd, True, singles))
+        return tuple(parts), 0, odd, True, singles
     base = tiles[0] // 9 * 9 if tiles else 0
     if len(tiles) >= MOST and any(map(eq, tiles, tiles[MOST - 1 :])):  # operator.eq: groups 28.67 -> 27.77 M (replayed)
         return _searched(tiles, base)  # a rank held MOST times: more, with a tile added, than the table knows
@@ -95,15 +82,15 @@ def _group(tiles: tuple[Tile, ...]) -> _Group:
     # Plain loops over the ranks: a set's intersection with a map of ``key.__add__`` (in C) took twice as long.
     if n == 0:
         if key in sets:
-            return _new_group(((), knit, odd, orphans, singles))
-        part = _new_part((False, (), ()))
+            return (), knit, odd, orphans, singles
+        part = _NO_WAIT
     elif n == 2:
         pair = False  # sets and a pair when, some pair out, the rest is sets (a rank held twice, by a mask, first)
         for _, two, _, paired in _BY_RANK:
             if key & paired and key - two in sets:
                 pair = True
                 break
-        part = _new_part((pair, tuple([base + r for r in RANKS if key + ONE[r] in sets]), ()))
+        part = (pair, tuple([base + r for r in RANKS if key + ONE[r] in sets]), ())
     else:
         # A tile of rank t makes sets and a pair of rank p when, the pair out, the rest is sets: with one
         # tile of p held, the tile is its second; with a pair held (p), the tile joins the sets.
@@ -121,8 +108,13 @@ def _group(tiles: tuple[Tile, ...]) -> _Group:
                 for one in _ONES:
                     if rest + one in sets:
                         waits |= one
-        part = _new_part((False, (), tuple([base + r for r in RANKS if waits & ONE[r]])))
-    return _new_group(((part,), knit, odd, orphans, singles))
+        part = (False, (), tuple([base + r for r in RANKS if waits & ONE[r]]))
+    return (part,), knit, odd, orphans, singles
+
+
+#: The group of the sorted tiles of a part, by the tiles (``_group_of``'s): a Memo, which keeps no tuple
+#: of the arguments per pattern (see readings.py's ``_part_readings``).
+_group: Memo[tuple[Tile, ...], _Group] = Memo(_group_of, PATTERNS)
 
 
 def _searched(tiles: tuple[Tile, ...], base: int) -> _Group:
@@ -137,28 +129,28 @@ def _searched(tiles: tuple[Tile, ...], base: int) -> _Group:
     singles = max(held) <= 1
     only_sets, pair = _suit_state(tuple(held))
     if only_sets:
-        return _Group(parts=(), knit=knit, odd=odd, orphans=orphans, singles=singles)
+        return (), knit, odd, orphans, singles
     after = [_suit_state(tuple(held[:r] + [held[r] + 1] + held[r + 1 :])) for r in range(9)]
     to_sets = tuple(base + r for r, (done, _) in enumerate(after) if done)
     to_pair = tuple(base + r for r, (_, done) in enumerate(after) if done)
-    return _Group(parts=(_Part(pair, to_sets, to_pair),), knit=knit, odd=odd, orphans=orphans, singles=singles)
+    return ((pair, to_sets, to_pair),), knit, odd, orphans, singles
 
 
 def _groups(concealed: tuple[Tile, ...] | list[Tile]) -> tuple[_Group, ...]:
     """The groups of the three suits and the honours."""
     m, p, s, h = by_suit(tuple(sorted(concealed)))
-    return _group(m), _group(p), _group(s), _group(h)
+    return _group[m], _group[p], _group[s], _group[h]
 
 
 def _standard_waits(groups: tuple[_Group, ...]) -> tuple[Tile, ...]:
     """The tiles that complete four sets and a pair: with one unfinished part, those that make it
     sets and a pair; with two, those that make one sets only while the other is sets and a pair."""
-    parts = [part for g in groups for part in g.parts]
+    parts = [part for g in groups for part in g[0]]
     if len(parts) == 1:
-        return parts[0].to_pair
+        return parts[0][2]
     if len(parts) == 2:
-        p, q = parts
-        return (p.to_sets if q.pair else ()) + (q.to_sets if p.pair else ())
+        (p_pair, p_sets, _), (q_pair, q_sets, _) = parts
+        return (p_sets if q_pair else ()) + (q_sets if p_pair else ())
     return ()
 
 
@@ -189,11 +181,11 @@ def _special_waits(concealed: tuple[Tile, ...] | list[Tile], groups: tuple[_Grou
     """The tiles that complete 13 tiles (with ``melds`` declared sets, at most one) into a knitted
     straight, seven pairs, thirteen orphans or honours and knitted tiles. Each shape is tried only when
     the groups show the tiles could be one short of it, which is rare."""
-    m, p, s, h = groups
-    knitted = m.knit + p.knit + s.knit >= 8
-    pairs = melds == 0 and m.odd + p.odd + s.odd + h.odd == 1
-    orphans = melds == 0 and m.orphans and p.orphans and s.orphans and h.orphans
-    singles = melds == 0 and m.singles and p.singles and s.singles and h.singles
+    m, p, s, h = groups  # each (parts, knit, odd, orphans, singles)
+    knitted = m[1] + p[1] + s[1] >= 8
+    pairs = melds == 0 and m[2] + p[2] + s[2] + h[2] == 1
+    orphans = melds == 0 and m[3] and p[3] and s[3] and h[3]
+    singles = melds == 0 and m[4] and p[4] and s[4] and h[4]
     out: set[Tile] = set()
     if not (knitted or pairs or orphans or singles):
         return out
@@ -276,7 +268,7 @@ def waits_on_one_kind(concealed: tuple[Tile, ...], melds: int = 0) -> bool:
     a = bisect_left(concealed, 9)
     b = bisect_left(concealed, 18, a)
     c = bisect_left(concealed, 27, b)
-    groups = (_group(concealed[:a]), _group(concealed[a:b]), _group(concealed[b:c]), _group(concealed[c:]))
+    groups = (_group[concealed[:a]], _group[concealed[a:b]], _group[concealed[b:c]], _group[concealed[c:]])
     found = _standard_waits(groups)  # distinct tiles: each part is of its own suit or honour
     if len(found) > 1 or melds > 1:
         return len(found) == 1
