@@ -3,8 +3,11 @@ from __future__ import annotations
 
 import io
 import json
+import os
+import signal
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -12,7 +15,7 @@ import pytest
 from conftest import corpus_path
 
 import fanrules
-from fanrules.tools import batch
+from fanrules.tools import batch, batch_workers
 
 
 def _run(jobs: int, path: str) -> bytes:
@@ -31,7 +34,7 @@ def test_chunks_come_back_in_order_with_errors_in_place() -> None:
     good = json.dumps({"id": "g", "hand": list("EEESSSWWWNNNC"), "win_tile": "C", "self_drawn": True})
     lines = [good if i % 3 else "not json" for i in range(batch.CHUNK_LINES * 3 + 7)]
     out = io.StringIO()
-    n = batch.run(io.StringIO("\n".join(lines) + "\n"), out, fanrules.scorer("mcr"), jobs=2, rules="mcr")
+    n = batch.run(io.StringIO("\n".join(lines) + "\n"), out, fanrules.scorer("mcr"), jobs=2)
     got = [json.loads(line) for line in out.getvalue().splitlines()]
     assert n == len(lines) == len(got)
     for i, obj in enumerate(got):
@@ -53,7 +56,7 @@ def test_a_file_handed_out_in_blocks_gives_the_bytes_of_one_job(tmp_path: Path, 
     """From a regular file, --jobs N hands the workers blocks of whole lines: lines cut across blocks,
     over-long lines (here over 1,000 bytes, one of them across several blocks), blank lines, bytes that
     are not UTF-8, a carriage return, no newline at the end: the same bytes as one job."""
-    monkeypatch.setattr(batch, "BLOCK_BYTES", block)
+    monkeypatch.setattr(batch_workers, "BLOCK_BYTES", block)
     monkeypatch.setattr(batch, "MAX_LINE_BYTES", 1000)
     good = json.dumps({"id": "g", "hand": list("EEESSSWWWNNNC"), "win_tile": "C", "self_drawn": True}).encode()
     lines = [good, b"", b"not json", b'{"id": "\xff\xfe"}', b'{"id": "' + b"x" * 3000 + b'"}', good + b"\r",
@@ -64,7 +67,7 @@ def test_a_file_handed_out_in_blocks_gives_the_bytes_of_one_job(tmp_path: Path, 
     for jobs in (1, 2):
         out = io.BytesIO()
         with open(path, "rb") as inp:
-            n = batch.run(inp, out, fanrules.scorer("mcr"), jobs=jobs, rules="mcr")
+            n = batch.run(inp, out, fanrules.scorer("mcr"), jobs=jobs)
         outputs.append((n, out.getvalue()))
     assert outputs[0] == outputs[1]
     answers = [json.loads(line) for line in outputs[1][1].splitlines()]
@@ -73,12 +76,83 @@ def test_a_file_handed_out_in_blocks_gives_the_bytes_of_one_job(tmp_path: Path, 
     assert sum(a.get("id") == "g" and a.get("total", 0) > 0 for a in answers) == 3 * 4
 
 
-def test_blocks_keep_memory_bounded_on_a_line_without_end(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A line of megabytes is handed out cut to the limit and a byte; the parent never holds more than
-    the limit and a block of it."""
-    monkeypatch.setattr(batch, "BLOCK_BYTES", 4096)
+def test_blocks_read_the_lines_of_the_file_in_bounded_pieces(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The blocks of a file, each read as a worker reads it, are the numbered lines read_lines reads from
+    the whole file, a line of megabytes among them; no read asks for more than a block or a line's limit."""
+    monkeypatch.setattr(batch_workers, "BLOCK_BYTES", 4096)
+    monkeypatch.setattr(batch, "MAX_LINE_BYTES", 5000)
     path = tmp_path / "long.jsonl"
-    path.write_bytes(b"a" * 3_000_000 + b"\n" + b"{}\n")
+    path.write_bytes(b"{}\n" * 3000 + b"a" * 3_000_000 + b"\n" + b"x" * 4999 + b"\n" + b"{}\n" * 2000 + b"no end")
+    sizes: list[int] = []
+    pread = os.pread
+
+    def counted(fd: int, size: int, offset: int) -> bytes:
+        sizes.append(size)
+        return pread(fd, size, offset)
+    monkeypatch.setattr(os, "pread", counted)
     with open(path, "rb") as inp:
-        blocks = list(batch._blocks(inp))
-    assert [(first, len(block)) for first, block in blocks] == [(1, batch.MAX_LINE_BYTES + 1), (2, 3)]
+        blocks = batch_workers._Blocks(inp.fileno(), 0, path.stat().st_size)
+        got = [(first - 1 + number, line) for k in range(blocks.count) for block, first in [blocks.block(k)]
+               for number, line in batch.read_lines(block)]
+        inp.seek(0)
+        monkeypatch.setattr(os, "pread", pread)
+        assert got == list(batch.read_lines(inp))
+    assert len(got) == 3000 + 2 + 2000 + 1 and got[3000][1] == batch._TOO_LONG
+    assert max(sizes) <= 1 << 16
+
+
+_PARENT = os.getpid()
+
+
+def _dying(score: Callable[..., bytes], signum: int, calls: dict[int, int]) -> Callable[..., bytes]:
+    """``score``, but a worker is killed by ``signum`` on its second block or chunk (as one killed by the
+    system mid-batch would be); ``calls`` counts the calls of each process."""
+    def scored(*args: object, **kwargs: object) -> bytes:
+        pid = os.getpid()
+        calls[pid] = calls.get(pid, 0) + 1
+        if pid != _PARENT and calls[pid] == 2:
+            os.kill(pid, signum)
+        return score(*args, **kwargs)
+    return scored
+
+
+@pytest.mark.parametrize("signum", [signal.SIGKILL, signal.SIGTERM])
+@pytest.mark.parametrize("source", ["file", "stream"])
+def test_a_worker_killed_mid_batch_loses_no_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, source: str, signum: int) -> None:
+    """Every block or chunk a killed worker owed is scored by the parent: the same bytes as one job."""
+    calls: dict[int, int] = {}
+    monkeypatch.setattr(batch_workers, "BLOCK_BYTES", 2048)
+    monkeypatch.setattr(batch, "CHUNK_LINES", 7)
+    monkeypatch.setattr(batch, "_score_block", _dying(batch._score_block, signum, calls))
+    monkeypatch.setattr(batch, "_score_chunk", _dying(batch._score_chunk, signum, calls))
+    good = json.dumps({"id": "g", "hand": list("EEESSSWWWNNNC"), "win_tile": "C", "self_drawn": True})
+    path = tmp_path / "in.jsonl"
+    path.write_text("".join(f"{good}\nnot json {i}\n" for i in range(100)))
+    outputs = []
+    for jobs in (1, 2, 3):
+        out = io.BytesIO()
+        with open(path, "rb") as f:
+            inp = f if source == "file" else io.BytesIO(f.read())
+            outputs.append((batch.run(inp, out, fanrules.scorer("mcr"), jobs=jobs), out.getvalue()))
+        assert calls.pop(_PARENT, 0) > 0 if jobs > 1 else not calls  # what the killed workers owed
+    assert outputs[0] == outputs[1] == outputs[2] and outputs[0][0] == 200
+
+
+def test_a_batch_whose_worker_is_killed_from_outside_answers_every_line(tmp_path: Path) -> None:
+    """`fanrules batch --jobs 2` on a file, one of its workers killed with SIGKILL as it runs: every line
+    is answered, the same bytes as one job, and no process is left behind."""
+    src = corpus_path("public.jsonl").read_bytes()
+    path = tmp_path / "in.jsonl"
+    path.write_bytes(src * 5)
+    one = _run(1, str(path))
+    proc = subprocess.Popen([sys.executable, "-m", "fanrules", "batch", "--jobs", "2", "--input", str(path)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None
+    head = proc.stdout.read(4096)  # the workers are running
+    children = Path(f"/proc/{proc.pid}/task/{proc.pid}/children").read_text().split()
+    assert len(children) == 2
+    os.kill(int(children[0]), signal.SIGKILL)
+    rest, err = proc.communicate(timeout=120)
+    assert proc.returncode == 0, err
+    assert head + rest == one
+    assert not Path(f"/proc/{children[1]}").exists()
