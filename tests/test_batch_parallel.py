@@ -7,6 +7,7 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -141,18 +142,76 @@ def test_a_worker_killed_mid_batch_loses_no_line(tmp_path: Path, monkeypatch: py
 def test_a_batch_whose_worker_is_killed_from_outside_answers_every_line(tmp_path: Path) -> None:
     """`fanrules batch --jobs 2` on a file, one of its workers killed with SIGKILL as it runs: every line
     is answered, the same bytes as one job, and no process is left behind."""
-    src = corpus_path("public.jsonl").read_bytes()
     path = tmp_path / "in.jsonl"
-    path.write_bytes(src * 5)
+    path.write_bytes(corpus_path("public.jsonl").read_bytes() * 5)
     one = _run(1, str(path))
     proc = subprocess.Popen([sys.executable, "-m", "fanrules", "batch", "--jobs", "2", "--input", str(path)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    assert proc.stdout is not None
-    head = proc.stdout.read(4096)  # the workers are running
-    children = Path(f"/proc/{proc.pid}/task/{proc.pid}/children").read_text().split()
-    assert len(children) == 2
-    os.kill(int(children[0]), signal.SIGKILL)
+    head, workers = _workers_of(proc)
+    assert len(workers) == 2
+    os.kill(workers[0], signal.SIGKILL)
     rest, err = proc.communicate(timeout=120)
     assert proc.returncode == 0, err
     assert head + rest == one
-    assert not Path(f"/proc/{children[1]}").exists()
+    assert _gone(workers[1], 0)
+
+
+def _workers_of(proc: subprocess.Popen) -> tuple[bytes, list[int]]:
+    """The first output of a running batch, and its worker processes (running once it has answered)."""
+    assert proc.stdout is not None
+    head = proc.stdout.read(4096)
+    return head, [int(pid) for pid in Path(f"/proc/{proc.pid}/task/{proc.pid}/children").read_text().split()]
+
+
+def _gone(pid: int, timeout: float = 30) -> bool:
+    """Whether process ``pid`` ends (or is a zombie nobody collects) within ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            if Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z":
+                return True
+        except FileNotFoundError:
+            return True
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
+
+
+def test_ctrl_c_in_a_batch_of_a_file_writes_every_completed_line(tmp_path: Path) -> None:
+    """Ctrl-C in `fanrules batch --jobs 2` on a file: exit 130, the lines written are the first lines of
+    one job's output, as many as the message says, and the workers are gone."""
+    path, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    path.write_bytes(corpus_path("public.jsonl").read_bytes() * 5)
+    one = _run(1, str(path)).splitlines(keepends=True)
+    proc = subprocess.Popen([sys.executable, "-m", "fanrules", "batch", "--jobs", "2", "--input", str(path), "--output", str(out)],
+                            stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 60
+    while not out.exists() or not out.stat().st_size:  # the workers are running
+        assert time.monotonic() < deadline
+        time.sleep(0.01)
+    workers = [int(pid) for pid in Path(f"/proc/{proc.pid}/task/{proc.pid}/children").read_text().split()]
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130 and b"Traceback" not in err, err
+    written = int(err.decode().split("interrupted: ")[1].split()[0])
+    assert 0 < written < len(one) and out.read_bytes() == b"".join(one[:written])
+    assert len(workers) == 2 and all(_gone(pid) for pid in workers)
+
+
+@pytest.mark.parametrize("source", ["file", "pipe"])
+def test_the_workers_of_a_killed_batch_exit(tmp_path: Path, source: str) -> None:
+    """A batch killed outright (SIGKILL: no chance to stop its workers) leaves no worker running: each
+    exits at its next write to, or read from, its parent."""
+    path = tmp_path / "in.jsonl"
+    path.write_bytes(corpus_path("public.jsonl").read_bytes() * 5)
+    cmd = [sys.executable, "-m", "fanrules", "batch", "--jobs", "2"]
+    feed = subprocess.Popen(["cat", str(path)], stdout=subprocess.PIPE) if source == "pipe" else None
+    proc = subprocess.Popen(cmd if feed else [*cmd, "--input", str(path)], stdin=feed.stdout if feed else subprocess.DEVNULL,
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    _, workers = _workers_of(proc)
+    proc.kill()
+    proc.wait(timeout=30)
+    if feed:
+        feed.kill()
+        feed.wait(timeout=30)
+    assert len(workers) == 2 and all(_gone(pid) for pid in workers)

@@ -1,11 +1,11 @@
 """The transport of ``fanrules batch --jobs N``: worker processes forked from the loaded scorer, each
-answering over its own pipe, read by the parent in input order.
+given tasks over a pipe of its own and answering over another, read by the parent in input order.
 
-No threads and no pickling in the parent, which only copies answers from pipes to the output (with
-``multiprocessing.Pool`` its three helper threads took the cores from the two workers: 20,000 lines,
---jobs 2, 1.20 s against 1.76 s for one job). From a regular file the workers read their own blocks;
-from a stream the parent hands out chunks of lines. A worker ignores Ctrl-C, exits when its parent is
-gone (its next write fails), and one that dies loses nothing: the parent answers what it owed."""
+No threads and no pickling in the parent, which hands out tasks and copies answers from the pipes to
+the output (``multiprocessing.Pool``'s three helper threads took the cores from its two workers). A
+task is the number of a block of a regular file, which the worker reads itself, or a chunk of lines
+of a stream. A worker ignores Ctrl-C, exits when its parent is gone (its pipes end or break), and one
+that dies loses nothing: the parent answers what it owed."""
 from __future__ import annotations
 
 import fcntl
@@ -22,7 +22,9 @@ from typing import Any
 
 #: Bytes of a file handed to a worker at a time, moved on to the next line's start (about 600 corpus lines).
 BLOCK_BYTES = 1 << 19
-#: Chunks (from a stream) in flight per worker at most: the parent's memory stays bounded.
+#: Tasks given to a worker and not answered at most: one it works on, one waiting for it.
+AHEAD = 2
+#: Tasks a worker unwritten at most (answered ahead of a slower one's): the parent's memory stays bounded.
 IN_FLIGHT = 4
 #: Bytes a pipe holds, where the system allows it (Linux, F_SETPIPE_SZ): a worker may run a block ahead.
 PIPE_BYTES = 1 << 20
@@ -56,8 +58,8 @@ class _Range(io.RawIOBase):
 class _Blocks:
     """The blocks of a file from ``start`` to ``end``: block k begins at the first line start at or after
     ``start + k * BLOCK_BYTES`` (the same for every process), and the number of its first line is counted
-    from the newlines before it. Asked for blocks in increasing order, each process reads the file once,
-    in pieces of bounded size, however long its lines."""
+    from the newlines before it. Asked for blocks in increasing order (as each worker is), a process reads
+    the file once, in pieces of bounded size, however long its lines."""
 
     def __init__(self, fd: int, start: int, end: int) -> None:
         self.fd, self.start, self.end = fd, start, end
@@ -67,6 +69,8 @@ class _Blocks:
     def block(self, k: int) -> tuple[io.BufferedReader, int]:
         """Block ``k`` as a stream, and the number of its first line."""
         lo, hi = self._bound(k), self._bound(k + 1)
+        if lo < self.pos:  # behind the newlines counted (the parent answering a dead worker's blocks)
+            self.pos, self.lines = self.start, 0
         while self.pos < lo:
             piece = os.pread(self.fd, min(BLOCK_BYTES, lo - self.pos), self.pos)
             if not piece:
@@ -87,53 +91,44 @@ class _Blocks:
 
 def answer_file(fd: int, start: int, end: int, jobs: int, score: ScoreBlock, emit: Callable[[bytes], None]) -> None:
     """``emit`` the answers to the lines of a regular file from ``start`` to ``end``, block by block in
-    input order: worker w answers blocks w, w + jobs, ..., which it reads itself (a worker runs ahead
-    as far as its pipe holds)."""
+    input order; a worker is given the number of a block, which it reads itself."""
     blocks = _Blocks(fd, start, end)
-    jobs = min(jobs, blocks.count)
-    workers: list[_Worker] = []
-    try:
-        for w in range(jobs):
-            _Worker.fork(workers, partial(_serve_blocks, fd, start, end, w, jobs, score), with_tasks=False)
-        for k in range(blocks.count):
-            worker = workers[k % jobs]
-            answer = worker.receive() if worker.alive else None
-            if answer is None:  # the worker died: its blocks are answered here
-                worker.end()
-                answer = score(*blocks.block(k))
-            emit(answer)
-    finally:
-        for worker in workers:
-            worker.end()
-
-
-def _serve_blocks(fd: int, start: int, end: int, w: int, jobs: int, score: ScoreBlock, tasks: int, answers: int) -> None:
-    blocks = _Blocks(fd, start, end)
-    for k in range(w, blocks.count, jobs):
-        _send(answers, score(*blocks.block(k)))
+    _answer(range(blocks.count), lambda: True, min(jobs, blocks.count), lambda k: score(*blocks.block(k)), emit)
 
 
 def answer_chunks(chunks: Iterable[list[tuple[int, str]]], ready: Callable[[], bool], jobs: int, score: ScoreChunk,
                   emit: Callable[[bytes], None]) -> None:
-    """``emit`` the answers to chunks of numbered lines in input order, each chunk sent to the next live
-    worker in turn, at most IN_FLIGHT chunks a worker unanswered. Whenever ``ready`` says no more input
-    is waiting, every answer owed is written before the next chunk is asked for (an answer never waits
-    for input that has not come); otherwise, what has come is written and the chunk sent on."""
+    """``emit`` the answers to chunks of numbered lines in input order. Whenever ``ready`` says no more
+    input is waiting, every answer owed is written before the next chunk is asked for (an answer never
+    waits for input that has not come)."""
+    _answer(chunks, ready, jobs, score, emit)
+
+
+def _answer(tasks: Iterable[Any], ready: Callable[[], bool], jobs: int, score: Callable[[Any], bytes],
+            emit: Callable[[bytes], None]) -> None:
+    """``emit`` the answers to ``tasks`` in their order, ``score`` run by ``jobs`` forked workers: each
+    task goes to the worker owing fewest, at most AHEAD each, and at most IN_FLIGHT a worker are
+    unwritten; what has come is written as each task is given out."""
     workers: list[_Worker] = []
     pending: deque[_Job] = deque()
     try:
         for _ in range(jobs):
-            _Worker.fork(workers, partial(_serve_chunks, score), with_tasks=True)
-        for i, chunk in enumerate(chunks):
-            job = _Job(chunk)
-            pending.append(job)
-            if live := [worker for worker in workers if worker.alive]:
-                live[i % len(live)].give(job)
+            _Worker.fork(workers, partial(_serve, score))
+        for task in tasks:
+            while True:  # wait for a worker with room, and for room in memory
+                full = _written(pending, emit) and len(pending) >= jobs * IN_FLIGHT
+                worker = min((worker for worker in workers if worker.alive), key=lambda worker: len(worker.owed), default=None)
+                if worker is None or not full and len(worker.owed) < AHEAD:
+                    break
+                _exchange(workers, score, None)
+            pending.append(job := _Job(task))
+            if worker is None:  # every worker died: answered here
+                job.answer = score(task)
             else:
-                job.answer = score(chunk)
-            waiting = not ready()
+                worker.give(job)
+            waiting = not ready()  # no more input yet: every answer owed is written before blocking on it
             while _written(pending, emit):
-                busy = waiting or len(pending) >= jobs * IN_FLIGHT or any(worker.outgoing for worker in workers)
+                busy = waiting or any(worker.outgoing for worker in workers)
                 if not _exchange(workers, score, None if busy else 0.0) and not busy:
                     break
         while _written(pending, emit):
@@ -143,16 +138,17 @@ def answer_chunks(chunks: Iterable[list[tuple[int, str]]], ready: Callable[[], b
             worker.end()
 
 
-def _serve_chunks(score: ScoreChunk, tasks: int, answers: int) -> None:
+def _serve(score: Callable[[Any], bytes], tasks: int, answers: int) -> None:
+    """A worker's loop: answer each task that comes, until the parent's end of the pipe is closed."""
     while (task := _receive(tasks)) is not None:
         _send(answers, score(marshal.loads(task)))
 
 
 class _Job:
-    """A chunk of lines and, once it has come, its answer."""
+    """A task and, once it has come, its answer."""
 
-    def __init__(self, chunk: list[tuple[int, str]]) -> None:
-        self.chunk = chunk
+    def __init__(self, task: Any) -> None:
+        self.task = task
         self.answer: bytes | None = None
 
 
@@ -164,10 +160,10 @@ def _written(pending: deque[_Job], emit: Callable[[bytes], None]) -> bool:
     return bool(pending)
 
 
-def _exchange(workers: list[_Worker], score: ScoreChunk, timeout: float | None) -> bool:
-    """Send and receive what the workers' pipes take and hold, waiting at most ``timeout`` seconds (None:
-    until one of them can); a worker found dead has the jobs it owed answered here. Whether any pipe
-    was ready."""
+def _exchange(workers: list[_Worker], score: Callable[[Any], bytes], timeout: float | None) -> bool:
+    """Send what the workers' task pipes take and receive each answer that has come, waiting at most
+    ``timeout`` seconds (None: until a pipe is ready); a worker found dead has the jobs it owed
+    answered here. Whether any pipe was ready."""
     poll = select.poll()
     for worker in workers:
         if worker.owed:
@@ -182,34 +178,33 @@ def _exchange(workers: list[_Worker], score: ScoreChunk, timeout: float | None) 
         try:
             if fd == worker.tasks:
                 del worker.outgoing[: os.write(fd, worker.outgoing)]
-            elif data := os.read(fd, PIPE_BYTES):
-                worker.take(data)
+            elif (answer := _receive(fd)) is not None:  # a worker writes an answer whole: no long wait
+                worker.owed.popleft().answer = answer
             else:
                 raise BrokenPipeError
         except BrokenPipeError:  # the worker is gone
             for job in worker.owed:
-                job.answer = score(job.chunk)
+                job.answer = score(job.task)
             worker.end()
     return bool(events)
 
 
 class _Worker:
-    """A forked worker process and the parent's ends of its pipes (-1: none)."""
+    """A forked worker process and the parent's ends of its pipes."""
 
     def __init__(self, pid: int, tasks: int, answers: int) -> None:
         self.pid, self.tasks, self.answers, self.alive = pid, tasks, answers, True
-        self.outgoing, self.incoming = bytearray(), bytearray()
+        self.outgoing = bytearray()
         self.owed: deque[_Job] = deque()
 
     @staticmethod
-    def fork(workers: list[_Worker], serve: Callable[[int, int], None], with_tasks: bool) -> None:
+    def fork(workers: list[_Worker], serve: Callable[[int, int], None]) -> None:
         """Fork a worker that runs ``serve(tasks, answers)`` on its ends of its pipes, then exits, and add
         it to ``workers``. It closes the parent's ends of every pipe (with its parent gone, its pipes
         break); Ctrl-C is blocked across the fork, then ignored by the worker."""
-        tasks_in, tasks_out = os.pipe() if with_tasks else (-1, -1)
-        answers_in, answers_out = os.pipe()
+        (tasks_in, tasks_out), (answers_in, answers_out) = os.pipe(), os.pipe()
         for fd in (tasks_out, answers_out):
-            if fd >= 0 and hasattr(fcntl, "F_SETPIPE_SZ"):
+            if hasattr(fcntl, "F_SETPIPE_SZ"):
                 try:
                     fcntl.fcntl(fd, fcntl.F_SETPIPE_SZ, PIPE_BYTES)
                 except OSError:  # over the system's limit: the default size
@@ -223,37 +218,23 @@ class _Worker:
                     signal.signal(signal.SIGINT, signal.SIG_IGN)
                     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
                     for fd in [tasks_out, answers_in, *(fd for other in workers if other.alive for fd in (other.tasks, other.answers))]:
-                        if fd >= 0:
-                            os.close(fd)
+                        os.close(fd)
                     serve(tasks_in, answers_out)
                     code = 0
                 finally:
                     os._exit(code)  # never back into the parent's code, nor its buffers flushed twice
-            for fd in (tasks_in, answers_out):
-                if fd >= 0:
-                    os.close(fd)
-            if tasks_out >= 0:
-                os.set_blocking(tasks_out, False)
+            os.close(tasks_in)
+            os.close(answers_out)
+            os.set_blocking(tasks_out, False)
             workers.append(_Worker(pid, tasks_out, answers_in))
         finally:
             signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
     def give(self, job: _Job) -> None:
         """Queue a job for this worker (sent by _exchange)."""
-        task = marshal.dumps(job.chunk)
+        task = marshal.dumps(job.task)
         self.outgoing += _HEADER.pack(len(task)) + task
         self.owed.append(job)
-
-    def take(self, data: bytes) -> None:
-        """Bytes received from this worker: each complete answer goes to the oldest job it owes."""
-        self.incoming += data
-        while len(self.incoming) >= _HEADER.size and len(self.incoming) >= _HEADER.size + (size := _HEADER.unpack_from(self.incoming)[0]):
-            self.owed.popleft().answer = bytes(self.incoming[_HEADER.size : _HEADER.size + size])
-            del self.incoming[: _HEADER.size + size]
-
-    def receive(self) -> bytes | None:
-        """The next answer of this worker, waiting for it; None if the worker died first."""
-        return _receive(self.answers)
 
     def end(self) -> None:
         """Close this worker's pipes, stop it if it still runs, and collect its exit."""
@@ -261,9 +242,8 @@ class _Worker:
             self.alive = False
             self.outgoing.clear()
             self.owed.clear()
-            for fd in (self.tasks, self.answers):
-                if fd >= 0:
-                    os.close(fd)
+            os.close(self.tasks)
+            os.close(self.answers)
             try:
                 os.kill(self.pid, signal.SIGKILL)
             except ProcessLookupError:
@@ -284,9 +264,10 @@ def _receive(fd: int) -> bytes | None:
 
 
 def _read(fd: int, size: int) -> bytes | None:
+    """``size`` bytes from a pipe (as one piece, uncopied, when the pipe holds them); None at its end."""
     parts, left = [], size
     while left:
-        if not (part := os.read(fd, min(left, PIPE_BYTES))):
+        if not (part := os.read(fd, left)):
             return None
         parts.append(part)
         left -= len(part)
