@@ -79,7 +79,7 @@ def test_a_file_handed_out_in_blocks_gives_the_bytes_of_one_job(tmp_path: Path, 
 
 def test_blocks_read_the_lines_of_the_file_in_bounded_pieces(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The blocks of a file, each read as a worker reads it, are the numbered lines read_lines reads from
-    the whole file, a line of megabytes among them; no read asks for more than a block or a line's limit."""
+    the whole file, a line of megabytes among them; no read asks for more than 64 KiB, however long the line."""
     monkeypatch.setattr(batch_workers, "BLOCK_BYTES", 4096)
     monkeypatch.setattr(batch, "MAX_LINE_BYTES", 5000)
     path = tmp_path / "long.jsonl"
