@@ -173,8 +173,8 @@ def run(inp: IO[Any], out: IO[Any], scorer: Scorer, jobs: int = 1, progress: IO[
     as with one job; at most a few blocks per worker are in flight, so memory stays flat however long
     the input is. Output is written in chunks, and flushed whenever no more input is waiting (so an
     answer never waits for input that has not come) and at least every FLUSH_LINES lines; Ctrl-C writes
-    every completed line and raises Interrupted with their number. ``progress`` (a terminal) gets a line count. Without ``explain``, answers have the contract's
-    fields only (no sets, reading or not_counted)."""
+    every completed line and raises Interrupted with their number. ``progress`` (a terminal) gets a line
+    count. Without ``explain``, answers have the contract's fields only (no sets, reading or not_counted)."""
     n = 0
     unwritten: list[str] = []
     try:
