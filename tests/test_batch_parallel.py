@@ -52,11 +52,12 @@ def test_progress_counts_lines_on_the_given_stream() -> None:
     assert progress.getvalue().endswith("\rfanrules batch: 5 lines\n")
 
 
+@pytest.mark.parametrize("source", ["file", "stream"])
 @pytest.mark.parametrize("block", [64, 700, 1 << 19])
-def test_a_file_handed_out_in_blocks_gives_the_bytes_of_one_job(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, block: int) -> None:
-    """From a regular file, --jobs N hands the workers blocks of whole lines: lines cut across blocks,
-    over-long lines (here over 1,000 bytes, one of them across several blocks), blank lines, bytes that
-    are not UTF-8, a carriage return, no newline at the end: the same bytes as one job."""
+def test_a_file_handed_out_in_blocks_gives_the_bytes_of_one_job(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, block: int, source: str) -> None:
+    """From a regular file or a binary stream, --jobs N hands the workers blocks of whole lines: lines
+    cut across blocks, over-long lines (here over 1,000 bytes, one of them across several blocks), blank
+    lines, bytes that are not UTF-8, a carriage return, no newline at the end: the same bytes as one job."""
     monkeypatch.setattr(batch_workers, "BLOCK_BYTES", block)
     monkeypatch.setattr(batch, "MAX_LINE_BYTES", 1000)
     good = json.dumps({"id": "g", "hand": list("EEESSSWWWNNNC"), "win_tile": "C", "self_drawn": True}).encode()
@@ -67,8 +68,8 @@ def test_a_file_handed_out_in_blocks_gives_the_bytes_of_one_job(tmp_path: Path, 
     outputs = []
     for jobs in (1, 2):
         out = io.BytesIO()
-        with open(path, "rb") as inp:
-            n = batch.run(inp, out, fanrules.scorer("mcr"), jobs=jobs)
+        with open(path, "rb") as f:
+            n = batch.run(f if source == "file" else io.BytesIO(f.read()), out, fanrules.scorer("mcr"), jobs=jobs)
         outputs.append((n, out.getvalue()))
     assert outputs[0] == outputs[1]
     answers = [json.loads(line) for line in outputs[1][1].splitlines()]
@@ -118,9 +119,10 @@ def _dying(score: Callable[..., bytes], signum: int, calls: dict[int, int]) -> C
 
 
 @pytest.mark.parametrize("signum", [signal.SIGKILL, signal.SIGTERM])
-@pytest.mark.parametrize("source", ["file", "stream"])
+@pytest.mark.parametrize("source", ["file", "stream", "text"])
 def test_a_worker_killed_mid_batch_loses_no_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, source: str, signum: int) -> None:
-    """Every block or chunk a killed worker owed is scored by the parent: the same bytes as one job."""
+    """Every block or piece a killed worker owed (of a file, a binary stream, a text stream) is scored by
+    the parent: the same bytes as one job."""
     calls: dict[int, int] = {}
     monkeypatch.setattr(batch_workers, "BLOCK_BYTES", 2048)
     monkeypatch.setattr(batch, "CHUNK_LINES", 7)
@@ -133,7 +135,7 @@ def test_a_worker_killed_mid_batch_loses_no_line(tmp_path: Path, monkeypatch: py
     for jobs in (1, 2, 3):
         out = io.BytesIO()
         with open(path, "rb") as f:
-            inp = f if source == "file" else io.BytesIO(f.read())
+            inp = f if source == "file" else io.BytesIO(f.read()) if source == "stream" else io.StringIO(f.read().decode())
             outputs.append((batch.run(inp, out, fanrules.scorer("mcr"), jobs=jobs), out.getvalue()))
         assert calls.pop(_PARENT, 0) > 0 if jobs > 1 else not calls  # what the killed workers owed
     assert outputs[0] == outputs[1] == outputs[2] and outputs[0][0] == 200

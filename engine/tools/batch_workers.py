@@ -5,7 +5,7 @@ No threads and no pickling in the parent, which hands out tasks and copies answe
 the output (``multiprocessing.Pool``'s three helper threads took the cores from its two workers; 20,000
 lines, --jobs 2, five paired runs on idle cores: the parent's CPU 0.34 -> 0.19 s, 0.17 of it start-up,
 all processes 2.12 -> 1.90 s, and 1.46x -> 1.67x the speed of --jobs 1). A task is the number of a
-block of a regular file, which the worker reads itself, or a chunk of lines of a stream. A worker
+block of a regular file, which the worker reads itself, or a piece of a stream. A worker
 ignores Ctrl-C, exits when its parent is gone (its pipes end or break), and one that dies loses
 nothing: the parent answers what it owed."""
 from __future__ import annotations
@@ -20,7 +20,7 @@ import struct
 from collections import deque
 from collections.abc import Callable, Iterable
 from functools import partial
-from typing import Any
+from typing import Any, TypeVar
 
 #: Bytes of a file handed to a worker at a time, moved on to the next line's start (about 300 corpus
 #: lines). Blocks of 512 KiB, whose answers take a megabyte, made the workers' memory come and go: 20,000
@@ -37,8 +37,8 @@ _HEADER = struct.Struct("<Q")
 
 #: Answers to a block of a file (a binary stream of whole lines, the number of its first line), UTF-8.
 ScoreBlock = Callable[[io.BufferedReader, int], bytes]
-#: Answers to a chunk of numbered lines, UTF-8.
-ScoreChunk = Callable[[list[tuple[int, str]]], bytes]
+#: A piece of a stream (the lines, as bytes with the number of the first, or numbered text lines).
+Piece = TypeVar("Piece", tuple[int, bytes], list[tuple[int, str]])
 
 
 class _Range(io.RawIOBase):
@@ -100,12 +100,12 @@ def answer_file(fd: int, start: int, end: int, jobs: int, score: ScoreBlock, emi
     _answer(range(blocks.count), lambda: True, min(jobs, blocks.count), lambda k: score(*blocks.block(k)), emit)
 
 
-def answer_chunks(chunks: Iterable[list[tuple[int, str]]], ready: Callable[[], bool], jobs: int, score: ScoreChunk,
+def answer_stream(pieces: Iterable[Piece], ready: Callable[[], bool], jobs: int, score: Callable[[Piece], bytes],
                   emit: Callable[[bytes], None]) -> None:
-    """``emit`` the answers to chunks of numbered lines in input order. Whenever ``ready`` says no more
-    input is waiting, every answer owed is written before the next chunk is asked for (an answer never
-    waits for input that has not come)."""
-    _answer(chunks, ready, jobs, score, emit)
+    """``emit`` the answers to the pieces of a stream in input order (``score`` gives a piece's, UTF-8).
+    Whenever ``ready`` says no more input is waiting, every answer owed is written before the next piece
+    is asked for (an answer never waits for input that has not come)."""
+    _answer(pieces, ready, jobs, score, emit)
 
 
 def _answer(tasks: Iterable[Any], ready: Callable[[], bool], jobs: int, score: Callable[[Any], bytes],
