@@ -244,8 +244,9 @@ def _pieces(inp: IO[bytes], size: int) -> Iterator[tuple[int, bytes]]:
     """The whole lines of a binary stream as they come (each read takes what is there, up to ``size``
     bytes), each piece with the number of its first line, for the workers to split (_score_piece): the
     parent does not read line by line (stdin a pipe, 20,000 lines, --jobs 2: the parent's CPU 0.28 ->
-    0.23 s, 0.17 of it start-up; joining reads while more input was waiting did not help). A line longer than the limit is handed on cut to the limit and a byte (a piece of its own,
-    which read_lines calls too long) and the rest of it skipped, so that memory stays bounded."""
+    0.23 s, 0.17 of it start-up; joining reads while more input was waiting did not help). A line
+    longer than the limit is handed on cut to the limit and a byte (a piece of its own, which
+    read_lines calls too long) and the rest of it skipped, so that memory stays bounded."""
     number, carry, skipping = 1, b"", False
     while data := inp.read1(size):  # type: ignore[attr-defined]
         if skipping:  # the rest of an over-long line
