@@ -104,6 +104,8 @@ def test_blocks_read_the_lines_of_the_file_in_bounded_pieces(tmp_path: Path, mon
 
 
 _PARENT = os.getpid()
+#: The tests that find a batch's workers read Linux's list of a process's children.
+_CHILDREN = pytest.mark.skipif(not Path(f"/proc/{_PARENT}/task/{_PARENT}/children").exists(), reason="no /proc children list")
 
 
 def _dying(score: Callable[..., bytes], signum: int, calls: dict[int, int]) -> Callable[..., bytes]:
@@ -141,6 +143,7 @@ def test_a_worker_killed_mid_batch_loses_no_line(tmp_path: Path, monkeypatch: py
     assert outputs[0] == outputs[1] == outputs[2] and outputs[0][0] == 200
 
 
+@_CHILDREN
 def test_a_batch_whose_worker_is_killed_from_outside_answers_every_line(tmp_path: Path) -> None:
     """`fanrules batch --jobs 2` on a file, one of its workers killed with SIGKILL as it runs: every line
     is answered, the same bytes as one job, and no process is left behind."""
@@ -179,6 +182,7 @@ def _gone(pid: int, timeout: float = 30) -> bool:
         time.sleep(0.05)
 
 
+@_CHILDREN
 def test_ctrl_c_in_a_batch_of_a_file_writes_every_completed_line(tmp_path: Path) -> None:
     """Ctrl-C in `fanrules batch --jobs 2` on a file: exit 130, the lines written are the first lines of
     one job's output, as many as the message says, and the workers are gone."""
@@ -200,6 +204,7 @@ def test_ctrl_c_in_a_batch_of_a_file_writes_every_completed_line(tmp_path: Path)
     assert len(workers) == 2 and all(_gone(pid) for pid in workers)
 
 
+@_CHILDREN
 @pytest.mark.parametrize("source", ["file", "pipe"])
 def test_the_workers_of_a_killed_batch_exit(tmp_path: Path, source: str) -> None:
     """A batch killed outright (SIGKILL: no chance to stop its workers) leaves no worker running: each
