@@ -3,8 +3,12 @@ from __future__ import annotations
 
 import io
 import json
+import os
+import signal
 import subprocess
 import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -12,7 +16,7 @@ import pytest
 from conftest import corpus_path
 
 import fanrules
-from fanrules.tools import batch
+from fanrules.tools import batch, batch_workers
 
 
 def _run(jobs: int, path: str) -> bytes:
@@ -31,7 +35,7 @@ def test_chunks_come_back_in_order_with_errors_in_place() -> None:
     good = json.dumps({"id": "g", "hand": list("EEESSSWWWNNNC"), "win_tile": "C", "self_drawn": True})
     lines = [good if i % 3 else "not json" for i in range(batch.CHUNK_LINES * 3 + 7)]
     out = io.StringIO()
-    n = batch.run(io.StringIO("\n".join(lines) + "\n"), out, fanrules.scorer("mcr"), jobs=2, rules="mcr")
+    n = batch.run(io.StringIO("\n".join(lines) + "\n"), out, fanrules.scorer("mcr"), jobs=2)
     got = [json.loads(line) for line in out.getvalue().splitlines()]
     assert n == len(lines) == len(got)
     for i, obj in enumerate(got):
@@ -48,12 +52,13 @@ def test_progress_counts_lines_on_the_given_stream() -> None:
     assert progress.getvalue().endswith("\rfanrules batch: 5 lines\n")
 
 
+@pytest.mark.parametrize("source", ["file", "stream"])
 @pytest.mark.parametrize("block", [64, 700, 1 << 19])
-def test_a_file_handed_out_in_blocks_gives_the_bytes_of_one_job(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, block: int) -> None:
-    """From a regular file, --jobs N hands the workers blocks of whole lines: lines cut across blocks,
-    over-long lines (here over 1,000 bytes, one of them across several blocks), blank lines, bytes that
-    are not UTF-8, a carriage return, no newline at the end: the same bytes as one job."""
-    monkeypatch.setattr(batch, "BLOCK_BYTES", block)
+def test_a_file_handed_out_in_blocks_gives_the_bytes_of_one_job(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, block: int, source: str) -> None:
+    """From a regular file or a binary stream, --jobs N hands the workers blocks of whole lines: lines
+    cut across blocks, over-long lines (here over 1,000 bytes, one of them across several blocks), blank
+    lines, bytes that are not UTF-8, a carriage return, no newline at the end: the same bytes as one job."""
+    monkeypatch.setattr(batch_workers, "BLOCK_BYTES", block)
     monkeypatch.setattr(batch, "MAX_LINE_BYTES", 1000)
     good = json.dumps({"id": "g", "hand": list("EEESSSWWWNNNC"), "win_tile": "C", "self_drawn": True}).encode()
     lines = [good, b"", b"not json", b'{"id": "\xff\xfe"}', b'{"id": "' + b"x" * 3000 + b'"}', good + b"\r",
@@ -63,8 +68,8 @@ def test_a_file_handed_out_in_blocks_gives_the_bytes_of_one_job(tmp_path: Path, 
     outputs = []
     for jobs in (1, 2):
         out = io.BytesIO()
-        with open(path, "rb") as inp:
-            n = batch.run(inp, out, fanrules.scorer("mcr"), jobs=jobs, rules="mcr")
+        with open(path, "rb") as f:
+            n = batch.run(f if source == "file" else io.BytesIO(f.read()), out, fanrules.scorer("mcr"), jobs=jobs)
         outputs.append((n, out.getvalue()))
     assert outputs[0] == outputs[1]
     answers = [json.loads(line) for line in outputs[1][1].splitlines()]
@@ -73,12 +78,147 @@ def test_a_file_handed_out_in_blocks_gives_the_bytes_of_one_job(tmp_path: Path, 
     assert sum(a.get("id") == "g" and a.get("total", 0) > 0 for a in answers) == 3 * 4
 
 
-def test_blocks_keep_memory_bounded_on_a_line_without_end(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A line of megabytes is handed out cut to the limit and a byte; the parent never holds more than
-    the limit and a block of it."""
-    monkeypatch.setattr(batch, "BLOCK_BYTES", 4096)
+def test_blocks_read_the_lines_of_the_file_in_bounded_pieces(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The blocks of a file, each read as a worker reads it, are the numbered lines read_lines reads from
+    the whole file, a line of megabytes among them; no read asks for more than 64 KiB, however long the line."""
+    monkeypatch.setattr(batch_workers, "BLOCK_BYTES", 4096)
+    monkeypatch.setattr(batch, "MAX_LINE_BYTES", 5000)
     path = tmp_path / "long.jsonl"
-    path.write_bytes(b"a" * 3_000_000 + b"\n" + b"{}\n")
+    path.write_bytes(b"{}\n" * 3000 + b"a" * 3_000_000 + b"\n" + b"x" * 4999 + b"\n" + b"{}\n" * 2000 + b"no end")
+    sizes: list[int] = []
+    pread = os.pread
+
+    def counted(fd: int, size: int, offset: int) -> bytes:
+        sizes.append(size)
+        return pread(fd, size, offset)
+    monkeypatch.setattr(os, "pread", counted)
     with open(path, "rb") as inp:
-        blocks = list(batch._blocks(inp))
-    assert [(first, len(block)) for first, block in blocks] == [(1, batch.MAX_LINE_BYTES + 1), (2, 3)]
+        blocks = batch_workers._Blocks(inp.fileno(), 0, path.stat().st_size)
+        got = [(first - 1 + number, line) for k in range(blocks.count) for block, first in [blocks.block(k)]
+               for number, line in batch.read_lines(block)]
+        inp.seek(0)
+        monkeypatch.setattr(os, "pread", pread)
+        assert got == list(batch.read_lines(inp))
+    assert len(got) == 3000 + 2 + 2000 + 1 and got[3000][1] == batch._TOO_LONG
+    assert max(sizes) <= 1 << 16
+
+
+_PARENT = os.getpid()
+#: The tests that find a batch's workers read Linux's list of a process's children.
+_CHILDREN = pytest.mark.skipif(not Path(f"/proc/{_PARENT}/task/{_PARENT}/children").exists(), reason="no /proc children list")
+
+
+def _dying(score: Callable[..., bytes], signum: int, calls: dict[int, int]) -> Callable[..., bytes]:
+    """``score``, but a worker is killed by ``signum`` on its second block or chunk (as one killed by the
+    system mid-batch would be); ``calls`` counts the calls of each process."""
+    def scored(*args: object, **kwargs: object) -> bytes:
+        pid = os.getpid()
+        calls[pid] = calls.get(pid, 0) + 1
+        if pid != _PARENT and calls[pid] == 2:
+            os.kill(pid, signum)
+        return score(*args, **kwargs)
+    return scored
+
+
+@pytest.mark.parametrize("signum", [signal.SIGKILL, signal.SIGTERM])
+@pytest.mark.parametrize("source", ["file", "stream", "text"])
+def test_a_worker_killed_mid_batch_loses_no_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, source: str, signum: int) -> None:
+    """Every block or piece a killed worker owed (of a file, a binary stream, a text stream) is scored by
+    the parent: the same bytes as one job."""
+    calls: dict[int, int] = {}
+    monkeypatch.setattr(batch_workers, "BLOCK_BYTES", 2048)
+    monkeypatch.setattr(batch, "CHUNK_LINES", 7)
+    monkeypatch.setattr(batch, "_score_block", _dying(batch._score_block, signum, calls))
+    monkeypatch.setattr(batch, "_score_chunk", _dying(batch._score_chunk, signum, calls))
+    good = json.dumps({"id": "g", "hand": list("EEESSSWWWNNNC"), "win_tile": "C", "self_drawn": True})
+    path = tmp_path / "in.jsonl"
+    path.write_text("".join(f"{good}\nnot json {i}\n" for i in range(100)))
+    outputs = []
+    for jobs in (1, 2, 3):
+        out = io.BytesIO()
+        with open(path, "rb") as f:
+            inp = f if source == "file" else io.BytesIO(f.read()) if source == "stream" else io.StringIO(f.read().decode())
+            outputs.append((batch.run(inp, out, fanrules.scorer("mcr"), jobs=jobs), out.getvalue()))
+        assert calls.pop(_PARENT, 0) > 0 if jobs > 1 else not calls  # what the killed workers owed
+    assert outputs[0] == outputs[1] == outputs[2] and outputs[0][0] == 200
+
+
+@_CHILDREN
+def test_a_batch_whose_worker_is_killed_from_outside_answers_every_line(tmp_path: Path) -> None:
+    """`fanrules batch --jobs 2` on a file, one of its workers killed with SIGKILL as it runs: every line
+    is answered, the same bytes as one job, and no process is left behind."""
+    path = tmp_path / "in.jsonl"
+    path.write_bytes(corpus_path("public.jsonl").read_bytes() * 5)
+    one = _run(1, str(path))
+    proc = subprocess.Popen([sys.executable, "-m", "fanrules", "batch", "--jobs", "2", "--input", str(path)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    head, workers = _workers_of(proc)
+    assert len(workers) == 2
+    os.kill(workers[0], signal.SIGKILL)
+    rest, err = proc.communicate(timeout=120)
+    assert proc.returncode == 0, err
+    assert head + rest == one
+    assert _gone(workers[1], 0)
+
+
+def _workers_of(proc: subprocess.Popen) -> tuple[bytes, list[int]]:
+    """The first output of a running batch, and its worker processes (running once it has answered)."""
+    assert proc.stdout is not None
+    head = proc.stdout.read(4096)
+    return head, [int(pid) for pid in Path(f"/proc/{proc.pid}/task/{proc.pid}/children").read_text().split()]
+
+
+def _gone(pid: int, timeout: float = 30) -> bool:
+    """Whether process ``pid`` ends (or is a zombie nobody collects) within ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            if Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z":
+                return True
+        except FileNotFoundError:
+            return True
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
+
+
+@_CHILDREN
+def test_ctrl_c_in_a_batch_of_a_file_writes_every_completed_line(tmp_path: Path) -> None:
+    """Ctrl-C in `fanrules batch --jobs 2` on a file: exit 130, the lines written are the first lines of
+    one job's output, as many as the message says, and the workers are gone."""
+    path, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    path.write_bytes(corpus_path("public.jsonl").read_bytes() * 5)
+    one = _run(1, str(path)).splitlines(keepends=True)
+    proc = subprocess.Popen([sys.executable, "-m", "fanrules", "batch", "--jobs", "2", "--input", str(path), "--output", str(out)],
+                            stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 60
+    while not out.exists() or not out.stat().st_size:  # the workers are running
+        assert time.monotonic() < deadline
+        time.sleep(0.01)
+    workers = [int(pid) for pid in Path(f"/proc/{proc.pid}/task/{proc.pid}/children").read_text().split()]
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130 and b"Traceback" not in err, err
+    written = int(err.decode().split("interrupted: ")[1].split()[0])
+    assert 0 < written < len(one) and out.read_bytes() == b"".join(one[:written])
+    assert len(workers) == 2 and all(_gone(pid) for pid in workers)
+
+
+@_CHILDREN
+@pytest.mark.parametrize("source", ["file", "pipe"])
+def test_the_workers_of_a_killed_batch_exit(tmp_path: Path, source: str) -> None:
+    """A batch killed outright (SIGKILL: no chance to stop its workers) leaves no worker running: each
+    exits at its next write to, or read from, its parent."""
+    path = tmp_path / "in.jsonl"
+    path.write_bytes(corpus_path("public.jsonl").read_bytes() * 5)
+    cmd = [sys.executable, "-m", "fanrules", "batch", "--jobs", "2"]
+    feed = subprocess.Popen(["cat", str(path)], stdout=subprocess.PIPE) if source == "pipe" else None
+    proc = subprocess.Popen(cmd if feed else [*cmd, "--input", str(path)], stdin=feed.stdout if feed else subprocess.DEVNULL,
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    _, workers = _workers_of(proc)
+    proc.kill()
+    proc.wait(timeout=30)
+    if feed:
+        feed.kill()
+        feed.wait(timeout=30)
+    assert len(workers) == 2 and all(_gone(pid) for pid in workers)

@@ -6,20 +6,15 @@ import json
 import math
 import os
 import select
-import signal
 import stat
-from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from typing import IO, TYPE_CHECKING, Any
+from functools import partial
+from typing import IO, Any
 
 from ..core.errors import ErrorKind, HandError, InvalidHandError
 from ..core.jsonio import hand_from_record
-from ..ruleset import load_ruleset
 from ..scoring import Scorer
 from ..scoring.result_text import Text
-
-if TYPE_CHECKING:
-    from multiprocessing.pool import AsyncResult
 
 MAX_LINE_CHARS = 100_000
 #: A line is read up to this many bytes (a character takes up to four); the rest of a longer one is skipped.
@@ -170,22 +165,20 @@ def _unwritable(number: int) -> str:
     return json.dumps({"id": None, "error": {"kind": ErrorKind.INVALID, "message": f"line {number}: its id cannot be written as UTF-8 JSON"}}) + "\n"
 
 
-def run(inp: IO[Any], out: IO[Any], scorer: Scorer, jobs: int = 1, rules: str = "mcr", progress: IO[str] | None = None,
-        explain: bool = True) -> int:
+def run(inp: IO[Any], out: IO[Any], scorer: Scorer, jobs: int = 1, progress: IO[str] | None = None, explain: bool = True) -> int:
     """Stream a batch and return the number of lines answered. ``inp`` is read in bytes or text, line by
-    line (read_lines); ``out`` gets UTF-8 JSON lines (bytes or text). With ``jobs`` > 1, chunks of lines
-    are scored by that many worker processes (forked with ``scorer``, or loading ``rules``) and written in
-    input order, so the output is the same bytes as with one job; at most a few chunks per worker are in
-    flight, so memory stays flat however long the input is. Output is written in chunks, and flushed
-    whenever no more input is waiting (so an answer never waits for input that has not come) and at
-    least every FLUSH_LINES lines; Ctrl-C writes every completed line and raises Interrupted with their
-    number. ``progress`` (a terminal) gets a line count. Without ``explain``, answers have the contract's
-    fields only (no sets, reading or not_counted)."""
-    global _worker_scorer
+    line (read_lines); ``out`` gets UTF-8 JSON lines (bytes or text). With ``jobs`` > 1 (where processes
+    can be forked), blocks of a file or chunks of a stream are scored by that many worker processes
+    forked with ``scorer`` (batch_workers.py) and written in input order, so the output is the same bytes
+    as with one job; at most a few blocks per worker are in flight, so memory stays flat however long
+    the input is. Output is written in chunks, and flushed whenever no more input is waiting (so an
+    answer never waits for input that has not come) and at least every FLUSH_LINES lines; Ctrl-C writes
+    every completed line and raises Interrupted with their number. ``progress`` (a terminal) gets a line
+    count. Without ``explain``, answers have the contract's fields only (no sets, reading or not_counted)."""
     n = 0
     unwritten: list[str] = []
     try:
-        if jobs <= 1:
+        if jobs <= 1 or not hasattr(os, "fork"):
             more_ready = _waiting(inp)
             text = _TEXT if isinstance(out, io.TextIOBase) else _WIRE
             for number, line in read_lines(inp):  # answer_lines, inlined: no generator between
@@ -200,24 +193,21 @@ def run(inp: IO[Any], out: IO[Any], scorer: Scorer, jobs: int = 1, rules: str = 
             n += _write(out, unwritten)
             unwritten.clear()
             return _done(progress, n)
-        import multiprocessing  # only here: one job does not pay its import at start-up (about 10 ms)
+        from . import batch_workers  # only here: one job does not pay its import at start-up
 
-        _worker_scorer = scorer  # forked workers start with it: no second loading of the rules
-        with multiprocessing.get_context("fork").Pool(jobs, _init_worker, (rules,)) as pool:
-            pending: deque[AsyncResult] = deque()
-            tasks = ((_score_block, (first, block, explain)) for first, block in _blocks(inp)) if _whole_file(inp) else \
-                ((_score_chunk, (chunk, explain)) for chunk in _chunks(inp))
-            for work, args in tasks:
-                pending.append(pool.apply_async(work, args))
-                waiting = not _ready(inp)  # no more input yet: answer what came so far before blocking
-                while pending and (waiting or len(pending) >= jobs * IN_FLIGHT or pending[0].ready()):
-                    n += _write(out, pending.popleft().get())
-                    if progress is not None:
-                        _show(progress, n)
-            while pending:
-                n += _write(out, pending.popleft().get())
-                if progress is not None:
-                    _show(progress, n)
+        def emit(answers: bytes) -> None:
+            nonlocal n
+            n += _write(out, answers)
+            if progress is not None:
+                _show(progress, n)
+        if _whole_file(inp):
+            fd = inp.fileno()
+            batch_workers.answer_file(fd, inp.tell(), os.fstat(fd).st_size, jobs, partial(_score_block, scorer=scorer, explain=explain), emit)
+        elif not isinstance(inp, io.TextIOBase) and hasattr(inp, "read1"):
+            batch_workers.answer_stream(_pieces(inp, batch_workers.BLOCK_BYTES), partial(_ready, inp), jobs,
+                                        partial(_score_piece, scorer=scorer, explain=explain), emit)
+        else:
+            batch_workers.answer_stream(_chunks(inp), partial(_ready, inp), jobs, partial(_score_chunk, scorer=scorer, explain=explain), emit)
         return _done(progress, n)
     except KeyboardInterrupt:
         if unwritten:
@@ -229,9 +219,7 @@ CHUNK_LINES = 256
 #: The most answers held before writing them (a batch from a file; from a pipe or a terminal, each
 #: answer is written as soon as no more input is waiting).
 FLUSH_LINES = 256
-IN_FLIGHT = 4
 PROGRESS_EVERY = 1000
-_worker_scorer: Scorer | None = None
 
 
 def _chunks(inp: IO[Any]) -> Iterator[list[tuple[int, str]]]:
@@ -247,30 +235,25 @@ def _chunks(inp: IO[Any]) -> Iterator[list[tuple[int, str]]]:
         yield chunk
 
 
-#: Bytes of whole lines handed to a worker at a time, from a regular file (about 180 corpus lines).
-BLOCK_BYTES = 1 << 19
-
-
 def _whole_file(inp: IO[Any]) -> bool:
     """Whether ``inp`` is a regular file read in bytes: its lines can be handed out in blocks."""
     return not isinstance(inp, io.TextIOBase) and _regular(inp) is True
 
 
-def _blocks(inp: IO[Any]) -> Iterator[tuple[int, bytes]]:
-    """Blocks of whole lines of a binary file, each with the number of its first line, for the workers
-    to split (``_score_block``): the parent no longer reads line by line, which took CPU from the
-    workers (--jobs 2 on bench/bench.py's 20,000 lines: 2.0 s and 3.4 CPU seconds before, 1.9 s and
-    3.2 after). A line longer than the limit is handed out cut to the limit and a byte (its own block,
-    which read_lines calls too long) and the rest of it skipped, so that memory stays bounded as
-    read_lines keeps it."""
+def _pieces(inp: IO[bytes], size: int) -> Iterator[tuple[int, bytes]]:
+    """The whole lines of a binary stream as they come (each read takes what is there, up to ``size``
+    bytes), each piece with the number of its first line, for the workers to split (_score_piece): the
+    parent does not read line by line (stdin a pipe, 20,000 lines, --jobs 2: the parent's CPU 0.28 ->
+    0.23 s, 0.17 of it start-up; joining reads while more input was waiting did not help). A line
+    longer than the limit is handed on cut to the limit and a byte (a piece of its own, which
+    read_lines calls too long) and the rest of it skipped, so that memory stays bounded."""
     number, carry, skipping = 1, b"", False
-    while data := inp.read(BLOCK_BYTES):
+    while data := inp.read1(size):  # type: ignore[attr-defined]
         if skipping:  # the rest of an over-long line
-            end = data.find(b"\n")
-            if end < 0:
+            if (end := data.find(b"\n")) < 0:
                 continue
             data, skipping = data[end + 1 :], False
-        data = carry + data
+        data = carry + data if carry else data
         cut = data.rfind(b"\n") + 1
         carry = data[cut:]
         if cut:
@@ -283,10 +266,15 @@ def _blocks(inp: IO[Any]) -> Iterator[tuple[int, bytes]]:
         yield number, carry
 
 
-def _score_block(first: int, block: bytes, explain: bool) -> bytes:
-    """The answers to a block of whole lines (``_blocks``), as UTF-8: its lines read as read_lines reads
-    a file, numbered from ``first``."""
-    return _score_chunk([(first - 1 + number, line) for number, line in read_lines(io.BytesIO(block))], explain)
+def _score_piece(piece: tuple[int, bytes], scorer: Scorer, explain: bool) -> bytes:
+    """The answers to a piece of a binary stream (_pieces), as UTF-8."""
+    return _score_block(io.BytesIO(piece[1]), piece[0], scorer, explain)
+
+
+def _score_block(block: IO[bytes], first: int, scorer: Scorer, explain: bool) -> bytes:
+    """The answers to a block of whole lines of a file (batch_workers.answer_file), as UTF-8: its lines
+    read as read_lines reads a file, numbered from ``first``."""
+    return _score_chunk([(first - 1 + number, line) for number, line in read_lines(block)], scorer, explain)
 
 
 def _ready(inp: IO[Any]) -> bool:
@@ -312,17 +300,9 @@ def _regular(inp: IO[Any]) -> bool | None:
         return None
 
 
-def _init_worker(rules: str) -> None:
-    global _worker_scorer
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle: it stops the pool
-    if _worker_scorer is None:  # not forked with the parent's scorer
-        _worker_scorer = Scorer(load_ruleset(rules))
-
-
-def _score_chunk(chunk: list[tuple[int, str]], explain: bool) -> bytes:
-    """The answers to a chunk of lines, as UTF-8 (encoded here, in the worker, not in the parent)."""
-    assert _worker_scorer is not None
-    return "".join(answer_lines(chunk, _worker_scorer, explain, _WIRE)).encode("latin-1")
+def _score_chunk(chunk: list[tuple[int, str]], scorer: Scorer, explain: bool) -> bytes:
+    """The answers to a chunk of lines, as UTF-8 (encoded in the worker, not in the parent)."""
+    return "".join(answer_lines(chunk, scorer, explain, _WIRE)).encode("latin-1")
 
 
 def _write(out: IO[Any], data: list[str] | bytes) -> int:

@@ -96,7 +96,7 @@ def cmd_batch(args: argparse.Namespace) -> int:
         out = _stream(args.output, sys.stdout, "wb")
         try:
             progress = sys.stderr if sys.stderr is not None and sys.stderr.isatty() and not args.quiet else None
-            run_batch(inp, out, scorer, jobs=min(args.jobs or cores, cores), rules=args.rules, progress=progress,
+            run_batch(inp, out, scorer, jobs=min(args.jobs or cores, cores), progress=progress,
                       explain=not args.brief)
         except Interrupted as err:
             print(f"fanrules: batch {err}, each complete", file=sys.stderr)
