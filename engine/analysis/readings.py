@@ -8,7 +8,7 @@ from itertools import permutations, product
 from operator import eq
 from typing import cast
 
-from ..core.blocks import KINDS, Block, Kind, Reading, Shape
+from ..core.blocks import KINDS, Block, Kind, Reading, Shape, make_block
 from ..core.hand import Hand, MeldKind
 from ..core.tiles import HONOURS, TERMINALS, Tile
 from .suits import CLASSES, MOST, ONE, RANKS, TWO, Memo, complete, table
@@ -264,7 +264,7 @@ ORPHANS = tuple(sorted(TERMINALS | HONOURS))
 def _block(kind: int, tile: Tile, concealed: bool, melded: bool, declared: bool, slot: int) -> Block:
     """The shared block of these fields. Equal blocks of one reading must be distinct objects (the
     scorer tells blocks apart by identity), so each is asked for with a different ``slot``."""
-    return Block(kind=KINDS[kind], tile=tile, concealed=concealed, melded=melded, declared=declared)
+    return make_block(KINDS[kind], tile, concealed, melded, declared)
 
 
 #: The concealed pair of each tile, as the ``pairs`` of a reading.
