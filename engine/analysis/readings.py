@@ -123,11 +123,16 @@ def by_suit(tiles: tuple[Tile, ...]) -> tuple[tuple[Tile, ...], ...]:
 
 
 #: What the readings need of one part (a suit, or the honours): (paired, options, pair, only): ``paired``
-#: 1 when its readings hold the pair (all of them or none do), else 0; its readings; and, when it has
-#: one reading with one split (the common case), that reading's pair and split as (chows, pungs), so that
-#: most hands are read without ``product``. A plain tuple, unpacked: reading a named tuple's fields by
-#: name goes through Python's generic attribute lookup (total 242,936 -> 240,300, callgrind warm).
-Part = tuple[int, tuple[PartReading, ...], "Tile | None", "PartSets | None"]
+#: 1 when its readings hold the pair (all of them or none do), else 0; its readings, or None when it has
+#: one reading with one split (the common case); and then that reading's pair and split as (chows,
+#: pungs) (``only``, else None), so that most hands are read without ``product``. A plain tuple, unpacked:
+#: reading a named tuple's fields by name goes through Python's generic attribute lookup (total 242,936
+#: -> 240,300, callgrind warm). No readings kept beside ``only``: two tuples fewer a part a first pass
+#: remembers, and the honours' Part made whole: the collections of a first pass over the corpus in a
+#: fresh process (bench/bench.py's first pass, counted by generation) 34/3/0 -> 31/3/0; replayed part
+#: misses 30.85 -> 30.57 M instructions; bench/callgrind_scoring.py --first-pass gc off 279,148 ->
+#: 279,476 a hand (more tuples freed than kept), warm 210,252 -> 210,649 (noise: not on its path).
+Part = tuple[int, "tuple[PartReading, ...] | None", "Tile | None", "PartSets | None"]
 
 
 def _part(options: tuple[PartReading, ...]) -> Part | None:
@@ -137,7 +142,13 @@ def _part(options: tuple[PartReading, ...]) -> Part | None:
     pair, splits = options[0]
     if len(options) > 1 or len(splits) > 1:
         return (int(pair is not None), options, pair, None)
-    return (int(pair is not None), options, pair, splits[0])
+    return (int(pair is not None), None, pair, splits[0])
+
+
+def _options(part: Part) -> tuple[PartReading, ...]:
+    """The readings of a part."""
+    options, pair, only = part[1], part[2], part[3]
+    return ((pair, (only,)),) if options is None else options  # type: ignore[return-value]
 
 
 #: The bits of a pattern (three a rank), below those of the suit in ``_suit_sets``'s number.
@@ -170,8 +181,7 @@ def _read_part(tiles: tuple[Tile, ...]) -> Part | None:
         if key not in sets:
             return None
         splits = _suit_sets(suit << 27 | key)
-        options = ((None, splits),)
-        return (0, options, None, None if len(splits) > 1 else splits[0])
+        return (0, ((None, splits),), None, None) if len(splits) > 1 else (0, None, None, splits[0])
     out = []
     # Held twice or more, by a mask, before a lookup (replayed misses 35.58 -> 34.65 M); the ranks of the
     # pair's class alone (suits.CLASSES): replayed misses 32.43 -> 31.56 M (with waits.py's, first pass
@@ -204,7 +214,7 @@ def _honours(tiles: tuple[Tile, ...]) -> Part | None:
         pair = t
         if c == 5:
             pungs.append(_block(1, t, True, False, False, 0))
-    return _part(((pair, (((), tuple(pungs)),)),))
+    return (int(pair is not None), None, pair, ((), tuple(pungs)))
 
 
 def _searched(tiles: tuple[Tile, ...], suit: int) -> Part | None:
@@ -243,11 +253,11 @@ def _sets_and_pair(tiles: tuple[Tile, ...]) -> list[tuple[Tile, tuple[Block, ...
         return [(pair, mo[0] + po[0] + so[0], mo[1] + po[1] + so[1] + ho[1])]  # type: ignore[list-item]
     parts = (m, p, s, h)
     k = next(i for i, part in enumerate(parts) if part[0])
-    paired = cast("tuple[tuple[Tile, tuple[PartSets, ...]], ...]", parts[k][1])  # every reading of part k has its pair
+    paired = cast("tuple[tuple[Tile, tuple[PartSets, ...]], ...]", _options(parts[k]))  # every reading of part k has its pair
     return [
         (pair, mc + pc + sc, mp + pp + sp + hp)
         for pair, splits in paired
-        for (mc, mp), (pc, pp), (sc, sp), (_, hp) in product(*(splits if i == k else part[1][0][1] for i, part in enumerate(parts)))
+        for (mc, mp), (pc, pp), (sc, sp), (_, hp) in product(*(splits if i == k else _options(part)[0][1] for i, part in enumerate(parts)))
     ]
 
 
