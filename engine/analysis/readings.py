@@ -128,10 +128,11 @@ def by_suit(tiles: tuple[Tile, ...]) -> tuple[tuple[Tile, ...], ...]:
 #: pungs) (``only``, else None), so that most hands are read without ``product``. A plain tuple, unpacked:
 #: reading a named tuple's fields by name goes through Python's generic attribute lookup (total 242,936
 #: -> 240,300, callgrind warm). No readings kept beside ``only``: two tuples fewer a part a first pass
-#: remembers, and the honours' Part made whole: the collections of a first pass over the corpus in a
+#: remembers (the product of several readings makes them), and the honours' Part made whole: the collections of a first pass over the corpus in a
 #: fresh process (bench/bench.py's first pass, counted by generation) 34/3/0 -> 31/3/0; replayed part
-#: misses 30.85 -> 30.57 M instructions; bench/callgrind_scoring.py --first-pass gc off 279,148 ->
-#: 279,476 a hand (more tuples freed than kept), warm 210,252 -> 210,649 (noise: not on its path).
+#: misses 30.85 -> 30.57 M instructions; with the product of several readings a loop (below),
+#: bench/callgrind_scoring.py --first-pass gc off 279,148 -> 278,201 instructions a hand, warm 210,252 ->
+#: 209,391 (bench/callgrind_scoring.py, the readings stage, warm 39,578 -> 38,870; cold 84,238 -> 83,398).
 Part = tuple[int, "tuple[PartReading, ...] | None", "Tile | None", "PartSets | None"]
 
 
@@ -143,12 +144,6 @@ def _part(options: tuple[PartReading, ...]) -> Part | None:
     if len(options) > 1 or len(splits) > 1:
         return (int(pair is not None), options, pair, None)
     return (int(pair is not None), None, pair, splits[0])
-
-
-def _options(part: Part) -> tuple[PartReading, ...]:
-    """The readings of a part."""
-    options, pair, only = part[1], part[2], part[3]
-    return ((pair, (only,)),) if options is None else options  # type: ignore[return-value]
 
 
 #: The bits of a pattern (three a rank), below those of the suit in ``_suit_sets``'s number.
@@ -253,12 +248,18 @@ def _sets_and_pair(tiles: tuple[Tile, ...]) -> list[tuple[Tile, tuple[Block, ...
         return [(pair, mo[0] + po[0] + so[0], mo[1] + po[1] + so[1] + ho[1])]  # type: ignore[list-item]
     parts = (m, p, s, h)
     k = next(i for i, part in enumerate(parts) if part[0])
-    paired = cast("tuple[tuple[Tile, tuple[PartSets, ...]], ...]", _options(parts[k]))  # every reading of part k has its pair
-    return [
-        (pair, mc + pc + sc, mp + pp + sp + hp)
-        for pair, splits in paired
-        for (mc, mp), (pc, pp), (sc, sp), (_, hp) in product(*(splits if i == k else _options(part)[0][1] for i, part in enumerate(parts)))
-    ]
+    # Every reading of part k has its pair; a part of one reading with one split has its split alone.
+    pk = parts[k]
+    paired = cast("tuple[tuple[Tile, tuple[PartSets, ...]], ...]", pk[1] or ((pk[2], (pk[3],)),))
+    # The splits of each part, part k's set for each of its readings in turn, in loops: where a
+    # comprehension over a product of a generator of them was, callgrind warm 210,208 -> 209,391 a hand.
+    rows = cast("list[tuple[PartSets, ...]]", [part[1][0][1] if part[1] else (part[3],) for part in parts])
+    out = []
+    for pair, splits in paired:
+        rows[k] = splits
+        for (mc, mp), (pc, pp), (sc, sp), (_, hp) in product(*rows):
+            out.append((pair, mc + pc + sc, mp + pp + sp + hp))
+    return out
 
 
 # --- the shapes -----------------------------------------------------------------------------------
