@@ -5,7 +5,7 @@ import pytest
 
 from fanrules.core.notation import parse_hand
 from fanrules.analysis.readings import ORPHANS, readings
-from fanrules.core.blocks import Block, Kind, Reading, Shape
+from fanrules.core.blocks import Block, Kind, Reading, Shape, every_block, make_block
 from fanrules.core.tiles import HONOURS, TILE_INDEX, Tile
 
 
@@ -195,3 +195,10 @@ def test_readings_are_distinct() -> None:
     found = readings(parse_hand("1112345678999m5m"))
     assert len(found) == len(set(found)) == 1
     assert layout(found[0]) == ("standard", ("111m", "234m", "55m", "678m", "999m"))
+
+
+def test_make_block_is_the_block_of_its_fields() -> None:
+    for block in every_block():
+        made = make_block(block.kind, block.tile, block.concealed, block.melded, block.declared)
+        assert made == block and hash(made) == hash(block) and repr(made) == repr(block)
+        assert (made.tiles, made.code) == (block.tiles, block.code)

@@ -10,9 +10,9 @@ from itertools import combinations_with_replacement
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fanrules.analysis.readings import _part_readings, _splits, suit_splits
+from fanrules.analysis.readings import _part_readings, _searched, _splits, suit_splits
 from fanrules.analysis.suits import MOST, complete, decode, encode, pattern, table, work_out
-from fanrules.analysis.waits import _group
+from fanrules.analysis.waits import _group, _group_of
 
 
 def splits(counts: tuple[int, ...]) -> bool:
@@ -82,3 +82,25 @@ def test_a_rank_held_more_often_than_the_table_knows_is_searched() -> None:
     assert part is not None and part[2] == 9 and len(part[3][1]) == 2
     group = _group[(18,) * 5 + (19, 20, 21)]  # five 1s and 234s: a sixth 1s makes sets only
     assert group[0][0] == (True, (18,), ())  # (parts, ...): the first part
+
+
+def test_pairs_and_waits_of_every_suit_of_up_to_eight_tiles() -> None:
+    # The misses try the pair and the completing tile among the ranks of one class over 3 alone
+    # (suits.CLASSES): every suit of at most eight tiles read and waited on as by searching.
+    for n in range(1, 9):
+        for ranks in combinations_with_replacement(range(9), n):
+            counts = tuple(ranks.count(r) for r in range(9))
+            if max(counts) > 4:
+                continue
+            tiles = tuple(r + 9 for r in ranks)  # the pins: tiles 9 to 17
+            if n % 3 == 2:
+                assert _part_readings[tiles] == _searched(tiles, 1), ranks
+            if complete(counts)[0]:
+                continue
+            (pair, to_sets, to_pair), = _group_of(tiles)[0]
+            after = [complete(counts[:r] + (counts[r] + 1,) + counts[r + 1:]) for r in range(9)]
+            if n % 3 == 2:
+                assert pair == complete(counts)[1], ranks
+                assert to_sets == tuple(r + 9 for r in range(9) if after[r] and after[r][0]), ranks
+            elif n % 3 == 1:
+                assert to_pair == tuple(r + 9 for r in range(9) if after[r] and after[r][1]), ranks

@@ -8,10 +8,10 @@ from itertools import permutations, product
 from operator import eq
 from typing import cast
 
-from ..core.blocks import KINDS, Block, Kind, Reading, Shape
+from ..core.blocks import KINDS, Block, Kind, Reading, Shape, make_block
 from ..core.hand import Hand, MeldKind
 from ..core.tiles import HONOURS, TERMINALS, Tile
-from .suits import MOST, ONE, RANKS, TWO, Memo, complete, table
+from .suits import CLASSES, MOST, ONE, RANKS, TWO, Memo, complete, table
 
 #: How many patterns (of one suit, or of the honours) each memo below keeps (the most recently used, or
 #: for a Memo, those since it last started afresh): enough for the hands of a long batch to find theirs,
@@ -123,11 +123,17 @@ def by_suit(tiles: tuple[Tile, ...]) -> tuple[tuple[Tile, ...], ...]:
 
 
 #: What the readings need of one part (a suit, or the honours): (paired, options, pair, only): ``paired``
-#: 1 when its readings hold the pair (all of them or none do), else 0; its readings; and, when it has
-#: one reading with one split (the common case), that reading's pair and split as (chows, pungs), so that
-#: most hands are read without ``product``. A plain tuple, unpacked: reading a named tuple's fields by
-#: name goes through Python's generic attribute lookup (total 242,936 -> 240,300, callgrind warm).
-Part = tuple[int, tuple[PartReading, ...], "Tile | None", "PartSets | None"]
+#: 1 when its readings hold the pair (all of them or none do), else 0; its readings, or None when it has
+#: one reading with one split (the common case); and then that reading's pair and split as (chows,
+#: pungs) (``only``, else None), so that most hands are read without ``product``. A plain tuple, unpacked:
+#: reading a named tuple's fields by name goes through Python's generic attribute lookup (total 242,936
+#: -> 240,300, callgrind warm). No readings kept beside ``only``: two tuples fewer a part a first pass
+#: remembers (the product of several readings makes them), and the honours' Part made whole: the collections of a first pass over the corpus in a
+#: fresh process (bench/bench.py's first pass, counted by generation) 34/3/0 -> 31/3/0; replayed part
+#: misses 30.85 -> 30.57 M instructions; with the product of several readings a loop (below),
+#: bench/callgrind_scoring.py --first-pass gc off 279,148 -> 278,201 instructions a hand, warm 210,252 ->
+#: 209,391 (bench/callgrind_scoring.py, the readings stage, warm 39,578 -> 38,870; cold 84,238 -> 83,398).
+Part = tuple[int, "tuple[PartReading, ...] | None", "Tile | None", "PartSets | None"]
 
 
 def _part(options: tuple[PartReading, ...]) -> Part | None:
@@ -137,13 +143,14 @@ def _part(options: tuple[PartReading, ...]) -> Part | None:
     pair, splits = options[0]
     if len(options) > 1 or len(splits) > 1:
         return (int(pair is not None), options, pair, None)
-    return (int(pair is not None), options, pair, splits[0])
+    return (int(pair is not None), None, pair, splits[0])
 
 
 #: The bits of a pattern (three a rank), below those of the suit in ``_suit_sets``'s number.
 _PATTERN = (1 << 27) - 1
-#: Each rank, its pair in a pattern, and the mask of its count held twice or more.
-_PAIRED = tuple((r, TWO[r], 6 << 3 * r) for r in RANKS)
+#: Each rank, its pair in a pattern, and the mask of its count held twice or more; by the rank's class
+#: (suits.CLASSES: the pair of tiles whose sum is n over 3 is of class 2n over 3).
+_PAIRED = tuple(tuple((r, TWO[r], 6 << 3 * r) for r in ranks) for ranks in CLASSES)
 
 
 def _read_part(tiles: tuple[Tile, ...]) -> Part | None:
@@ -169,10 +176,12 @@ def _read_part(tiles: tuple[Tile, ...]) -> Part | None:
         if key not in sets:
             return None
         splits = _suit_sets(suit << 27 | key)
-        options = ((None, splits),)
-        return (0, options, None, None if len(splits) > 1 else splits[0])
+        return (0, ((None, splits),), None, None) if len(splits) > 1 else (0, None, None, splits[0])
     out = []
-    for r, two, paired in _PAIRED:  # held twice or more, by a mask, before a lookup (replayed misses 35.58 -> 34.65 M)
+    # Held twice or more, by a mask, before a lookup (replayed misses 35.58 -> 34.65 M); the ranks of the
+    # pair's class alone (suits.CLASSES): replayed misses 32.43 -> 31.56 M (with waits.py's, first pass
+    # gc on 291,345 -> 289,003 instructions a hand, off 284,410 -> 282,093; bench/callgrind_scoring.py --first-pass).
+    for r, two, paired in _PAIRED[2 * sum(tiles) % 3]:
         if key & paired and key - two in sets:
             out.append((suit * 9 + r, _suit_sets(suit << 27 | key - two)))
     return _part(tuple(out))
@@ -200,7 +209,7 @@ def _honours(tiles: tuple[Tile, ...]) -> Part | None:
         pair = t
         if c == 5:
             pungs.append(_block(1, t, True, False, False, 0))
-    return _part(((pair, (((), tuple(pungs)),)),))
+    return (int(pair is not None), None, pair, ((), tuple(pungs)))
 
 
 def _searched(tiles: tuple[Tile, ...], suit: int) -> Part | None:
@@ -239,12 +248,18 @@ def _sets_and_pair(tiles: tuple[Tile, ...]) -> list[tuple[Tile, tuple[Block, ...
         return [(pair, mo[0] + po[0] + so[0], mo[1] + po[1] + so[1] + ho[1])]  # type: ignore[list-item]
     parts = (m, p, s, h)
     k = next(i for i, part in enumerate(parts) if part[0])
-    paired = cast("tuple[tuple[Tile, tuple[PartSets, ...]], ...]", parts[k][1])  # every reading of part k has its pair
-    return [
-        (pair, mc + pc + sc, mp + pp + sp + hp)
-        for pair, splits in paired
-        for (mc, mp), (pc, pp), (sc, sp), (_, hp) in product(*(splits if i == k else part[1][0][1] for i, part in enumerate(parts)))
-    ]
+    # Every reading of part k has its pair; a part of one reading with one split has its split alone.
+    pk = parts[k]
+    paired = cast("tuple[tuple[Tile, tuple[PartSets, ...]], ...]", pk[1] or ((pk[2], (pk[3],)),))
+    # The splits of each part, part k's set for each of its readings in turn, in loops: where a
+    # comprehension over a product of a generator of them was, callgrind warm 210,208 -> 209,391 a hand.
+    rows = cast("list[tuple[PartSets, ...]]", [part[1][0][1] if part[1] else (part[3],) for part in parts])
+    out = []
+    for pair, splits in paired:
+        rows[k] = splits
+        for (mc, mp), (pc, pp), (sc, sp), (_, hp) in product(*rows):
+            out.append((pair, mc + pc + sc, mp + pp + sp + hp))
+    return out
 
 
 # --- the shapes -----------------------------------------------------------------------------------
@@ -260,7 +275,7 @@ ORPHANS = tuple(sorted(TERMINALS | HONOURS))
 def _block(kind: int, tile: Tile, concealed: bool, melded: bool, declared: bool, slot: int) -> Block:
     """The shared block of these fields. Equal blocks of one reading must be distinct objects (the
     scorer tells blocks apart by identity), so each is asked for with a different ``slot``."""
-    return Block(kind=KINDS[kind], tile=tile, concealed=concealed, melded=melded, declared=declared)
+    return make_block(KINDS[kind], tile, concealed, melded, declared)
 
 
 #: The concealed pair of each tile, as the ``pairs`` of a reading.

@@ -33,6 +33,12 @@ MOST = 5
 ONE = tuple(1 << 3 * (t % 9) for t in range(34))
 TWO = tuple(2 << 3 * r for r in range(9))
 RANKS = range(9)
+#: The ranks by their remainder over 3. A suit's sets hold ranks that sum to a multiple of 3 (a chow's r,
+#: r + 1, r + 2: 3r + 3; a pung's: 3r), and a tile's number has its rank's remainder (a suit starts at 0, 9
+#: or 18): of tiles that are sets and a pair of rank p, the sum is 2p over 3; a tile of rank t that makes
+#: tiles of sum n sets leaves n + t a multiple of 3. So only the three ranks of one class can be the pair,
+#: or the tile that completes, and the misses of readings.py and waits.py try those alone.
+CLASSES = tuple(tuple(r for r in RANKS if r % 3 == c) for c in range(3))
 #: The counts of each set of a suit: the chows from rank 1 to 7, then the pungs.
 _SETS = tuple(tuple(int(start <= r <= start + 2) for r in range(9)) for start in range(7)) + \
     tuple(tuple(3 * (r == rank) for r in range(9)) for rank in range(9))
