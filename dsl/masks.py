@@ -172,19 +172,25 @@ def chains(bits: str, found: frozenset[int], constant: Callable[[Any], str]) -> 
     1,326 times and found something 609 times; with these tests, they ran 807 times (lines run in the
     misses 264,616 -> 231,701). bench/callgrind_fused.py, memos empty: 103,412 -> 102,187 instructions a
     hand (warm 61,409 -> 61,434); bench/callgrind_scoring.py --first-pass, gc off 284,410 -> 282,989, gc
-    on 291,345 -> 290,065 (warm 210,501 -> 210,621)."""
+    on 291,345 -> 290,065 (warm 210,501 -> 210,621). With the triples of one shift left to one name's
+    tiles, the name's whose tiles the main triples hold the fewest of: 775 times (lines 227,676),
+    callgrind_fused 101,471 (warm 61,434), first pass gc off 282,166, on 289,465 (warm 210,094)."""
     by_shifts: dict[tuple[int, int], list[tuple[int, int, int]]] = {}
     for triple in sorted(found):
         rest, t2 = divmod(triple, TILES)
         t0, t1 = divmod(rest, TILES)
         by_shifts.setdefault((t1 - t0, t2 - t0), []).append((t0, t1, t2))
-    # The shifts of most triples; the others by the one of their three tiles whose mask is smallest.
+    # The shifts of more than one triple (of most); the others by the tiles of one of their names.
     ranked = sorted(by_shifts, key=lambda key: (-len(by_shifts[key]), key))
-    main, left = ranked[:MAX_CHAINS], [t for key in ranked[MAX_CHAINS:] for t in by_shifts[key]]
+    main = [key for key in ranked[:MAX_CHAINS] if len(by_shifts[key]) > 1] or ranked[:MAX_CHAINS]
+    left = [t for key in ranked if key not in main for t in by_shifts[key]]
     if not main or any(0 in key for key in main):  # names on one tile: see EXCESS and the pairs
         return []
     terms = [" & ".join([bits, *(f"({bits} >> {int(s)})" for s in sorted(set(key))), constant(sum(1 << t[0] for t in by_shifts[key]))])
              for key in main]
     if left:
-        terms.append(f"{bits} & {constant(min((sum(1 << t[j] for t in set(left)) for j in range(3)), key=int.bit_count))}")
+        # The name whose tiles there are the fewest of those the main triples hold, then the fewest.
+        held = sum(1 << t for key in main for triple in by_shifts[key] for t in triple)
+        masks = [sum(1 << t[j] for t in left) for j in range(3)]
+        terms.append(f"{bits} & {constant(min(masks, key=lambda mask: ((mask & held).bit_count(), mask.bit_count())))}")
     return ["(" + " or ".join(f"({term})" for term in terms) + ")"]
