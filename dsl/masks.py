@@ -173,8 +173,8 @@ def chains(bits: str, found: frozenset[int], constant: Callable[[Any], str]) -> 
     misses 264,616 -> 231,701). bench/callgrind_fused.py, memos empty: 103,412 -> 102,187 instructions a
     hand (warm 61,409 -> 61,434); bench/callgrind_scoring.py --first-pass, gc off 284,410 -> 282,989, gc
     on 291,345 -> 290,065 (warm 210,501 -> 210,621). With the triples of one shift left to one name's
-    tiles, the name's whose tiles the main triples hold the fewest of: 775 times (lines 227,676),
-    callgrind_fused 101,471 (warm 61,434), first pass gc off 282,166, on 289,465 (warm 210,094)."""
+    tiles, the name's whose tiles the main triples hold the fewest of: 695 times (lines 227,676),
+    callgrind_fused 101,481 (warm 61,433), first pass gc off 282,137, on 289,519 (warm 210,098)."""
     by_shifts: dict[tuple[int, int], list[tuple[int, int, int]]] = {}
     for triple in sorted(found):
         rest, t2 = divmod(triple, TILES)
@@ -186,11 +186,11 @@ def chains(bits: str, found: frozenset[int], constant: Callable[[Any], str]) -> 
     left = [t for key in ranked if key not in main for t in by_shifts[key]]
     if not main or any(0 in key for key in main):  # names on one tile: see EXCESS and the pairs
         return []
-    terms = [" & ".join([bits, *(f"({bits} >> {int(s)})" for s in sorted(set(key))), constant(sum(1 << t[0] for t in by_shifts[key]))])
+    terms = [" & ".join([bits, *(f"({bits} >> {int(s)})" for s in sorted(set(key))), constant(sum({1 << t[0] for t in by_shifts[key]}))])
              for key in main]
     if left:
         # The name whose tiles there are the fewest of those the main triples hold, then the fewest.
-        held = sum(1 << t for key in main for triple in by_shifts[key] for t in triple)
-        masks = [sum(1 << t[j] for t in left) for j in range(3)]
+        held = sum({1 << t for key in main for triple in by_shifts[key] for t in triple})
+        masks = [sum({1 << t[j] for t in left}) for j in range(3)]
         terms.append(f"{bits} & {constant(min(masks, key=lambda mask: ((mask & held).bit_count(), mask.bit_count())))}")
     return ["(" + " or ".join(f"({term})" for term in terms) + ")"]
