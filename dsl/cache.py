@@ -176,8 +176,8 @@ def write_cache(path: Path, form: str, clock: int, entries: dict[str, dict[str, 
 
 
 def _table(value: Any) -> frozenset[int]:
-    """A table read back: whole numbers that a tile (-1 to 33) or a block code can be."""
-    if not isinstance(value, list) or len(value) > 2_000 or not all(type(v) is int and -8 <= v < 2_000 for v in value):
+    """A table read back: whole numbers that a tile (-1 to 33), a block code or three tiles can be."""
+    if not isinstance(value, list) or len(value) > 2_000 or not all(type(v) is int and -8 <= v < 34 ** 3 for v in value):
         raise ValueError("not a table")
     return frozenset(value)
 

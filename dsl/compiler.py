@@ -139,6 +139,7 @@ class Compiler:
         guards: list[str] = []
         own: list[list[str]] = [[] for _ in range(k)]  # by depth, the tests that read that name alone
         pairs: dict[tuple[int, int], list[str]] = {}  # by two depths, the tests that read those names
+        triples: list[str] = []  # the tests that read the first three names and no other
         for conjunct in (part for c in _conjuncts(rule.cond) for part in _pairwise(c)):
             used = [slots.index(s) for s in _slots_used(conjunct, self.checked.slots) if s in slots]
             if not used:
@@ -151,6 +152,8 @@ class Compiler:
                 own[depth].append(code)
             elif len(used) == 2:
                 pairs.setdefault((min(used), depth), []).append(code)
+            elif sorted(set(used)) == [0, 1, 2]:
+                triples.append(code)
             if join is not None:
                 candidates[depth].append((len(stages[depth]) - 1, *join))
         # Of the tests a depth could look its items up by, the one on the view with the most values.
@@ -193,7 +196,7 @@ class Compiler:
         shared = [view for view in shared if any(j is not None and j[1] == view for j in joins)]  # an index made anyway
         if shared:
             guards.append(f"SIZE{self.view_codes.index(max(shared, key=_spread))} >= {k}")
-        guards += self.masks(slots, own, pairs, views)
+        guards += self.masks(slots, own, pairs, triples, views)
         body.append("if found:")
         if not ordered:  # (bench/callgrind_fused.py, memos empty: sorting every empty set too, 152,555 -> 136,757)
             picked = ", ".join(f"items[g[{d}]]" for d in range(k))
@@ -206,7 +209,7 @@ class Compiler:
             body = [f"if {' and '.join(guards)}:"] + ["    " + line for line in body]
         return lines, body
 
-    def masks(self, slots: list[int], own: list[list[str]], pairs: dict[tuple[int, int], list[str]],
+    def masks(self, slots: list[int], own: list[list[str]], pairs: dict[tuple[int, int], list[str]], triples: list[str],
               views: dict[int, dict[str, tuple[str, str]]]) -> list[str]:
         """The tests of a keyed body on the bits of its collection's tiles (dsl/masks.py), their tables
         worked out (or taken from ``known``) in turn, as ``table`` does."""
@@ -215,7 +218,7 @@ class Compiler:
             self.tables.append(found)
             return found
         j = self.view_codes.index(TILE_VIEW) if TILE_VIEW in self.view_codes else len(self.view_codes)
-        out = _mask_tests(slots, own, pairs, views, {**NAMESPACE, **self.constants}, table, self.constant, j)
+        out = _mask_tests(slots, own, pairs, triples, views, {**NAMESPACE, **self.constants}, table, self.constant, j)
         if out and TILE_VIEW not in self.view_codes:
             self.view_codes += (TILE_VIEW,)
         return out

@@ -48,6 +48,39 @@ def pair_tiles(slots: tuple[int, int], tests: list[str], views: tuple[dict[str, 
         return None
 
 
+#: A test on three names is written from at most this many triples of tiles.
+MAX_TRIPLES = 2_000
+
+
+def triple_tiles(slots: tuple[int, int, int], own: list[list[str]], pairs: list[list[str]], triples: list[str],
+                 views: tuple[dict[str, tuple[str, str]], ...], namespace: dict[str, Any]) -> frozenset[int] | None:
+    """The tiles of three sets, bound to ``slots``, that pass the tests reading those names and no other
+    (``own`` by name, ``pairs`` of the first two, the first and the last, the last two, then
+    ``triples``), in order: ``a * TILES * TILES + b * TILES + c`` for tiles a <= b <= c; None if the
+    tests fail on a value no hand holds or pass on more than MAX_TRIPLES. One set of each tile stands
+    for them all, as in ``pair_tiles``."""
+    a, b, c = (f"v{int(s)}" for s in slots)
+
+    def test(parts: list[str]) -> str:
+        return " and ".join(parts) or "True"
+    lines = ["def table(blocks):", "    out = set()", f"    for {a} in blocks:", *(f"        {name} = {code}" for name, code in views[0].values()),
+             f"        if not ({test(own[0])}):", "            continue",
+             f"        for {b} in blocks:", *(f"            {name} = {code}" for name, code in views[1].values()),
+             f"            if not ({test(own[1] + pairs[0])}):", "                continue",
+             f"            for {c} in blocks:", *(f"                {name} = {code}" for name, code in views[2].values()),
+             f"                if {test(own[2] + pairs[1] + pairs[2] + triples)}:",
+             f"                    out.add(tuple(sorted(({a}.tile, {b}.tile, {c}.tile))))", "    return out"]
+    scope = dict(namespace)
+    exec(compile("\n".join(lines) + "\n", "<triple tests>", "exec"), scope)  # generated code only: see dsl/compiler.py
+    blocks = tuple({x.tile: x for x in reversed(_kinds_and_tiles())}.values())
+    try:
+        found = scope["table"](blocks)
+    except (IndexError, KeyError, TypeError):
+        return None
+    # A table of most triples would seldom skip (and the predicate cache keeps tables of at most 2,000).
+    return frozenset((t0 * TILES + t1) * TILES + t2 for t0, t1, t2 in found) if len(found) <= MAX_TRIPLES else None
+
+
 def shifts(pairs: frozenset[int]) -> dict[int, int]:
     """``pairs`` (of tiles a, b) by ``b - a``: for each shift, the bits of the tiles ``a``."""
     out: dict[int, int] = {}
@@ -69,7 +102,8 @@ def shifted(bits: str, shift: int, mask: str) -> str:
 FEW = 17
 
 
-def tests(slots: list[int], own: list[list[str]], pairs: dict[tuple[int, int], list[str]], views: dict[int, dict[str, tuple[str, str]]],
+def tests(slots: list[int], own: list[list[str]], pairs: dict[tuple[int, int], list[str]], triples: list[str],
+          views: dict[int, dict[str, tuple[str, str]]],
           namespace: dict[str, Any], table: Callable[[Callable[[], frozenset[int] | None]], frozenset[int] | None],
           constant: Callable[[Any], str], view: int) -> list[str]:
     """The tests of an each rule's keyed body on ``BITS{view}`` and ``EXCESS{view}``: for each name
@@ -117,4 +151,46 @@ def tests(slots: list[int], own: list[list[str]], pairs: dict[tuple[int, int], l
     # A test that leaves pairs to their first tile only when no test of all the pairs is made, and one.
     for terms in fully or partly[:1]:
         out.append("(" + " or ".join([shifted(bits, shift, constant(mask)) for shift, mask in terms] or ["False"]) + ")")
+    if len(slots) >= 3:
+        first = (slots[0], slots[1], slots[2])
+        found3 = table(lambda: triple_tiles(first, own[:3], [pairs.get((0, 1), []), pairs.get((0, 2), []), pairs.get((1, 2), [])], triples,
+                                            (views[first[0]], views[first[1]], views[first[2]]), namespace))
+        out += [] if found3 is None else chains(bits, found3, constant)
     return out
+
+
+#: A test of three names is written when it needs at most this many terms.
+MAX_CHAINS = 8
+
+
+def chains(bits: str, found: frozenset[int], constant: Callable[[Any], str]) -> list[str]:
+    """The test that some three tiles of ``bits`` are one of the triples ``found`` (see ``triple_tiles``):
+    the tiles of each triple one after the other at its two shifts, in a few terms (the triples of the
+    other shifts by the tiles of one name); none when a main term holds two names on one tile (tested
+    by EXCESS and the pairs).
+    In the 2,091 misses of a first pass over the corpus, the rules of three names or more ran their loops
+    1,326 times and found something 609 times; with these tests, they ran 807 times (lines run in the
+    misses 264,616 -> 231,701). bench/callgrind_fused.py, memos empty: 103,412 -> 102,187 instructions a
+    hand (warm 61,409 -> 61,434); bench/callgrind_scoring.py --first-pass, gc off 284,410 -> 282,989, gc
+    on 291,345 -> 290,065 (warm 210,501 -> 210,621). With the triples of one shift left to one name's
+    tiles, the name's whose tiles the main triples hold the fewest of: 695 times (lines 227,676),
+    callgrind_fused 101,481 (warm 61,433), first pass gc off 282,137, on 289,519 (warm 210,098)."""
+    by_shifts: dict[tuple[int, int], list[tuple[int, int, int]]] = {}
+    for triple in sorted(found):
+        rest, t2 = divmod(triple, TILES)
+        t0, t1 = divmod(rest, TILES)
+        by_shifts.setdefault((t1 - t0, t2 - t0), []).append((t0, t1, t2))
+    # The shifts of more than one triple (of most); the others by the tiles of one of their names.
+    ranked = sorted(by_shifts, key=lambda key: (-len(by_shifts[key]), key))
+    main = [key for key in ranked[:MAX_CHAINS] if len(by_shifts[key]) > 1] or ranked[:MAX_CHAINS]
+    left = [t for key in ranked if key not in main for t in by_shifts[key]]
+    if not main or any(0 in key for key in main):  # names on one tile: see EXCESS and the pairs
+        return []
+    terms = [" & ".join([bits, *(f"({bits} >> {int(s)})" for s in sorted(set(key))), constant(sum({1 << t[0] for t in by_shifts[key]}))])
+             for key in main]
+    if left:
+        # The name whose tiles there are the fewest of those the main triples hold, then the fewest.
+        held = sum({1 << t for key in main for triple in by_shifts[key] for t in triple})
+        masks = [sum({1 << t[j] for t in left}) for j in range(3)]
+        terms.append(f"{bits} & {constant(min(masks, key=lambda mask: ((mask & held).bit_count(), mask.bit_count())))}")
+    return ["(" + " or ".join(f"({term})" for term in terms) + ")"]
