@@ -94,22 +94,45 @@ def code_hash(record: Record) -> str:
     return hashlib.sha256(code.encode()).hexdigest()
 
 
-class PredicateCache:
-    """Cached trees by predicate text, read once and written back when entries came or went."""
+class CacheFile:
+    """The entries of a cache file of one format, read once, each with the clock of its last use, and
+    written back (atomically) when some came or went; a damaged file is replaced at the next save."""
 
-    def __init__(self, path: Path | None) -> None:
+    def __init__(self, path: Path | None, form: str) -> None:
         self.path = path
+        self.form = form
         self.entries: dict[str, dict[str, Any]] = {}
         self.clock = 0
         self.dirty = False
-        #: Records this process compiled or verified itself, by predicate text: used again as they are.
-        self.verified: dict[str, Record] = {}
         if path is not None:
-            loaded = read_cache(path, FORMAT)
+            loaded = read_cache(path, form)
             if loaded is None:
-                self.dirty = path.exists() or path.is_symlink()  # a damaged file is replaced at the next save
+                self.dirty = path.exists() or path.is_symlink()
             else:
                 self.entries, self.clock = loaded
+
+    def used(self, entry: dict[str, Any]) -> None:
+        """Mark ``entry`` as the most recently used."""
+        self.clock += 1
+        entry["used"] = self.clock
+
+    def oldest(self) -> list[str]:
+        """The keys, least recently used first."""
+        return sorted(self.entries, key=lambda key: self.entries[key].get("used", 0))
+
+    def save(self) -> None:
+        """Write the entries back if they changed; failures are ignored: a cache is only a speed-up."""
+        if self.dirty and self.path is not None and write_cache(self.path, self.form, self.clock, self.entries):
+            self.dirty = False
+
+
+class PredicateCache(CacheFile):
+    """Cached trees by predicate text."""
+
+    def __init__(self, path: Path | None) -> None:
+        super().__init__(path, FORMAT)
+        #: Records this process compiled or verified itself, by predicate text: used again as they are.
+        self.verified: dict[str, Record] = {}
 
     def tree(self, text: str) -> tuple[ast.Node, list[frozenset[int] | None], str] | None:
         """The cached tree of ``text``, its tables (see dsl/compiler.py) and the hash its code must
@@ -126,8 +149,7 @@ class PredicateCache:
         except (KeyError, TypeError, ValueError, RecursionError):
             self.drop(text)
             return None
-        self.clock += 1
-        entry["used"] = self.clock
+        self.used(entry)
         return node, tables, wanted
 
     def drop(self, text: str) -> None:
@@ -140,25 +162,18 @@ class PredicateCache:
         MAX_ENTRIES entries of at most MAX_TEXT characters of predicate text in all remain."""
         self.drop(text)
         chars = sum(map(len, self.entries)) + len(text)
-        oldest = iter(sorted(self.entries, key=lambda t: self.entries[t].get("used", 0)))
+        oldest = iter(self.oldest())
         while len(self.entries) >= MAX_ENTRIES or chars > MAX_TEXT:
             old = next(oldest, None)
             if old is None:
                 break
             chars -= len(old)
             self.drop(old)
-        self.clock += 1
-        self.entries[text] = {"tree": to_json(node), "tables": [None if t is None else sorted(t) for t in tables],
-                              "code": code_hash(record), "used": self.clock}
+        self.entries[text] = entry = {"tree": to_json(node), "tables": [None if t is None else sorted(t) for t in tables],
+                                      "code": code_hash(record)}
+        self.used(entry)
         self.verified[text] = record
         self.dirty = True
-
-    def save(self) -> None:
-        """Write the entries back (atomically) if they changed; failures are ignored: the cache is
-        only a speed-up."""
-        if self.dirty and self.path is not None and write_cache(self.path, FORMAT, self.clock, self.entries):
-            self.dirty = False
-
 
 def write_cache(path: Path, form: str, clock: int, entries: dict[str, dict[str, Any]]) -> bool:
     """Write a cache file atomically; whether that worked (a failure is ignored: a cache is only a speed-up)."""

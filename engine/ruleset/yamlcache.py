@@ -19,7 +19,7 @@ from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
 
-from ..dsl.cache import cache_folder, read_cache, write_cache
+from ..dsl.cache import CacheFile, cache_folder
 from .yamlpos import YList, YMap, read_yaml
 
 FORMAT = "fanrules rule file cache 1"
@@ -65,20 +65,11 @@ def fingerprint() -> str:
     return digest.hexdigest()[:16]
 
 
-class FileCache:
-    """Entries by the SHA-256 of a file's text, read once and written back when some came or went."""
+class FileCache(CacheFile):
+    """Entries by the SHA-256 of a file's text."""
 
     def __init__(self, path: Path | None) -> None:
-        self.path = path
-        self.entries: dict[str, dict[str, Any]] = {}
-        self.clock = 0
-        self.dirty = False
-        if path is not None:
-            loaded = read_cache(path, FORMAT)
-            if loaded is None:
-                self.dirty = path.exists() or path.is_symlink()
-            else:
-                self.entries, self.clock = loaded
+        super().__init__(path, FORMAT)
 
     def read(self, path: str, text: str) -> tuple[Any, list[Any]]:
         """read_yaml(path, text), from the cache when a valid entry is there."""
@@ -89,8 +80,7 @@ class FileCache:
                 data = _decode(entry["data"], 0)
                 if not isinstance(data, YMap):
                     raise ValueError("not a mapping")
-                self.clock += 1
-                entry["used"] = self.clock
+                self.used(entry)
                 return data, []
             except (KeyError, TypeError, ValueError, IndexError, RecursionError):
                 del self.entries[key]
@@ -105,18 +95,14 @@ class FileCache:
 
     def _put(self, key: str, size: int, data: Any) -> None:
         chars = sum(e.get("size", 0) for e in self.entries.values() if type(e.get("size")) is int) + size
-        for old in sorted(self.entries, key=lambda k: self.entries[k].get("used", 0)):
+        for old in self.oldest():
             if len(self.entries) < MAX_ENTRIES and chars <= MAX_TEXT:
                 break
             old_size = self.entries.pop(old).get("size", 0)
             chars -= old_size if type(old_size) is int else 0
-        self.clock += 1
-        self.entries[key] = {"data": data, "size": size, "used": self.clock}
+        self.entries[key] = entry = {"data": data, "size": size}
+        self.used(entry)
         self.dirty = True
-
-    def save(self) -> None:
-        if self.dirty and self.path is not None and write_cache(self.path, FORMAT, self.clock, self.entries):
-            self.dirty = False
 
 
 def _encode(value: Any) -> Any:
