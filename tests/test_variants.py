@@ -136,16 +136,16 @@ def test_mil_scores_concealed_and_melded_kong() -> None:
     assert not mcr.is_win and mil.is_win
 
 
-def test_strict1998_drops_triple_pung_under_all_terminals() -> None:
+def test_mcr_1998_drops_triple_pung_under_all_terminals() -> None:
     hand = "[111m,1]111999p1199s1s"
-    mcr, strict = fanrules.score(hand, self_drawn=True), fanrules.score(hand, rules="strict1998", self_drawn=True)
+    mcr, strict = fanrules.score(hand, self_drawn=True), fanrules.score(hand, rules="mcr-1998", self_drawn=True)
     assert "三同刻" in {c.fan.name_zh for c in mcr.fans} and "三同刻" not in {c.fan.name_zh for c in strict.fans}
     assert mcr.total - strict.total == 16
 
 
-def test_strict1998_seven_pairs_without_upper_tiles() -> None:
+def test_mcr_1998_seven_pairs_without_upper_tiles() -> None:
     hand = "778899m7788p779s9s"
-    mcr, strict = fanrules.score(hand), fanrules.score(hand, rules="strict1998")
+    mcr, strict = fanrules.score(hand), fanrules.score(hand, rules="mcr-1998")
     assert {"七对", "全大"} <= {c.fan.name_zh for c in mcr.fans}
     assert {c.fan.name_zh for c in strict.fans} == {"七对", "大于五"}
 
