@@ -11,14 +11,17 @@ the parser, the checker and the compiler, and the tables of tiles, blocks and re
 lives in the user's cache folder (``$FANRULES_CACHE_DIR``, else ``$XDG_CACHE_HOME/fanrules``, else
 ``~/.cache/fanrules``), never in the installed package; ``FANRULES_NO_CACHE=1`` turns it off. It keeps
 the MAX_ENTRIES most recently used predicates (one rule set cannot fill it for the others) and holds only
-predicates that compiled without a diagnostic. A cache that cannot be read or written is ignored."""
+predicates that compiled without a diagnostic. A cache that cannot be read or written is ignored. Writing
+a cache removes its kind's files of other fingerprints that are stale (``prune``)."""
 from __future__ import annotations
 
 import hashlib
 import json
 import os
+import re
 import stat
 import sys
+import time
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -176,7 +179,8 @@ class PredicateCache(CacheFile):
         self.dirty = True
 
 def write_cache(path: Path, form: str, clock: int, entries: dict[str, dict[str, Any]]) -> bool:
-    """Write a cache file atomically; whether that worked (a failure is ignored: a cache is only a speed-up)."""
+    """Write a cache file atomically, then prune its kind's stale files (``prune``); whether the write
+    worked (a failure is ignored: a cache is only a speed-up)."""
     import tempfile  # only when a cache is written: a load from a warm cache needs it not (see fingerprint)
 
     try:
@@ -187,7 +191,42 @@ def write_cache(path: Path, form: str, clock: int, entries: dict[str, dict[str, 
         os.replace(f.name, path)
     except (OSError, ValueError):
         return False
+    prune(path)
     return True
+
+
+#: A cache file of another fingerprint (another version of fanrules, or of PyYAML) is removed when its
+#: kind's current file is written and it has not been written for this long, or when more than
+#: KEEP_OTHERS of them are newer; two versions installed side by side then keep their caches.
+STALE_SECONDS = 30 * 24 * 3600
+KEEP_OTHERS = 4
+
+
+def prune(path: Path) -> list[Path]:
+    """Remove the stale files of the kind of the cache file ``path`` (``kind-<16 hex digits>.json``,
+    regular files in its folder, ``path`` itself kept; see STALE_SECONDS): what was removed. Failures
+    are ignored."""
+    kind, _, _ = path.name.rpartition("-")
+    same_kind = re.compile(re.escape(kind) + r"-[0-9a-f]{16}\.json")
+    others: list[tuple[float, Path]] = []
+    try:
+        with os.scandir(path.parent) as found:
+            for item in found:
+                if item.name != path.name and same_kind.fullmatch(item.name) and item.is_file(follow_symlinks=False):
+                    others.append((item.stat(follow_symlinks=False).st_mtime, Path(item.path)))
+    except OSError:
+        return []
+    others.sort(reverse=True)  # the newest first
+    now = time.time()
+    removed = []
+    for rank, (written, other) in enumerate(others):
+        if rank >= KEEP_OTHERS or now - written > STALE_SECONDS:
+            try:
+                other.unlink()
+            except OSError:
+                continue
+            removed.append(other)
+    return removed
 
 
 def _table(value: Any) -> frozenset[int]:

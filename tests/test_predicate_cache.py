@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import json
+import os
+import time
 from pathlib import Path
 
 import pytest
@@ -202,3 +204,42 @@ def test_the_cache_keeps_its_text_bounded_so_it_stays_quick_to_write(fresh_cache
         compile_predicate(text)
     store = cache.predicate_cache()
     assert sum(map(len, store.entries)) <= 400 and list(store.entries) == long[-2:]
+
+
+def _aged(path: Path, days: float, text: str = "{}") -> Path:
+    path.write_text(text, encoding="utf-8")
+    when = time.time() - days * 24 * 3600
+    os.utime(path, (when, when))
+    return path
+
+
+def test_writing_a_cache_removes_its_kinds_stale_files_and_nothing_else(tmp_path: Path) -> None:
+    current = tmp_path / f"predicates-{'a' * 16}.json"
+    stale = _aged(tmp_path / f"predicates-{'b' * 16}.json", 40)
+    recent = _aged(tmp_path / f"predicates-{'c' * 16}.json", 2)  # another version in use beside this one
+    other_kind = _aged(tmp_path / f"rulefiles-{'d' * 16}.json", 40)  # pruned when its own kind is written
+    not_ours = [_aged(tmp_path / name, 40) for name in ("predicates-notes.json", f"predicates-{'e' * 15}.json", "predicates-x.txt")]
+    outside = _aged(tmp_path.parent / f"outside-{tmp_path.name}.json", 40)
+    link = tmp_path / f"predicates-{'f' * 16}.json"
+    link.symlink_to(outside)
+    assert cache.write_cache(current, cache.FORMAT, 0, {})
+    assert not stale.exists()
+    assert current.exists() and recent.exists() and other_kind.exists() and all(p.exists() for p in not_ours)
+    assert link.is_symlink() and outside.exists()  # a link is never followed nor removed
+    outside.unlink()
+
+
+def test_only_the_newest_caches_of_other_versions_are_kept(tmp_path: Path) -> None:
+    others = [_aged(tmp_path / f"rulefiles-{i:016x}.json", i) for i in range(1, cache.KEEP_OTHERS + 3)]
+    current = tmp_path / f"rulefiles-{'a' * 16}.json"
+    assert cache.prune(current) == others[cache.KEEP_OTHERS:]  # the oldest, newest first
+    assert [p.exists() for p in others] == [True] * cache.KEEP_OTHERS + [False] * 2
+
+
+def test_a_predicate_compiled_with_a_fresh_cache_prunes_the_stale_ones(fresh_cache: Path) -> None:
+    stale = _aged(fresh_cache / f"predicates-{'0' * 16}.json", 400, json.dumps({"format": cache.FORMAT, "entries": {}}))
+    compile_predicate(TEXT)
+    assert stale.exists()  # nothing is written, nor removed, until the cache is saved
+    cache.predicate_cache().save()
+    path = cache.cache_file()
+    assert path is not None and path.exists() and not stale.exists()
