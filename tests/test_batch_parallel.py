@@ -78,6 +78,44 @@ def test_a_file_handed_out_in_blocks_gives_the_bytes_of_one_job(tmp_path: Path, 
     assert sum(a.get("id") == "g" and a.get("total", 0) > 0 for a in answers) == 3 * 4
 
 
+
+class _Appending(io.BytesIO):
+    """Output that, at its first write, appends ``more`` to the input file (a log still being written)."""
+
+    def __init__(self, path: Path, more: bytes) -> None:
+        super().__init__()
+        self.path, self.more = path, more
+
+    def write(self, data: bytes) -> int:  # type: ignore[override]
+        if self.more:
+            with open(self.path, "ab") as f:
+                f.write(self.more)
+            self.more = b""
+        return super().write(data)
+
+
+@pytest.mark.parametrize("cut", [b"", b'{"id": "ha'])
+def test_a_file_that_grows_during_the_batch_is_read_to_its_end_as_with_one_job(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, cut: bytes) -> None:
+    """--jobs N reads a regular file to the end it meets, as --jobs 1 does, not to the size it had at the
+    start; a line being written at the start (``cut``) is answered whole, and lines are numbered on."""
+    monkeypatch.setattr(batch_workers, "BLOCK_BYTES", 512)
+    good = json.dumps({"id": "g", "hand": list("EEESSSWWWNNNC"), "win_tile": "C", "self_drawn": True}).encode()
+    path = tmp_path / "log.jsonl"
+    path.write_bytes((good + b"\n") * 20 + b"not json\n" + cut)
+    rest = b'lf", "hand": "EEESSSWWWNNNCC", "self_drawn": true}\n' if cut else b""
+    more = rest + (good + b"\n") * 15 + b"not json\n" + good  # the last line without a newline
+    with open(path, "rb") as f:
+        out = _Appending(path, more)
+        n = batch.run(f, out, fanrules.scorer("mcr"), jobs=2)
+    one = io.BytesIO()
+    with open(path, "rb") as f:
+        assert batch.run(f, one, fanrules.scorer("mcr"), jobs=1) == n == 20 + 1 + bool(cut) + 15 + 1 + 1
+    assert out.getvalue() == one.getvalue()
+    answers = [json.loads(line) for line in one.getvalue().splitlines()]
+    assert [a["error"]["message"].split(" is ")[0] for a in answers if "error" in a] == ["line 21", f"line {37 + bool(cut)}"]
+    assert not cut or answers[21]["id"] == "half"
+
+
 def test_blocks_read_the_lines_of_the_file_in_bounded_pieces(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The blocks of a file, each read as a worker reads it, are the numbered lines read_lines reads from
     the whole file, a line of megabytes among them; no read asks for more than 64 KiB, however long the line."""

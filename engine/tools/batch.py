@@ -201,8 +201,7 @@ def run(inp: IO[Any], out: IO[Any], scorer: Scorer, jobs: int = 1, progress: IO[
             if progress is not None:
                 _show(progress, n)
         if _whole_file(inp):
-            fd = inp.fileno()
-            batch_workers.answer_file(fd, inp.tell(), os.fstat(fd).st_size, jobs, partial(_score_block, scorer=scorer, explain=explain), emit)
+            batch_workers.answer_growing_file(inp.fileno(), inp.tell(), jobs, partial(_score_block, scorer=scorer, explain=explain), emit)
         elif not isinstance(inp, io.TextIOBase) and hasattr(inp, "read1"):
             batch_workers.answer_stream(_pieces(inp, batch_workers.BLOCK_BYTES), partial(_ready, inp), jobs,
                                         partial(_score_piece, scorer=scorer, explain=explain), emit)

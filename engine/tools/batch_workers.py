@@ -65,10 +65,10 @@ class _Blocks:
     from the newlines before it. Asked for blocks in increasing order (as each worker is), a process reads
     the file once, in pieces of bounded size, however long its lines."""
 
-    def __init__(self, fd: int, start: int, end: int) -> None:
+    def __init__(self, fd: int, start: int, end: int, first_line: int = 1) -> None:
         self.fd, self.start, self.end = fd, start, end
         self.count = -(-(end - start) // BLOCK_BYTES)
-        self.pos, self.lines = start, 0
+        self.pos, self.lines, self.first_line = start, 0, first_line
 
     def block(self, k: int) -> tuple[io.BufferedReader, int]:
         """Block ``k`` as a stream, and the number of its first line."""
@@ -80,7 +80,7 @@ class _Blocks:
             if not piece:
                 break
             self.pos, self.lines = self.pos + len(piece), self.lines + piece.count(b"\n")
-        return io.BufferedReader(_Range(self.fd, lo, hi), _SCAN), self.lines + 1
+        return io.BufferedReader(_Range(self.fd, lo, hi), _SCAN), self.lines + self.first_line
 
     def _bound(self, k: int) -> int:
         if k == 0:
@@ -93,11 +93,49 @@ class _Blocks:
         return self.end
 
 
-def answer_file(fd: int, start: int, end: int, jobs: int, score: ScoreBlock, emit: Callable[[bytes], None]) -> None:
-    """``emit`` the answers to the lines of a regular file from ``start`` to ``end``, block by block in
-    input order; a worker is given the number of a block, which it reads itself."""
-    blocks = _Blocks(fd, start, end)
+def answer_file(fd: int, start: int, end: int, jobs: int, score: ScoreBlock, emit: Callable[[bytes], None],
+                first_line: int = 1) -> None:
+    """``emit`` the answers to the lines of a regular file from ``start`` to ``end`` (the first of them
+    line ``first_line``), block by block in input order; a worker is given the number of a block, which
+    it reads itself."""
+    blocks = _Blocks(fd, start, end, first_line)
     _answer(range(blocks.count), lambda: True, min(jobs, blocks.count), lambda k: score(*blocks.block(k)), emit)
+
+
+def answer_growing_file(fd: int, start: int, jobs: int, score: ScoreBlock, emit: Callable[[bytes], None]) -> None:
+    """``answer_file`` from ``start`` to the end of the file, and again over what was added meanwhile,
+    until a pass finds nothing new: the lines --jobs 1 reads, which reads to the end it meets (a log
+    still being written). Each pass ends after the last newline it finds, so that a line still being
+    written is answered whole by the next; a last line without one is answered alone at the end."""
+    first_line, end = 1, _pass_end(fd, start)
+    while end > start:
+        answer_file(fd, start, end, jobs, score, emit, first_line)
+        following = _pass_end(fd, end)
+        if following > end:  # the file grew: the next pass's first line is counted (only then)
+            first_line += _newlines(fd, start, end)
+        start, end = end, following
+
+
+def _pass_end(fd: int, start: int) -> int:
+    """Where a pass over a file from ``start`` ends: after the last newline now in it, or at its end
+    when there is none after ``start``; ``start`` when nothing follows it."""
+    size = os.fstat(fd).st_size
+    pos = size
+    while pos > start:
+        lo = max(start, pos - _SCAN)
+        piece = os.pread(fd, pos - lo, lo)
+        if (newline := piece.rfind(b"\n")) >= 0:
+            return lo + newline + 1
+        pos = lo
+    return max(size, start)
+
+
+def _newlines(fd: int, start: int, end: int) -> int:
+    """The newlines of a file from ``start`` to ``end``, read in pieces of bounded size."""
+    count, pos = 0, start
+    while pos < end and (piece := os.pread(fd, min(BLOCK_BYTES, end - pos), pos)):
+        count, pos = count + piece.count(b"\n"), pos + len(piece)
+    return count
 
 
 def answer_stream(pieces: Iterable[Piece], ready: Callable[[], bool], jobs: int, score: Callable[[Piece], bytes],
