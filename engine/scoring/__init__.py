@@ -2,6 +2,8 @@
 principles, and the result with its explanation."""
 from __future__ import annotations
 
-from .scorer import CountedFan, NotCounted, Principle, Result, Scorer
+from .principles import NotCounted, Principle
+from .result import CountedFan, Result
+from .scorer import Scorer
 
 __all__ = ["CountedFan", "NotCounted", "Principle", "Result", "Scorer"]

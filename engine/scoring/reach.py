@@ -20,8 +20,9 @@ from ..analysis.shanten import hand_parts, overall, useful_kinds
 from ..analysis.waits import waits
 from ..core.hand import Context, Hand, HandError, Meld, validate
 from ..core.tiles import TILE_CODES, Tile
+from .result import CountedFan, Result
 from .scored_waits import WaitScore, score_waits
-from .scorer import CountedFan, Result, Scorer
+from .scorer import Scorer
 
 #: The complete hands already scored in one analysis: (concealed tiles, winning tile) -> Result or None.
 Scored = dict[tuple[tuple[Tile, ...], Tile], "Result | None"]

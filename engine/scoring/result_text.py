@@ -20,7 +20,8 @@ from typing import Any
 from ..core.blocks import Block, Shape
 from ..core.tiles import TILE_CODES
 from ..ruleset import Fan
-from .scorer import CountedFan, NotCounted, Result, fan_ref
+from .principles import NotCounted
+from .result import CountedFan, Result, fan_ref
 
 #: The encoder of every answer: the contract's JSON, non-ASCII text as it is.
 ENCODER = json.JSONEncoder(ensure_ascii=False, allow_nan=False)

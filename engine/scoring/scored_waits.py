@@ -10,7 +10,8 @@ from ..core.errors import HandError, InvalidHandError
 from ..core.hand import Context, Hand, Meld, validate
 from ..core.inputs import HandInput, to_waiting
 from ..core.tiles import TILE_CODES, Tile
-from .scorer import Result, Scorer
+from .result import Result
+from .scorer import Scorer
 
 
 @dataclass(frozen=True)

@@ -12,8 +12,8 @@ from ..core.jsonio import hand_from_record
 from ..core.notation import format_hand, parse_hand
 from ..core.tiles import TILE_CODES
 from ..scoring import Result
+from ..scoring.result import fan_ref
 from ..scoring.scored_waits import WaitScore
-from ..scoring.scorer import fan_ref
 
 #: The facts of the win context, as ``Context`` names them; the yes/no ones are its flags.
 CONTEXT_FIELDS = tuple(f.name for f in fields(Context))
