@@ -1,29 +1,26 @@
-"""The ``fanrules`` command line: score, batch, waits, analyze, readings, record, check, test, rules show, diff, demo, book, serve."""
+"""The ``fanrules`` command line: score, batch, waits, analyze, readings, record, demo, and the parsers of the
+other commands' modules (rules_cmd.py: check, test, rules show, diff; simulate, replay, sheet, book, serve)."""
 from __future__ import annotations
 
 import argparse
 import gc
-import itertools
 import json
 import os
 import sys
-import warnings
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from importlib import import_module
-from pathlib import Path
-from typing import IO, Any
+from typing import IO
 
 from ..analysis.readings import readings
-from ..core.errors import CliError, HandError, InvalidHandError, NotAWinError, RuleSetError, UnknownFanError
+from ..core.errors import CliError, HandError, NotAWinError, RuleSetError
 from ..core.hand import Hand
 from ..core.inputs import PER_WIN, to_hand
 from ..core.jsonio import hand_to_record
 from ..core.text import printable
 from ..core.tiles import TILE_CODES
-from ..ruleset import RuleSet, load_ruleset
 from ..scoring import Scorer
 from . import analyze_cmd, startup
-from .cli_context import RECORD_HELP, add_hand_args, context_of, hand_arg, remember_options, unknown_options
+from .cli_context import RECORD_HELP, add_hand_args, context_of, hand_arg, load_rules, remember_options, rules_arg, unknown_options
 from .result_table import format_result
 
 HAND_HELP = "hand string, e.g. '[CCC,1]FFFPPP999s5m5m' (the last tile is the winning tile)"
@@ -34,27 +31,12 @@ def _context_args(p: argparse.ArgumentParser) -> None:
     add_hand_args(p, HAND_HELP)
 
 
-def _load(spec: str) -> RuleSet:
-    """A rule set, its notices (an old name, ``deprecated:``) printed on stderr. Start-up ends here (tools/startup.py)."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DeprecationWarning)
-        ruleset = load_ruleset(spec)
-    startup.end()
-    for notice in ruleset.notices:
-        print(f"notice: {notice}", file=sys.stderr)
-    return ruleset
-
-
-def _rules_arg(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--rules", default="mcr", help="rule set: a shipped name (mcr, ...) or a folder/ruleset.yaml path")
-
-
 def _hand(args: argparse.Namespace) -> Hand:
     return to_hand(hand_arg(args.hand), **context_of(args))
 
 
 def cmd_score(args: argparse.Namespace) -> int:
-    result = Scorer(_load(args.rules)).score(_hand(args))
+    result = Scorer(load_rules(args.rules)).score(_hand(args))
     print(json.dumps(result.to_json(), ensure_ascii=False) if args.json else format_result(result))
     return 0
 
@@ -86,7 +68,7 @@ def cmd_batch(args: argparse.Namespace) -> int:
     cores = os.cpu_count() or 1
     if args.jobs < 0:
         raise CliError("--jobs must be 0 (all cores) or more")
-    scorer = Scorer(_load(args.rules))
+    scorer = Scorer(load_rules(args.rules))
     from .batch import Interrupted  # commands import what only they need: start-up stays short
     from .batch import run as run_batch
 
@@ -113,7 +95,7 @@ def cmd_batch(args: argparse.Namespace) -> int:
 def cmd_waits(args: argparse.Namespace) -> int:
     from ..scoring.scored_waits import scored_waits
 
-    table = scored_waits(hand_arg(args.hand), Scorer(_load(args.rules)), **context_of(args))
+    table = scored_waits(hand_arg(args.hand), Scorer(load_rules(args.rules)), **context_of(args))
     if args.json:
         print(json.dumps([w.to_json() for w in table], ensure_ascii=False))
         return 0
@@ -140,129 +122,10 @@ def cmd_readings(args: argparse.Namespace) -> int:
     return 0
 
 
-def _loaded(args: argparse.Namespace) -> RuleSet:
-    """The rule set a rule tool works on; says which file it is, and warns when the checkout around
-    the working folder has a different copy of it (docs/rules.md)."""
-    ruleset = _load(args.ruleset)
-    print(printable(f"rule set {ruleset.name}: {ruleset.path}"))
-    from .checkout import checkout_warning
-
-    warning = checkout_warning(ruleset, Path.cwd())
-    if warning:
-        print(printable(warning), file=sys.stderr)
-    return ruleset
-
-
-def cmd_check(args: argparse.Namespace) -> int:
-    ruleset = _loaded(args)
-    from ..ruleset.lint import lint
-
-    findings = lint(ruleset)
-    for d in findings:
-        print(d.format())
-    print(printable(f"{ruleset.name}: {len(ruleset.fans)} fans, {len(findings)} finding(s)"))
-    return 1 if findings else 0
-
-
-def cmd_test(args: argparse.Namespace) -> int:
-    ruleset = _loaded(args)
-    from ..scoring.examples import run_examples
-
-    outcomes = run_examples(ruleset, args.k)
-    if not outcomes:
-        raise CliError(printable(f"-k {args.k!r} matches no example (it matches a test id such as {ruleset.name}/{ruleset.fans[0].name_zh}[1], "
-                                 "an English name or a fan number)" if args.k else f"rule set {ruleset.name} has no examples"))
-    failed = [o for o in outcomes if not o.passed]
-    for o in failed:
-        print(printable(f"{o.example.where}: FAIL {o.test_id} {o.example.hand}: {o.message}"))
-    print(f"{len(outcomes) - len(failed)} passed, {len(failed)} failed")
-    if args.update and failed:
-        from .update_examples import update_examples
-
-        changes = update_examples(ruleset, failed)
-        for line in changes:
-            print(printable(line))
-        updated = sum(" -> " in line for line in changes)
-        print(f"updated {updated} value(s) in place; run fanrules test again to see the result")
-        return 0 if all(" -> " in line for line in changes) else 1
-    return 1 if failed else 0
-
-
-def _section_lines(value: Any, path: str, origins: dict[str, Any]) -> list[str]:
-    """A section's values, one ``path: value    # where`` line each, mappings opened key by key."""
-    if isinstance(value, dict) and value:
-        return [line for key, item in value.items() for line in _section_lines(item, f"{path}.{key}", origins)]
-    where = origins.get(path)
-    shown = json.dumps(value, ensure_ascii=False)
-    return [f"  {path}: {shown}" + (f"    # {where}" if where else "    # inherited")]
-
-
-def cmd_rules_show(args: argparse.Namespace) -> int:
-    ruleset = _load(args.rules)
-    if args.fan in ruleset.sections:
-        print("\n".join(map(printable, _section_lines(ruleset.sections[args.fan], args.fan, ruleset.origins))))
-        return 0
-    if args.fan:
-        try:
-            fans = [ruleset.fan(int(args.fan) if args.fan.isascii() and args.fan.isdigit() else args.fan)]
-        except UnknownFanError as err:
-            raise CliError(str(err)) from None
-    else:
-        fans = list(ruleset.fans)
-        print(printable(f"rule set {ruleset.name}: {ruleset.title} (version {ruleset.version})"))
-        print(printable(f"  chain: {' -> '.join(reversed(ruleset.chain))}"))
-        for key in ("minimum",):
-            where = ruleset.origins.get(key)
-            print(printable(f"  {key}: {getattr(ruleset, key)}    # {where}"))
-        names = {f.number: f.name_zh for f in ruleset.fans}
-        for family in ruleset.families:
-            print(printable(f"  family {family.name}: at most {family.cap} of {', '.join(names[n] for n in sorted(family.fans))}"))
-        for name, section in ruleset.sections.items():
-            print("\n".join(map(printable, _section_lines(section, name, ruleset.origins))))
-        print()
-    names = {f.number: f.name_zh for f in ruleset.fans}
-    for fan in fans:
-        print(printable(f"{fan.number} {fan.name_zh} {fan.name_en}"))
-        for key, value in (("value", fan.value), ("description", fan.description), ("predicate", " ".join(fan.predicate.split()))):
-            print(printable(f"  {key}: {value}    # {fan.origins.get(key, fan.where)}"))
-        if fan.excludes:
-            parts = []
-            for ex in fan.excludes:
-                extra = f" x{ex.count}" if ex.count else (" (own sets)" if ex.scope == "own_sets" else "")
-                parts.append(names.get(ex.target, str(ex.target)) + extra)
-            print(printable(f"  excludes: {', '.join(parts)}    # {fan.origins.get('excludes', fan.where)}"))
-        if fan.bonus:
-            print("  bonus: true")
-        if fan.sources:
-            print(f"  sources: {'; '.join(fan.sources)}    # {fan.origins.get('sources', fan.where)}")
-    return 0
-
-
-def cmd_diff(args: argparse.Namespace) -> int:
-    from .batch import parse_line, read_lines
-    from .compare import BadLine, compare
-
-    numbers: list[int] = []  # the line number of each record, as the records are read
-
-    def records(f: IO[bytes]) -> Iterator[Any]:  # streamed: the cases are never all in memory
-        for number, line in read_lines(f):
-            if line.strip():
-                numbers.append(number)
-                try:
-                    yield parse_line(line, number)
-                except InvalidHandError as err:  # its own line in the report, and the diff goes on
-                    yield BadLine(number, str(err).removeprefix(f"line {number} ").removeprefix("is "))
-
-    with open(args.cases, "rb") as f:
-        report = compare(_load(args.rules), _load(args.against), records(f), (numbers[i] for i in itertools.count()))
-    print(json.dumps(report.to_json(), ensure_ascii=False) if args.json else report.format())
-    return 0
-
-
 def cmd_demo(args: argparse.Namespace) -> int:
     from ..scoring.examples import example_hand
 
-    ruleset = _load(args.rules)
+    ruleset = load_rules(args.rules)
     scorer = Scorer(ruleset)
     for number in args.fans:
         fan = ruleset.fan(number)
@@ -283,7 +146,7 @@ COMMAND_MODULES: tuple[str, ...] = ("simulate_cmd", "replay_cmd", "sheet_cmd", "
 def _add_score(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("score", help="score one hand and explain it")
     add_hand_args(p, HAND_HELP)
-    _rules_arg(p)
+    rules_arg(p)
     p.add_argument("--json", action="store_true", help="print the JSONL contract's output object")
     p.set_defaults(run=cmd_score)
 
@@ -298,7 +161,7 @@ def _add_batch(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--brief", action="store_true",
                    help="answers with the contract's fields only (id, total, total_with_flowers, fans, error): no sets, "
                         "reading or not_counted")
-    _rules_arg(p)
+    rules_arg(p)
     p.set_defaults(run=cmd_batch)
 
 
@@ -306,7 +169,7 @@ def _add_waits(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p = sub.add_parser("waits", help="the tiles that complete a 13-tile hand, with their scores")
     add_hand_args(p, "13 tiles (declared sets count as 3), e.g. 1112345678999m", skip=PER_WIN)
     p.add_argument("--json", action="store_true", help="each winning tile with both results as JSON")
-    _rules_arg(p)
+    rules_arg(p)
     p.set_defaults(run=cmd_waits)
 
 
@@ -341,33 +204,15 @@ def _add_others(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     p.epilog = f"{RECORD_HELP}\n{p.epilog}"
     p.add_argument("--id", help="the record's id")
     p.set_defaults(run=cmd_record)
-    p = sub.add_parser("check", help="load and lint a rule set")
-    p.add_argument("ruleset", nargs="?", default="mcr")
-    p.set_defaults(run=cmd_check)
-    p = sub.add_parser("test", help="run the examples embedded in a rule set's fan files")
-    p.add_argument("ruleset", nargs="?", default="mcr")
-    p.add_argument("-k", help="only examples whose id, English name or number matches")
-    p.add_argument("--update", action="store_true", help="rewrite stale example counts and totals in place, and print each change")
-    p.set_defaults(run=cmd_test)
-    p = sub.add_parser("rules", help="show the effective rule set")
-    rsub = p.add_subparsers(dest="rules_command", required=True)
-    p = rsub.add_parser("show", help="the effective rule set after inheritance, with where each field comes from")
-    p.add_argument("fan", nargs="?", help="a fan (number or name), or a section (procedure, settlement); default: everything")
-    _rules_arg(p)
-    p.set_defaults(run=cmd_rules_show)
-    p = sub.add_parser("diff", help="score JSONL cases under two rule sets and report what changes")
-    p.add_argument("cases", help="JSONL file of input objects")
-    _rules_arg(p)
-    p.add_argument("--against", default="mcr", help="the rule set to compare with (default mcr)")
-    p.add_argument("--json", action="store_true", help="a machine-readable report")
-    p.set_defaults(run=cmd_diff)
+    from . import rules_cmd  # here: score, batch and waits never build these parsers
+
+    rules_cmd.register(sub)
     p = sub.add_parser("demo", help="score a few example hands and show the results")
-    _rules_arg(p)
+    rules_arg(p)
     p.add_argument("--fans", nargs="*", default=[2, 39, 19, 63], type=int, help="fan numbers whose first example to show")
     p.set_defaults(run=cmd_demo)
     for name in COMMAND_MODULES:
         import_module(f"{__package__}.{name}").register(sub)
-    remember_options(rsub)
 
 
 def _quiet_stdout() -> None:

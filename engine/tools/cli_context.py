@@ -5,12 +5,16 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
+import warnings
 from collections.abc import Sequence
 from typing import Any
 
 from ..core.context import CONTEXT_NAMES
 from ..core.errors import InvalidHandError
 from ..core.text import close_matches
+from ..ruleset import RuleSet, load_ruleset
+from . import startup
 
 #: Shown by ``--help`` of every command that takes a hand.
 NOTATION_HELP = """\
@@ -110,3 +114,18 @@ def remember_options(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
     for p in sub.choices.values():
         p.allow_abbrev = False  # one spelling per option: a shortened one is refused with the full one
         p.set_defaults(options=[s for action in p._actions for s in action.option_strings])
+
+
+def load_rules(spec: str) -> RuleSet:
+    """A rule set, its notices (an old name, ``deprecated:``) printed on stderr. Start-up ends here (tools/startup.py)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        ruleset = load_ruleset(spec)
+    startup.end()
+    for notice in ruleset.notices:
+        print(f"notice: {notice}", file=sys.stderr)
+    return ruleset
+
+
+def rules_arg(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--rules", default="mcr", help="rule set: a shipped name (mcr, ...) or a folder/ruleset.yaml path")
