@@ -35,7 +35,7 @@ def test_mcr_settles_with_the_1998_figures() -> None:
 
 
 # One case per shipped rule set other than mcr: each extends mcr and must inherit its settlement.
-@pytest.mark.parametrize("name", ["casual", "mil", "strict1998"])
+@pytest.mark.parametrize("name", ["casual", "mil", "mcr-1998"])
 def test_the_other_shipped_rule_sets_inherit_mcrs_settlement(name: str) -> None:
     ruleset = load_ruleset(name)
     assert ruleset.sections["settlement"] == load_ruleset("mcr").sections["settlement"]

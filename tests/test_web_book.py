@@ -106,8 +106,9 @@ def test_same_rule_set_gives_the_same_bytes(book: tuple[str, Path, float], tmp_p
     assert first == second
 
 
-def test_variant_changes_are_listed_and_highlighted(tmp_path: Path) -> None:
+def test_variant_changes_are_listed_and_highlighted(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["book", "--rules", "strict1998", "-o", str(tmp_path)]) == 0
+    assert "notice: 'strict1998' is an old name of 'mcr-1998'" in capsys.readouterr().err  # as every command says it
     changes = (tmp_path / "changes.html").read_text(encoding="utf-8")
     assert 'href="fan-19.html"' in changes and "<ins>" in changes and "<del>" in changes
     assert '<div class="changed-note">Changed from <code>mcr</code>' in (tmp_path / "fan-19.html").read_text(encoding="utf-8")

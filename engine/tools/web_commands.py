@@ -5,22 +5,22 @@ import argparse
 import sys
 from pathlib import Path
 
+from .cli_context import load_rules
+
 
 def cmd_book(args: argparse.Namespace) -> int:
-    from ..ruleset import load_ruleset
     from ..web.book import build_book
 
-    ruleset = load_ruleset(args.rules)
+    ruleset = load_rules(args.rules)
     written = build_book(ruleset, Path(args.output))
     print(f"{ruleset.name}: {len(written)} files in {args.output} (open {Path(args.output) / 'index.html'})")
     return 0
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    from ..ruleset import load_ruleset
     from ..web.server import make_server
 
-    server = make_server(load_ruleset(args.rules), args.host, args.port)
+    server = make_server(load_rules(args.rules), args.host, args.port)
     host, port = str(server.server_address[0]), int(server.server_address[1])
     print(f"fanrules playground on http://{host}:{port}/ (rule set {args.rules}); Ctrl-C stops it", file=sys.stderr)
     try:
