@@ -8,7 +8,7 @@ from itertools import permutations, product
 from operator import eq
 from typing import cast
 
-from ..core.blocks import KINDS, Block, Kind, Reading, Shape, make_block
+from ..core.blocks import Block, Kind, Reading, Shape, make_block
 from ..core.hand import Hand, MeldKind
 from ..core.tiles import HONOURS, TERMINALS, Tile
 from .suits import CLASSES, MOST, ONE, RANKS, TWO, Memo, complete, table
@@ -92,7 +92,7 @@ PartReading = tuple["Tile | None", tuple[PartSets, ...]]
 
 
 def _sets_of(blocks: tuple[Block, ...], splits: tuple[_Split, ...]) -> tuple[PartSets, ...]:
-    """The blocks of splits of the suit whose concealed blocks are ``blocks`` (``_concealed``'s); equal
+    """The blocks of splits of the suit whose concealed blocks are ``blocks`` (``_blocks``'); equal
     chows are told apart by their slot. Loops, not comprehensions (each a function call)."""
     out = []
     for chow_ranks, pung_ranks in splits:
@@ -107,17 +107,21 @@ def _sets_of(blocks: tuple[Block, ...], splits: tuple[_Split, ...]) -> tuple[Par
 
 
 @lru_cache(maxsize=1)
-def _concealed() -> tuple[tuple[Block, ...], ...]:
-    """The concealed sets the parts are read as, made at once when first asked: for each number suit,
-    its chows by ``4 * rank + slot`` (slots 0 to 3, told apart by identity, see ``_block``) and then its
-    pungs by ``28 + rank``; last the honours' pungs by ``tile - 27``. Where each was asked of ``_block``'s
-    cache of six arguments (made when first missed: a first pass over the corpus made 109 of these 118),
+def _blocks() -> tuple[tuple[Block, ...], ...]:
+    """The blocks of the readings, made at once when first asked; equal blocks of one reading must be
+    distinct objects (the scorer tells blocks apart by identity), so such blocks have one per slot. For
+    each number suit, its concealed chows by ``4 * rank + slot`` (slots 0 to 3) and then its concealed
+    pungs by ``28 + rank``; then the honours' concealed pungs by ``tile - 27``; the second concealed pair
+    of each tile (of seven pairs, beside ``_PAIRS``'); the pung of each tile completed by a discard.
+    Where each was asked of a cache of six arguments (made when first missed: a first pass over the
+    corpus made 109 of the first 118),
     a tuple's index; with ``_meld_blocks``' made directly, replayed first-pass part misses 25.15 -> 23.70 M
     instructions, bench/callgrind_scoring.py --first-pass gc on 283,173 -> 280,783 instructions a hand, off
     275,966 -> 273,830 (warm 209,242 -> 209,260)."""
     suits = tuple(tuple([make_block(Kind.CHOW, base + r, True) for r in range(7) for _ in range(4)]
                         + [make_block(Kind.PUNG, base + r, True) for r in RANKS]) for base in (0, 9, 18))
-    return (*suits, tuple([make_block(Kind.PUNG, t, True) for t in range(27, 34)]))
+    return (*suits, tuple([make_block(Kind.PUNG, t, True) for t in range(27, 34)]),
+            tuple([make_block(Kind.PAIR, t, True) for t in range(34)]), tuple([make_block(Kind.PUNG, t, False) for t in range(34)]))
 
 
 @lru_cache(maxsize=PATTERNS)
@@ -125,7 +129,7 @@ def _suit_sets(code: int) -> tuple[PartSets, ...]:
     """The splits of a pattern of sets only of one number suit, as blocks; ``code`` is the pattern with
     the suit above its 27 bits: one number, which the memo keeps as its key where it kept a tuple of the
     two arguments (an object the garbage collector counts)."""
-    return _sets_of(_concealed()[code >> 27], _splits(code & _PATTERN))
+    return _sets_of(_blocks()[code >> 27], _splits(code & _PATTERN))
 
 
 def by_suit(tiles: tuple[Tile, ...]) -> tuple[tuple[Tile, ...], ...]:
@@ -225,7 +229,7 @@ _part_readings: Memo[tuple[Tile, ...], Part | None] = Memo(_read_part, PATTERNS)
 
 def _honours(tiles: tuple[Tile, ...]) -> Part | None:
     """The reading of the sorted honours: pungs and at most one pair, or None."""
-    pair, pungs, blocks = None, [], _concealed()[3]
+    pair, pungs, blocks = None, [], _blocks()[3]
     for t in dict.fromkeys(tiles):
         c = tiles.count(t)
         if c == 3:
@@ -246,11 +250,11 @@ def _searched(tiles: tuple[Tile, ...], suit: int) -> Part | None:
         held[t - suit * 9] += 1
     if len(tiles) % 3 == 0:
         splits = suit_splits(tuple(held))
-        return _part(((None, _sets_of(_concealed()[suit], splits)),)) if splits else None
+        return _part(((None, _sets_of(_blocks()[suit], splits)),)) if splits else None
     out = []
     for r in RANKS:
         if held[r] >= 2 and (splits := suit_splits(tuple(held[:r] + [held[r] - 2] + held[r + 1 :]))):
-            out.append((suit * 9 + r, _sets_of(_concealed()[suit], splits)))
+            out.append((suit * 9 + r, _sets_of(_blocks()[suit], splits)))
     return _part(tuple(out))
 
 
@@ -313,23 +317,16 @@ KNITTED_PATTERNS: tuple[tuple[Tile, ...], ...] = tuple(
 ORPHANS = tuple(sorted(TERMINALS | HONOURS))
 
 
-@cache
-def _block(kind: int, tile: Tile, concealed: bool, melded: bool, declared: bool, slot: int) -> Block:
-    """The shared block of these fields. Equal blocks of one reading must be distinct objects (the
-    scorer tells blocks apart by identity), so each is asked for with a different ``slot``."""
-    return make_block(KINDS[kind], tile, concealed, melded, declared)
-
-
 #: The concealed pair of each tile, as the ``pairs`` of a reading.
-_PAIRS = tuple((_block(Kind.PAIR, t, True, False, False, 0),) for t in range(34))
+_PAIRS = tuple((make_block(Kind.PAIR, t, True),) for t in range(34))
 
 
 @cache
 def _meld_blocks(kind: MeldKind, tile: Tile) -> tuple[Block, Block, Block, Block]:
     """The blocks of a declared set of this kind and lowest tile, one per slot (a hand declares four sets
     at most): a memo of two arguments, looked up once per declared set. Made directly, where each was
-    asked of ``_block``'s cache of six arguments (which no other caller shares: 492 of the 695 blocks
-    of a first pass over the corpus): with ``_concealed``, first pass gc off 275,966 -> 273,830 instructions
+    asked of a cache of six arguments (which no other caller shared: 492 of the 695 blocks
+    of a first pass over the corpus): with ``_blocks``, first pass gc off 275,966 -> 273,830 instructions
     a hand (bench/callgrind_scoring.py --first-pass; readings alone, first pass over the corpus, 108.50 ->
     105.11 M)."""
     if kind is MeldKind.CHOW or kind is MeldKind.PUNG:
@@ -373,7 +370,7 @@ def _placements(
     base += len(chows)
     for i, pung in enumerate(pungs):
         if pung.tile == win:
-            won = sets if self_drawn else sets[: base + i] + (_block(Kind.PUNG, win, False, False, False, 0),) + sets[base + i + 1 :]
+            won = sets if self_drawn else sets[: base + i] + (_blocks()[5][win],) + sets[base + i + 1 :]
             out.append(_reading((shape, won, pairs, knitted, base + i)))
     if pair == win:
         out.append(_reading((shape, sets, pairs, knitted, base + len(pungs))))
@@ -396,14 +393,22 @@ def _knitted_straight(hand: Hand, tiles: tuple[Tile, ...], held: set[Tile], fixe
     return out
 
 
-def _seven_pairs(hand: Hand, tiles: tuple[Tile, ...], held: set[Tile]) -> list[Reading]:
-    """The seven pairs reading, for a hand without declared sets."""
-    if tiles[::2] != tiles[1::2]:  # the sorted tiles pair up: every kind held an even number of times
+def _seven_pairs(hand: Hand, tiles: tuple[Tile, ...]) -> list[Reading]:
+    """The seven pairs reading, for a hand without declared sets. A pair's tiles are every other tile,
+    a tile's second pair ``_blocks``' (a third, of more tiles than a hand holds, made), where the kinds
+    were sorted and counted and each pair asked of a cache of six arguments in a generator; with the
+    pung completed by a discard from ``_blocks`` too (no cache of six arguments left), bench/callgrind_scoring.py
+    --first-pass gc off 270,166 -> 267,106 instructions a hand, warm 207,874 -> 204,845 (gc on 288,184 ->
+    274,022, that process's full collection out of its first pass again)."""
+    firsts = tiles[::2]
+    if firsts != tiles[1::2]:  # the sorted tiles pair up: every kind held an even number of times
         return []
-    pairs = tuple(
-        _block(Kind.PAIR, t, True, False, False, copy) for t in sorted(held) for copy in range(tiles.count(t) // 2)
-    )
-    return [Reading(Shape.SEVEN_PAIRS, (), pairs, (), next(i for i, p in enumerate(pairs) if p.tile == hand.win_tile))]
+    seconds, pairs, last, copy = _blocks()[4], [], -1, 0
+    for t in firsts:
+        copy = copy + 1 if t == last else 0
+        pairs.append(_PAIRS[t][0] if not copy else seconds[t] if copy == 1 else make_block(Kind.PAIR, t, True))
+        last = t
+    return [Reading(Shape.SEVEN_PAIRS, (), tuple(pairs), (), firsts.index(hand.win_tile))]
 
 
 def _thirteen_orphans(tiles: tuple[Tile, ...], held: set[Tile]) -> list[Reading]:
@@ -411,7 +416,7 @@ def _thirteen_orphans(tiles: tuple[Tile, ...], held: set[Tile]) -> list[Reading]
     if not held.issuperset(ORPHANS) or sum(t in ORPHANS for t in tiles) != 14:
         return []
     pair = next(t for t in ORPHANS if tiles.count(t) == 2)
-    return [Reading(shape=Shape.THIRTEEN_ORPHANS, sets=(), pairs=(_block(Kind.PAIR, pair, True, False, False, 0),), knitted=ORPHANS, win_block=None)]
+    return [Reading(shape=Shape.THIRTEEN_ORPHANS, sets=(), pairs=_PAIRS[pair], knitted=ORPHANS, win_block=None)]
 
 
 def _honours_and_knitted(tiles: tuple[Tile, ...]) -> list[Reading]:
@@ -442,7 +447,7 @@ def readings(hand: Hand) -> list[Reading]:
     held = set(tiles)
     if not melds:
         if 2 * len(held) <= len(tiles):
-            out += _seven_pairs(hand, tiles, held)
+            out += _seven_pairs(hand, tiles)
         if len(held) >= 13:
             out += _thirteen_orphans(tiles, held)
         if len(held) == len(tiles):
