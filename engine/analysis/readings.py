@@ -108,16 +108,14 @@ def _sets_of(blocks: tuple[Block, ...], splits: tuple[_Split, ...]) -> tuple[Par
 
 @lru_cache(maxsize=1)
 def _blocks() -> tuple[tuple[Block, ...], ...]:
-    """The blocks of the readings, made at once when first asked; equal blocks of one reading must be
-    distinct objects (the scorer tells blocks apart by identity), so such blocks have one per slot. For
-    each number suit, its concealed chows by ``4 * rank + slot`` (slots 0 to 3) and then its concealed
-    pungs by ``28 + rank``; then the honours' concealed pungs by ``tile - 27``; the second concealed pair
-    of each tile (of seven pairs, beside ``_PAIRS``'); the pung of each tile completed by a discard.
-    Where each was asked of a cache of six arguments (made when first missed: a first pass over the
-    corpus made 109 of the first 118),
-    a tuple's index; with ``_meld_blocks``' made directly, replayed first-pass part misses 25.15 -> 23.70 M
-    instructions, bench/callgrind_scoring.py --first-pass gc on 283,173 -> 280,783 instructions a hand, off
-    275,966 -> 273,830 (warm 209,242 -> 209,260)."""
+    """The blocks of the readings, made at once when first asked (equal blocks of one reading must be
+    distinct objects, the scorer tells them apart by identity: one per slot): each number suit's concealed
+    chows by ``4 * rank + slot`` (slots 0 to 3), then its pungs by ``28 + rank``; the honours' concealed
+    pungs by ``tile - 27``; each tile's second concealed pair (``_PAIRS`` the first); each tile's pung
+    completed by a discard. A tuple's index where a cache of six arguments was asked (a first pass over
+    the corpus made 109 of the first 118 there): with ``_meld_blocks``' made directly, replayed first-pass
+    part misses 25.15 -> 23.70 M instructions, bench/callgrind_scoring.py --first-pass gc on 283,173 ->
+    280,783 a hand, off 275,966 -> 273,830 (warm 209,242 -> 209,260)."""
     suits = tuple(tuple([make_block(Kind.CHOW, base + r, True) for r in range(7) for _ in range(4)]
                         + [make_block(Kind.PUNG, base + r, True) for r in RANKS]) for base in (0, 9, 18))
     return (*suits, tuple([make_block(Kind.PUNG, t, True) for t in range(27, 34)]),
@@ -265,23 +263,12 @@ def _sets_and_pair(tiles: tuple[Tile, ...]) -> list[tuple[Tile, tuple[Block, ...
     a = bisect_left(tiles, 9)
     b = bisect_left(tiles, 18, a)
     c = bisect_left(tiles, 27, b)
-    # Each part looked up only while those before it have readings: the misses of a first pass over the
-    # corpus 1,284 -> 1,163 (the hands of no standard reading), with the tests a hand's parts passed
-    # as many as before: bench/callgrind_scoring.py --first-pass gc off 271,261 -> 270,166 instructions a
-    # hand, warm 208,508 -> 207,874 (gc on 278,106 -> 288,184: a full collection of that process falls in
-    # its first pass now; a fresh process's first pass over the corpus, as the library runs, collects by
-    # generation 29/2/0 before and after).
-    m = _part_readings[tiles[:a]]
-    if m is None:
-        return []
-    p = _part_readings[tiles[a:b]]
-    if p is None:
-        return []
-    s = _part_readings[tiles[b:c]]
-    if s is None:
-        return []
-    h = _part_readings[tiles[c:]]
-    if h is None:
+    # Each part looked up only while those before it have readings (as many tests as before): first-pass
+    # misses 1,284 -> 1,163; bench/callgrind_scoring.py --first-pass gc off 271,261 -> 270,166 instructions a
+    # hand, warm 208,508 -> 207,874 (gc on 278,106 -> 288,184: that process's full collection fell in its
+    # first pass; a fresh process's first pass over the corpus collects 29/2/0 by generation before and after).
+    if (m := _part_readings[tiles[:a]]) is None or (p := _part_readings[tiles[a:b]]) is None \
+            or (s := _part_readings[tiles[b:c]]) is None or (h := _part_readings[tiles[c:]]) is None:
         return []
     m_paired, _, m_pair, mo = m
     p_paired, _, p_pair, po = p
@@ -324,18 +311,14 @@ _PAIRS = tuple((make_block(Kind.PAIR, t, True),) for t in range(34))
 @cache
 def _meld_blocks(kind: MeldKind, tile: Tile) -> tuple[Block, Block, Block, Block]:
     """The blocks of a declared set of this kind and lowest tile, one per slot (a hand declares four sets
-    at most): a memo of two arguments, looked up once per declared set. Made directly, where each was
-    asked of a cache of six arguments (which no other caller shared: 492 of the 695 blocks
-    of a first pass over the corpus): with ``_blocks``, first pass gc off 275,966 -> 273,830 instructions
-    a hand (bench/callgrind_scoring.py --first-pass; readings alone, first pass over the corpus, 108.50 ->
-    105.11 M)."""
+    at most): a memo of two arguments, looked up once per declared set. Made directly where a cache of six
+    arguments was asked, which no other caller shared (492 of a first pass's 695 blocks): with ``_blocks``,
+    a first pass of readings alone over the corpus 108.50 -> 105.11 M instructions (see ``_blocks``)."""
     if kind is MeldKind.CHOW or kind is MeldKind.PUNG:
         block_kind, concealed = Kind.CHOW if kind is MeldKind.CHOW else Kind.PUNG, False
     else:
         block_kind, concealed = Kind.KONG, kind is MeldKind.CONCEALED_KONG
-    melded = not concealed
-    return (make_block(block_kind, tile, concealed, melded, True), make_block(block_kind, tile, concealed, melded, True),
-            make_block(block_kind, tile, concealed, melded, True), make_block(block_kind, tile, concealed, melded, True))
+    return tuple([make_block(block_kind, tile, concealed, not concealed, True) for _ in range(4)])  # type: ignore[return-value]
 
 
 #: A Reading from its five fields (shape, sets, pairs, knitted, win_block), without the named tuple's
@@ -394,12 +377,11 @@ def _knitted_straight(hand: Hand, tiles: tuple[Tile, ...], held: set[Tile], fixe
 
 
 def _seven_pairs(hand: Hand, tiles: tuple[Tile, ...]) -> list[Reading]:
-    """The seven pairs reading, for a hand without declared sets. A pair's tiles are every other tile,
-    a tile's second pair ``_blocks``' (a third, of more tiles than a hand holds, made), where the kinds
-    were sorted and counted and each pair asked of a cache of six arguments in a generator; with the
-    pung completed by a discard from ``_blocks`` too (no cache of six arguments left), bench/callgrind_scoring.py
-    --first-pass gc off 270,166 -> 267,106 instructions a hand, warm 207,874 -> 204,845 (gc on 288,184 ->
-    274,022, that process's full collection out of its first pass again)."""
+    """The seven pairs reading, for a hand without declared sets: the pairs every other tile, a tile's
+    second ``_blocks``' (a third, of more tiles than a hand holds, made), where the kinds were sorted and
+    counted and each pair asked of a cache of six arguments; with the pung completed by a discard from
+    ``_blocks``, bench/callgrind_scoring.py --first-pass gc off 270,166 -> 267,106 instructions a hand,
+    warm 207,874 -> 204,845 (gc on 288,184 -> 274,022: that process's full collection left the first pass)."""
     firsts = tiles[::2]
     if firsts != tiles[1::2]:  # the sorted tiles pair up: every kind held an even number of times
         return []
