@@ -81,7 +81,7 @@ def test_a_rank_held_more_often_than_the_table_knows_is_searched() -> None:
     part = _part_readings[(9,) * 8 + (10, 11, 12)]  # eight 1p and 234p: the pair, two pungs and a chow
     assert part is not None and part[2] == 9 and len(part[3][1]) == 2
     group = _group[(18,) * 5 + (19, 20, 21)]  # five 1s and 234s: a sixth 1s makes sets only
-    assert group[0][0] == (True, (18,), ())  # (parts, ...): the first part
+    assert group[0] == (True, (18,), ())  # (parts, ...): its one part
 
 
 def test_pairs_and_waits_of_every_suit_of_up_to_eight_tiles() -> None:
@@ -97,7 +97,7 @@ def test_pairs_and_waits_of_every_suit_of_up_to_eight_tiles() -> None:
                 assert _part_readings[tiles] == _searched(tiles, 1), ranks
             if complete(counts)[0]:
                 continue
-            (pair, to_sets, to_pair), = _group_of(tiles)[0]
+            pair, to_sets, to_pair = _group_of(tiles)[0]
             after = [complete(counts[:r] + (counts[r] + 1,) + counts[r + 1:]) for r in range(9)]
             if n % 3 == 2:
                 assert pair == complete(counts)[1], ranks

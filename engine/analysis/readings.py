@@ -8,7 +8,7 @@ from itertools import permutations, product
 from operator import eq
 from typing import cast
 
-from ..core.blocks import KINDS, Block, Kind, Reading, Shape, make_block
+from ..core.blocks import Block, Kind, Reading, Shape, make_block
 from ..core.hand import Hand, MeldKind
 from ..core.tiles import HONOURS, TERMINALS, Tile
 from .suits import CLASSES, MOST, ONE, RANKS, TWO, Memo, complete, table
@@ -91,19 +91,35 @@ PartSets = tuple[tuple[Block, ...], tuple[Block, ...]]
 PartReading = tuple["Tile | None", tuple[PartSets, ...]]
 
 
-def _sets_of(base: Tile, splits: tuple[_Split, ...]) -> tuple[PartSets, ...]:
-    """The blocks of splits of the suit whose first tile is ``base``; equal chows are told apart by
-    their slot. Loops, not comprehensions (each a function call)."""
+def _sets_of(blocks: tuple[Block, ...], splits: tuple[_Split, ...]) -> tuple[PartSets, ...]:
+    """The blocks of splits of the suit whose concealed blocks are ``blocks`` (``_blocks``'); equal
+    chows are told apart by their slot. Loops, not comprehensions (each a function call)."""
     out = []
     for chow_ranks, pung_ranks in splits:
         chows: list[Block] = []
         for r in chow_ranks:
-            chows.append(_block(0, base + r, True, False, False, len(chows)))
+            chows.append(blocks[4 * r + len(chows)])
         pungs: list[Block] = []
         for r in pung_ranks:
-            pungs.append(_block(1, base + r, True, False, False, 0))
+            pungs.append(blocks[28 + r])
         out.append((tuple(chows), tuple(pungs)))
     return tuple(out)
+
+
+@lru_cache(maxsize=1)
+def _blocks() -> tuple[tuple[Block, ...], ...]:
+    """The blocks of the readings, made at once when first asked (equal blocks of one reading must be
+    distinct objects, the scorer tells them apart by identity: one per slot): each number suit's concealed
+    chows by ``4 * rank + slot`` (slots 0 to 3), then its pungs by ``28 + rank``; the honours' concealed
+    pungs by ``tile - 27``; each tile's second concealed pair (``_PAIRS`` the first); each tile's pung
+    completed by a discard. A tuple's index where a cache of six arguments was asked (a first pass over
+    the corpus made 109 of the first 118 there): with ``_meld_blocks``' made directly, replayed first-pass
+    part misses 25.15 -> 23.70 M instructions, bench/callgrind_scoring.py --first-pass gc on 283,173 ->
+    280,783 a hand, off 275,966 -> 273,830 (warm 209,242 -> 209,260)."""
+    suits = tuple(tuple([make_block(Kind.CHOW, base + r, True) for r in range(7) for _ in range(4)]
+                        + [make_block(Kind.PUNG, base + r, True) for r in RANKS]) for base in (0, 9, 18))
+    return (*suits, tuple([make_block(Kind.PUNG, t, True) for t in range(27, 34)]),
+            tuple([make_block(Kind.PAIR, t, True) for t in range(34)]), tuple([make_block(Kind.PUNG, t, False) for t in range(34)]))
 
 
 @lru_cache(maxsize=PATTERNS)
@@ -111,7 +127,7 @@ def _suit_sets(code: int) -> tuple[PartSets, ...]:
     """The splits of a pattern of sets only of one number suit, as blocks; ``code`` is the pattern with
     the suit above its 27 bits: one number, which the memo keeps as its key where it kept a tuple of the
     two arguments (an object the garbage collector counts)."""
-    return _sets_of((code >> 27) * 9, _splits(code & _PATTERN))
+    return _sets_of(_blocks()[code >> 27], _splits(code & _PATTERN))
 
 
 def by_suit(tiles: tuple[Tile, ...]) -> tuple[tuple[Tile, ...], ...]:
@@ -177,14 +193,27 @@ def _read_part(tiles: tuple[Tile, ...]) -> Part | None:
             return None
         splits = _suit_sets(suit << 27 | key)
         return (0, ((None, splits),), None, None) if len(splits) > 1 else (0, None, None, splits[0])
-    out = []
+    found: list[PartReading] | None = None
+    pair, splits = 0, ()
     # Held twice or more, by a mask, before a lookup (replayed misses 35.58 -> 34.65 M); the ranks of the
     # pair's class alone (suits.CLASSES): replayed misses 32.43 -> 31.56 M (with waits.py's, first pass
     # gc on 291,345 -> 289,003 instructions a hand, off 284,410 -> 282,093; bench/callgrind_scoring.py --first-pass).
+    # The one pair (the common case) kept as itself and its Part made inline, its readings listed only
+    # from a second (``_part``'s work inline): replayed first-pass part misses 23.68 -> 22.59 M instructions;
+    # bench/callgrind_scoring.py --first-pass gc on 279,971 -> 279,344 a hand, off 273,038 -> 272,427 (warm
+    # 209,557 -> 209,554).
     for r, two, paired in _PAIRED[2 * sum(tiles) % 3]:
         if key & paired and key - two in sets:
-            out.append((suit * 9 + r, _suit_sets(suit << 27 | key - two)))
-    return _part(tuple(out))
+            if splits:
+                found = found or [(pair, splits)]
+                found.append((suit * 9 + r, _suit_sets(suit << 27 | key - two)))
+            else:
+                pair, splits = suit * 9 + r, _suit_sets(suit << 27 | key - two)
+    if found:
+        return (1, tuple(found), found[0][0], None)
+    if not splits:
+        return None
+    return (1, None, pair, splits[0]) if len(splits) == 1 else (1, ((pair, splits),), pair, None)
 
 
 #: The readings of the sorted tiles of a part, by the tiles (``_read_part``'s). A Memo: a first pass over
@@ -198,17 +227,17 @@ _part_readings: Memo[tuple[Tile, ...], Part | None] = Memo(_read_part, PATTERNS)
 
 def _honours(tiles: tuple[Tile, ...]) -> Part | None:
     """The reading of the sorted honours: pungs and at most one pair, or None."""
-    pair, pungs = None, []
+    pair, pungs, blocks = None, [], _blocks()[3]
     for t in dict.fromkeys(tiles):
         c = tiles.count(t)
         if c == 3:
-            pungs.append(_block(1, t, True, False, False, 0))
+            pungs.append(blocks[t - 27])
             continue
         if c % 3 != 2 or c > 5 or pair is not None:
             return None
         pair = t
         if c == 5:
-            pungs.append(_block(1, t, True, False, False, 0))
+            pungs.append(blocks[t - 27])
     return (int(pair is not None), None, pair, ((), tuple(pungs)))
 
 
@@ -219,11 +248,11 @@ def _searched(tiles: tuple[Tile, ...], suit: int) -> Part | None:
         held[t - suit * 9] += 1
     if len(tiles) % 3 == 0:
         splits = suit_splits(tuple(held))
-        return _part(((None, _sets_of(suit * 9, splits)),)) if splits else None
+        return _part(((None, _sets_of(_blocks()[suit], splits)),)) if splits else None
     out = []
     for r in RANKS:
         if held[r] >= 2 and (splits := suit_splits(tuple(held[:r] + [held[r] - 2] + held[r + 1 :]))):
-            out.append((suit * 9 + r, _sets_of(suit * 9, splits)))
+            out.append((suit * 9 + r, _sets_of(_blocks()[suit], splits)))
     return _part(tuple(out))
 
 
@@ -234,8 +263,12 @@ def _sets_and_pair(tiles: tuple[Tile, ...]) -> list[tuple[Tile, tuple[Block, ...
     a = bisect_left(tiles, 9)
     b = bisect_left(tiles, 18, a)
     c = bisect_left(tiles, 27, b)
-    m, p, s, h = _part_readings[tiles[:a]], _part_readings[tiles[a:b]], _part_readings[tiles[b:c]], _part_readings[tiles[c:]]
-    if m is None or p is None or s is None or h is None:
+    # Each part looked up only while those before it have readings (as many tests as before): first-pass
+    # misses 1,284 -> 1,163; bench/callgrind_scoring.py --first-pass gc off 271,261 -> 270,166 instructions a
+    # hand, warm 208,508 -> 207,874 (gc on 278,106 -> 288,184: that process's full collection fell in its
+    # first pass; a fresh process's first pass over the corpus collects 29/2/0 by generation before and after).
+    if (m := _part_readings[tiles[:a]]) is None or (p := _part_readings[tiles[a:b]]) is None \
+            or (s := _part_readings[tiles[b:c]]) is None or (h := _part_readings[tiles[c:]]) is None:
         return []
     m_paired, _, m_pair, mo = m
     p_paired, _, p_pair, po = p
@@ -271,26 +304,21 @@ KNITTED_PATTERNS: tuple[tuple[Tile, ...], ...] = tuple(
 ORPHANS = tuple(sorted(TERMINALS | HONOURS))
 
 
-@cache
-def _block(kind: int, tile: Tile, concealed: bool, melded: bool, declared: bool, slot: int) -> Block:
-    """The shared block of these fields. Equal blocks of one reading must be distinct objects (the
-    scorer tells blocks apart by identity), so each is asked for with a different ``slot``."""
-    return make_block(KINDS[kind], tile, concealed, melded, declared)
-
-
 #: The concealed pair of each tile, as the ``pairs`` of a reading.
-_PAIRS = tuple((_block(Kind.PAIR, t, True, False, False, 0),) for t in range(34))
+_PAIRS = tuple((make_block(Kind.PAIR, t, True),) for t in range(34))
 
 
 @cache
 def _meld_blocks(kind: MeldKind, tile: Tile) -> tuple[Block, Block, Block, Block]:
     """The blocks of a declared set of this kind and lowest tile, one per slot (a hand declares four sets
-    at most): a memo of two arguments, looked up once per declared set."""
+    at most): a memo of two arguments, looked up once per declared set. Made directly where a cache of six
+    arguments was asked, which no other caller shared (492 of a first pass's 695 blocks): with ``_blocks``,
+    a first pass of readings alone over the corpus 108.50 -> 105.11 M instructions (see ``_blocks``)."""
     if kind is MeldKind.CHOW or kind is MeldKind.PUNG:
-        return tuple(_block(Kind.CHOW if kind is MeldKind.CHOW else Kind.PUNG, tile, False, True, True, slot)  # type: ignore[return-value]
-                     for slot in range(4))
-    concealed = kind is MeldKind.CONCEALED_KONG
-    return tuple(_block(Kind.KONG, tile, concealed, not concealed, True, slot) for slot in range(4))  # type: ignore[return-value]
+        block_kind, concealed = Kind.CHOW if kind is MeldKind.CHOW else Kind.PUNG, False
+    else:
+        block_kind, concealed = Kind.KONG, kind is MeldKind.CONCEALED_KONG
+    return tuple([make_block(block_kind, tile, concealed, not concealed, True) for _ in range(4)])  # type: ignore[return-value]
 
 
 #: A Reading from its five fields (shape, sets, pairs, knitted, win_block), without the named tuple's
@@ -325,7 +353,7 @@ def _placements(
     base += len(chows)
     for i, pung in enumerate(pungs):
         if pung.tile == win:
-            won = sets if self_drawn else sets[: base + i] + (_block(Kind.PUNG, win, False, False, False, 0),) + sets[base + i + 1 :]
+            won = sets if self_drawn else sets[: base + i] + (_blocks()[5][win],) + sets[base + i + 1 :]
             out.append(_reading((shape, won, pairs, knitted, base + i)))
     if pair == win:
         out.append(_reading((shape, sets, pairs, knitted, base + len(pungs))))
@@ -348,14 +376,21 @@ def _knitted_straight(hand: Hand, tiles: tuple[Tile, ...], held: set[Tile], fixe
     return out
 
 
-def _seven_pairs(hand: Hand, tiles: tuple[Tile, ...], held: set[Tile]) -> list[Reading]:
-    """The seven pairs reading, for a hand without declared sets."""
-    if tiles[::2] != tiles[1::2]:  # the sorted tiles pair up: every kind held an even number of times
+def _seven_pairs(hand: Hand, tiles: tuple[Tile, ...]) -> list[Reading]:
+    """The seven pairs reading, for a hand without declared sets: the pairs every other tile, a tile's
+    second ``_blocks``' (a third, of more tiles than a hand holds, made), where the kinds were sorted and
+    counted and each pair asked of a cache of six arguments; with the pung completed by a discard from
+    ``_blocks``, bench/callgrind_scoring.py --first-pass gc off 270,166 -> 267,106 instructions a hand,
+    warm 207,874 -> 204,845 (gc on 288,184 -> 274,022: that process's full collection left the first pass)."""
+    firsts = tiles[::2]
+    if firsts != tiles[1::2]:  # the sorted tiles pair up: every kind held an even number of times
         return []
-    pairs = tuple(
-        _block(Kind.PAIR, t, True, False, False, copy) for t in sorted(held) for copy in range(tiles.count(t) // 2)
-    )
-    return [Reading(Shape.SEVEN_PAIRS, (), pairs, (), next(i for i, p in enumerate(pairs) if p.tile == hand.win_tile))]
+    seconds, pairs, last, copy = _blocks()[4], [], -1, 0
+    for t in firsts:
+        copy = copy + 1 if t == last else 0
+        pairs.append(_PAIRS[t][0] if not copy else seconds[t] if copy == 1 else make_block(Kind.PAIR, t, True))
+        last = t
+    return [Reading(Shape.SEVEN_PAIRS, (), tuple(pairs), (), firsts.index(hand.win_tile))]
 
 
 def _thirteen_orphans(tiles: tuple[Tile, ...], held: set[Tile]) -> list[Reading]:
@@ -363,7 +398,7 @@ def _thirteen_orphans(tiles: tuple[Tile, ...], held: set[Tile]) -> list[Reading]
     if not held.issuperset(ORPHANS) or sum(t in ORPHANS for t in tiles) != 14:
         return []
     pair = next(t for t in ORPHANS if tiles.count(t) == 2)
-    return [Reading(shape=Shape.THIRTEEN_ORPHANS, sets=(), pairs=(_block(Kind.PAIR, pair, True, False, False, 0),), knitted=ORPHANS, win_block=None)]
+    return [Reading(shape=Shape.THIRTEEN_ORPHANS, sets=(), pairs=_PAIRS[pair], knitted=ORPHANS, win_block=None)]
 
 
 def _honours_and_knitted(tiles: tuple[Tile, ...]) -> list[Reading]:
@@ -394,7 +429,7 @@ def readings(hand: Hand) -> list[Reading]:
     held = set(tiles)
     if not melds:
         if 2 * len(held) <= len(tiles):
-            out += _seven_pairs(hand, tiles, held)
+            out += _seven_pairs(hand, tiles)
         if len(held) >= 13:
             out += _thirteen_orphans(tiles, held)
         if len(held) == len(tiles):

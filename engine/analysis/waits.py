@@ -4,6 +4,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from functools import lru_cache
 from operator import eq
+from typing import cast
 
 from ..core.tiles import Tile
 from .readings import KNITTED_PATTERNS, ORPHANS, PATTERNS, by_suit, suit_splits
@@ -28,7 +29,8 @@ def _suit_state(counts: tuple[int, ...]) -> tuple[bool, bool]:
 #: pair, and the tiles that would make it sets only or sets and a pair.
 _Part = tuple[bool, tuple[Tile, ...], tuple[Tile, ...]]
 #: What the waits need of the tiles of one suit, or of the honours, as (parts, knit, odd, orphans,
-#: singles): the parts that are not all sets, and counts for ruling out the special shapes cheaply
+#: singles): the parts that are not all sets, one after another in one tuple (``_Parts``), and counts
+#: for ruling out the special shapes cheaply
 #: (``knit``: the most ranks held of one knitted rank class; ``odd``: kinds held an odd number of times;
 #: ``orphans``: every tile a terminal or honour; ``singles``: no kind held twice).
 #: Plain tuples of numbers, where they were named tuples: the garbage collector stops tracking a tuple
@@ -37,7 +39,13 @@ _Part = tuple[bool, tuple[Tile, ...], tuple[Tile, ...]]
 #: pass over the corpus leaves tracked, after a collection, 22,252 -> 20,478). Read by index or
 #: unpacked, not by name: bench/callgrind_scoring.py --first-pass gc on 305,504 -> 303,516 instructions
 #: a hand, off 287,096 -> 285,348; warm (gc off) 211,127 -> 210,645.
-_Group = tuple[tuple[_Part, ...], int, int, bool, bool]
+#: The parts of a group in one tuple, three items a part (a suit's one part is its group's ``_Part``
+#: itself), where a tuple held each part: a tuple fewer for each group of a suit a first pass remembers
+#: (and for its miss to make), and ``_standard_waits`` adds the four groups' parts where a comprehension
+#: gathered them: bench/callgrind_scoring.py --first-pass gc on 279,344 -> 278,106 instructions a hand,
+#: off 272,427 -> 271,261; warm 209,554 -> 208,508.
+_Parts = tuple[bool | tuple[Tile, ...], ...]
+_Group = tuple[_Parts, int, int, bool, bool]
 #: The part of a suit of sets and a tile too many: it waits on nothing.
 _NO_WAIT: _Part = (False, (), ())
 #: Pattern masks: a bit at each rank's lowest bit, the middle ranks (2 to 8), the ranks' high bits (2 and
@@ -67,11 +75,12 @@ def _group_of(tiles: tuple[Tile, ...]) -> _Group:
     with the loop for the number, the named tuples made without keywords and the honours counted once
     a kind (and the same in readings.py), 386,819 -> 380,955."""
     if tiles and tiles[0] >= 27:
-        parts, odd, singles = [], 0, True
+        parts: list[bool | tuple[Tile, ...]] = []
+        odd, singles = 0, True
         for t in dict.fromkeys(tiles):  # the kinds held, in order
             c = tiles.count(t)
             if c != 3:
-                parts.append((c == 2, (t,) * (c == 2), (t,) * (c == 1)))
+                parts += (c == 2, (t,) * (c == 2), (t,) * (c == 1))
             odd += c & 1
             singles = singles and c == 1
         return tuple(parts), 0, odd, True, singles
@@ -100,7 +109,11 @@ def _group_of(tiles: tuple[Tile, ...]) -> _Group:
             if key & paired and key - two in sets:
                 pair = True
                 break
-        part = (pair, tuple([base + r for r, one, _ in _TILES[-total % 3] if key + one in sets]), ())
+        waits = 0
+        for _, one, _ in _TILES[-total % 3]:
+            if key + one in sets:
+                waits |= one
+        part = (pair, _tiles[base << 27 | waits], ())
     else:
         # A tile of rank t makes sets and a pair of rank p when, the pair out, the rest is sets: with one
         # tile of p held, the tile is its second; with a pair held (p), the tile joins the sets.
@@ -120,13 +133,28 @@ def _group_of(tiles: tuple[Tile, ...]) -> _Group:
                 for one in ones:
                     if rest + one in sets:
                         waits |= one
-        part = (False, (), tuple([base + r for r in RANKS if waits & ONE[r]]))
-    return (part,), knit, odd, orphans, singles
+        part = (False, (), _tiles[base << 27 | waits])
+    return part, knit, odd, orphans, singles
 
 
 #: The group of the sorted tiles of a part, by the tiles (``_group_of``'s): a Memo, which keeps no tuple
 #: of the arguments per pattern (see readings.py's ``_part_readings``).
 _group: Memo[tuple[Tile, ...], _Group] = Memo(_group_of, PATTERNS)
+
+
+def _tiles_of(code: int) -> tuple[Tile, ...]:
+    """The tiles of a suit's pattern of one tile of some ranks (suits.ONE): ``code`` is the pattern with
+    the suit's first tile above its 27 bits."""
+    base = code >> 27
+    return tuple([base + r for r in RANKS if code & ONE[r]])
+
+
+#: The tiles that complete a part, by ``_tiles_of``'s code: looked up (a subscript in C) where each miss
+#: of a group made them in a comprehension over the ranks, and shared by the groups that wait on them (a
+#: first pass over the corpus makes 143 where its groups made 586): replayed first-pass group misses
+#: 19.52 -> 17.81 M instructions; bench/callgrind_scoring.py --first-pass gc on 280,778 -> 279,971
+#: instructions a hand, off 273,923 -> 273,038 (warm 209,519 -> 209,557).
+_tiles: Memo[int, tuple[Tile, ...]] = Memo(_tiles_of, PATTERNS)
 
 
 def _searched(tiles: tuple[Tile, ...], base: int) -> _Group:
@@ -145,7 +173,7 @@ def _searched(tiles: tuple[Tile, ...], base: int) -> _Group:
     after = [_suit_state(tuple(held[:r] + [held[r] + 1] + held[r + 1 :])) for r in range(9)]
     to_sets = tuple(base + r for r, (done, _) in enumerate(after) if done)
     to_pair = tuple(base + r for r, (_, done) in enumerate(after) if done)
-    return ((pair, to_sets, to_pair),), knit, odd, orphans, singles
+    return (pair, to_sets, to_pair), knit, odd, orphans, singles
 
 
 def _groups(concealed: tuple[Tile, ...] | list[Tile]) -> tuple[_Group, ...]:
@@ -157,11 +185,12 @@ def _groups(concealed: tuple[Tile, ...] | list[Tile]) -> tuple[_Group, ...]:
 def _standard_waits(groups: tuple[_Group, ...]) -> tuple[Tile, ...]:
     """The tiles that complete four sets and a pair: with one unfinished part, those that make it
     sets and a pair; with two, those that make one sets only while the other is sets and a pair."""
-    parts = [part for g in groups for part in g[0]]
-    if len(parts) == 1:
-        return parts[0][2]
-    if len(parts) == 2:
-        (p_pair, p_sets, _), (q_pair, q_sets, _) = parts
+    m, p, s, h = groups
+    parts = m[0] + p[0] + s[0] + h[0]  # one unfinished part: that part itself, nothing made
+    if len(parts) == 3:
+        return cast("tuple[Tile, ...]", parts[2])
+    if len(parts) == 6:
+        p_pair, p_sets, _, q_pair, q_sets, _ = cast("tuple[bool, tuple[Tile, ...], object, bool, tuple[Tile, ...], object]", parts)
         return (p_sets if q_pair else ()) + (q_sets if p_pair else ())
     return ()
 

@@ -46,7 +46,8 @@ class Block:
     concealed: bool
     melded: bool = False
     declared: bool = False
-    #: Its tiles and its ``block_code``, worked out once (blocks are shared between readings, see ``_block``).
+    #: Its tiles and its ``block_code``, worked out once (blocks are shared between readings, see
+    #: analysis/readings.py's ``_blocks``).
     tiles: tuple[Tile, ...] = field(init=False, repr=False, compare=False)
     code: int = field(init=False, repr=False, compare=False)
 
@@ -83,7 +84,7 @@ _SLOTS = tuple(Block.__dict__[name].__set__ for name in ("kind", "tile", "concea
 def make_block(kind: Kind, tile: Tile, concealed: bool, melded: bool = False, declared: bool = False) -> Block:
     """``Block(kind, tile, concealed, melded, declared)``, made without the dataclass's ``__init__`` and
     ``__post_init__`` (each field set by name through ``object.__setattr__``): 1.48 -> 0.81 µs a block
-    (timeit); the 695 blocks of a first pass over the corpus (analysis/readings.py's ``_block``),
+    (timeit); the 695 blocks of a first pass over the corpus (then made by analysis/readings.py's ``_block``),
     bench/callgrind_scoring.py --first-pass gc on 289,003 -> 286,439 instructions a hand, off 282,093 ->
     279,148 (replayed part misses 31.56 -> 30.85 M); warm 210,418 -> 210,252."""
     block = _new(Block)
