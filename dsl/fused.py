@@ -23,7 +23,7 @@ TILE = re.compile(r"\bx\.tile\b")
 #: Every name a keyed body refers to by number, found and renamed in one pass (a pass per kind took 4 of
 #: the 12 ms of fusing MCR's rules as a scorer is made). No name written can match any kind, so the one
 #: pass writes what a pass per kind in turn wrote (the fused source the same, byte for byte).
-NUMBERED = re.compile(r"\b(K|VIEW|INDEX|SIZE|BITS|EXCESS)(\d+)\b")
+NUMBERED = re.compile(r"\b(K|VIEW|INDEX|SIZE|BITS|EXCESS|VALUES)(\d+)\b")
 #: The letter of each view's name a kind of NUMBERED becomes.
 LETTERS = {"VIEW": "L", "INDEX": "X", "SIZE": "G", "BITS": "B", "EXCESS": "E"}
 ALONE = re.compile(r"^( *)found\.append\(\(items\[(i\d+)\],\)\)$", re.MULTILINE)
@@ -86,7 +86,7 @@ class KeyedMemo:
         sized: set[str] = set()
         bits: set[str] = set()
         excess: set[str] = set()
-        kinds = {"INDEX": indexed, "SIZE": sized, "BITS": bits, "EXCESS": excess}
+        kinds = {"INDEX": indexed, "SIZE": sized, "BITS": bits, "EXCESS": excess, "VALUES": sized}
         numbered = [NUMBERED.findall(record.keyed_body) for _, _, record in self.rules]
         for (_, _, record), found in zip(self.rules, numbered):
             for view in record.views:
@@ -135,7 +135,9 @@ class KeyedMemo:
         lines += [f"    E{views[view]} = n - B{views[view]}.bit_count()" for view in sorted(excess, key=order)]
         # At least the size of the largest group of items with one value of a view (SIZE in the bodies,
         # a test that some group is large enough): one more than the items that share their value with
-        # an earlier one, exact for groups of two and of all the items. (Counting the groups, with the
+        # an earlier one, exact for groups of two and of all the items; so n + 1 minus it is how many values
+        # the items have (VALUES in the bodies, a test that they have as many as names that differ in the
+        # view, see dsl/compiler.py). (Counting the groups, with the
         # lists of views below: bench/callgrind_fused.py, memos empty, 136,757 -> 125,854.) A view's
         # values counted on bits (a table of a bit per tile) instead of its index; the index made only
         # by a rule past its guards, the first time one needs it (bench/callgrind_fused.py with gc off,
@@ -165,6 +167,8 @@ class KeyedMemo:
 
             def renamed(match: re.Match[str], suffix: str = f"_m{m}_{int(index)}", views_of: tuple[str, ...] = record.views) -> str:
                 kind, j = match.groups()
+                if kind == "VALUES":  # how many values of the view the items have, from the bound of the groups
+                    return f"(n + 1 - G{views[views_of[int(j)]]})"
                 return f"K{j}{suffix}" if kind == "K" else LETTERS[kind] + views[views_of[int(j)]]
 
             body = NUMBERED.sub(renamed, record.keyed_body)

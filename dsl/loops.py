@@ -119,3 +119,11 @@ def shared(slots: list[int], links: list[tuple[str, int, int]]) -> list[str]:
         if reached == set(slots):
             out.append(view)
     return out
+
+
+def apart(links: list[tuple[str, int, int]], slots: list[int]) -> list[str]:
+    """The views that ``links`` (a view and two slots whose items must differ in it) make differ for
+    every two slots."""
+    pairs = {(view, frozenset((a, b))) for view, a, b in links}
+    return [view for view in dict.fromkeys(view for view, _, _ in links)
+            if all((view, frozenset((a, b))) in pairs for i, a in enumerate(slots) for b in slots[i + 1:])]
