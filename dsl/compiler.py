@@ -20,6 +20,7 @@ from .cost import MAX_COUNT
 from .guards import attribute as _attribute
 from .guards import guard as _guard
 from .loops import apart as _apart
+from .loops import differs as _differs
 from .loops import loops as _loops
 from .loops import pairwise as _pairwise
 from .loops import shared as _shared
@@ -158,7 +159,7 @@ class Compiler:
                 triples.append(code)
             if join is not None:
                 candidates[depth].append((len(stages[depth]) - 1, *join))
-            differs += self.differs(conjunct)
+            differs += _differs(conjunct, self.checked.slots, self.views, lambda call: self.call(call, ["x"]))
         # Of the tests a depth could look its items up by, the one on the view with the most values.
         keyed = self.keyed_attr = self.keyed(rule)  # only a keyed rule's body looks items (sets) up
         joins = [max(c, key=lambda j: _spread(j[1])) if c and keyed else None for c in candidates]
@@ -231,17 +232,6 @@ class Compiler:
         if out and TILE_VIEW not in self.view_codes:
             self.view_codes += (TILE_VIEW,)
         return out
-
-    def differs(self, node: ast.Node) -> list[tuple[str, int, int]]:
-        """``[(view, a, b)]`` when ``node`` is ``view(a) != view(b)`` on two names the rule binds, else []."""
-        if not (isinstance(node, ast.Compare) and node.ops == ("!=",) and self.views is not None):
-            return []
-        sides = [(self.call(o, ["x"]), self.checked.slots[id(o.args[0])]) for o in node.operands if isinstance(o, ast.Call)
-                 and len(o.args) == 1 and isinstance(o.args[0], ast.Name) and REGISTRY[o.name].level is Level.PURE
-                 and self.checked.slots.get(id(o.args[0]), -1) in self.views]
-        if len(sides) != 2 or sides[0][0] != sides[1][0] or sides[0][1] == sides[1][1]:
-            return []
-        return [(sides[0][0], sides[0][1], sides[1][1])]
 
     def part(self, node: ast.Node, slot: int) -> tuple[str, tuple[str, str] | None]:
         """The code of a part of an each rule's condition tested when ``slot`` is bound, and, when it is
