@@ -23,7 +23,7 @@ TILE = re.compile(r"\bx\.tile\b")
 #: Every name a keyed body refers to by number, found and renamed in one pass (a pass per kind took 4 of
 #: the 12 ms of fusing MCR's rules as a scorer is made). No name written can match any kind, so the one
 #: pass writes what a pass per kind in turn wrote (the fused source the same, byte for byte).
-NUMBERED = re.compile(r"\b(K|VIEW|INDEX|SIZE|BITS|EXCESS)(\d+)\b")
+NUMBERED = re.compile(r"\b(K|VIEW|INDEX|SIZE|BITS|EXCESS|VALUES)(\d+)\b")
 #: The letter of each view's name a kind of NUMBERED becomes.
 LETTERS = {"VIEW": "L", "INDEX": "X", "SIZE": "G", "BITS": "B", "EXCESS": "E"}
 ALONE = re.compile(r"^( *)found\.append\(\(items\[(i\d+)\],\)\)$", re.MULTILINE)
@@ -86,7 +86,7 @@ class KeyedMemo:
         sized: set[str] = set()
         bits: set[str] = set()
         excess: set[str] = set()
-        kinds = {"INDEX": indexed, "SIZE": sized, "BITS": bits, "EXCESS": excess}
+        kinds = {"INDEX": indexed, "SIZE": sized, "BITS": bits, "EXCESS": excess, "VALUES": sized}
         numbered = [NUMBERED.findall(record.keyed_body) for _, _, record in self.rules]
         for (_, _, record), found in zip(self.rules, numbered):
             for view in record.views:
@@ -117,8 +117,17 @@ class KeyedMemo:
         else:
             for view, table in valued.items():
                 namespace[f"VB{views[view]}"] = table
+        # The lists of the views that the loop over the items needs for no bits and no eager index are made,
+        # all in one loop over the tiles, by the first rule past its guards that reads one: most misses run
+        # few rules, often on the tiles alone (the first pass's misses replayed, gc off: pungs 29,844 ->
+        # 28,993, chows 36,463 -> 36,358 instructions a miss; bench/callgrind_fused.py memos empty 104,891 ->
+        # 104,095, warm 61,433 -> 61,361; bench/callgrind_scoring.py --first-pass gc on 283,123 -> 282,503,
+        # off 275,930 -> 275,340 a hand, warm 209,956 -> 209,959).
+        deferred = [view for view in views if view != TILE_VIEW and view not in eager and view not in bits | excess
+                    and not re.search(r"\bx\b", TILE.sub("t", view))] if TILE_VIEW in views else []
         lines += self.views_source(views, eager, sorted(bits | excess, key=order), [] if tile else sorted(valued, key=order),
-                                   None if tile is None else f"BC{m}")
+                                   None if tile is None else f"BC{m}", deferred)
+        lines += [f"    L{views[deferred[0]]} = None"] if deferred else []
         if tile is not None:
             lines += [f"    G{views[view]} = n + 1 - (B{tile} & VM{views[view]}).bit_count()" for view in sorted(valued, key=order)]
             lines.append(f"    B{tile} &= TILE_BITS")
@@ -126,7 +135,9 @@ class KeyedMemo:
         lines += [f"    E{views[view]} = n - B{views[view]}.bit_count()" for view in sorted(excess, key=order)]
         # At least the size of the largest group of items with one value of a view (SIZE in the bodies,
         # a test that some group is large enough): one more than the items that share their value with
-        # an earlier one, exact for groups of two and of all the items. (Counting the groups, with the
+        # an earlier one, exact for groups of two and of all the items; so n + 1 minus it is how many values
+        # the items have (VALUES in the bodies, a test that they have as many as names that differ in the
+        # view, see dsl/compiler.py). (Counting the groups, with the
         # lists of views below: bench/callgrind_fused.py, memos empty, 136,757 -> 125,854.) A view's
         # values counted on bits (a table of a bit per tile) instead of its index; the index made only
         # by a rule past its guards, the first time one needs it (bench/callgrind_fused.py with gc off,
@@ -136,12 +147,28 @@ class KeyedMemo:
             lines.append(f"    G{views[view]} = n + 1 - {counted}")
         lazy = {views[view] for view in indexed - set(eager)}
         lines += [f"    X{name} = None" for name in sorted(lazy)]
+        # Each rule under a test of the size it needs, unless a test it is under implies it (the first, of the
+        # fewest names any rule binds, or one a rule before it opened): rules in turn that need as many items
+        # or more share one, in their order (the first pass's misses replayed, gc off: pungs 28,993 -> 28,242,
+        # chows 36,358 -> 34,962 instructions a miss; bench/callgrind_scoring.py --first-pass gc on 282,503 ->
+        # 281,340, off 275,340 -> 274,124 a hand, warm 209,959 -> 210,426, a pass that runs no miss: as much
+        # as leaving out ALONE moves it, -544; bench/callgrind_fused.py memos empty 104,095 -> 102,784, warm
+        # 61,361 -> 61,363). By size first, out of their order: 281,148 and 273,979.
+        sizes = [least]
         for (index, names, record), found in zip(self.rules, numbered):
+            while int(names) < sizes[-1]:
+                sizes.pop()
+            if int(names) > sizes[-1]:
+                lines.append(f"{'    ' * len(sizes)}if n >= {int(names)}:")
+                sizes.append(int(names))
+            pad = "    " * len(sizes)
             for name, value in record.constants:
                 namespace[f"{name}_m{m}_{int(index)}"] = value
 
             def renamed(match: re.Match[str], suffix: str = f"_m{m}_{int(index)}", views_of: tuple[str, ...] = record.views) -> str:
                 kind, j = match.groups()
+                if kind == "VALUES":  # how many values of the view the items have, from the bound of the groups
+                    return f"(n + 1 - G{views[views_of[int(j)]]})"
                 return f"K{j}{suffix}" if kind == "K" else LETTERS[kind] + views[views_of[int(j)]]
 
             body = NUMBERED.sub(renamed, record.keyed_body)
@@ -151,25 +178,26 @@ class KeyedMemo:
             parts = body.splitlines()
             needed = [views[record.views[int(j)]] for j in dict.fromkeys(j for kind, j in found if kind == "INDEX")]
             build = [line for name in needed if name in lazy for line in index_source(name)]
+            if any(re.search(rf"\bL{views[view]}\b", body) for view in deferred) or any(views[view] in needed for view in deferred):
+                build = deferred_source(views, deferred) + build
             if parts and parts[0].startswith("if ") and parts[0].endswith(":") and all(p.startswith("    ") for p in parts[1:]):
-                # A body under its guards: one test with the size (callgrind_fused, gc off: 103,815 -> 103,560).
-                lines.append(f"    if n >= {int(names)} and ({parts[0][3:-1]}):")
-                lines += ["        " + line for line in build] + ["    " + line for line in parts[1:]]
+                lines.append(f"{pad}if ({parts[0][3:-1]}):")
+                lines += [f"{pad}    {line}" for line in build] + [pad + line for line in parts[1:]]
             else:
-                lines.append(f"    if n >= {int(names)}:")
-                lines += ["        " + line for line in build + parts]
+                lines += [pad + line for line in build + parts]
         return lines + ["    " + line for line in remember]
 
 
     @staticmethod
-    def views_source(views: dict[str, str], indexed: list[str], bits: list[str], valued: list[str], combined: str | None) -> list[str]:
+    def views_source(views: dict[str, str], indexed: list[str], bits: list[str], valued: list[str], combined: str | None,
+                     deferred: Sequence[str] = ()) -> list[str]:
         """The lines that list every view of the items (``L``), for the ``indexed`` ones the items by
         the view's value, in their order (``X``), for the ``bits`` ones (of small whole numbers, tiles)
         the bits of their values (``B``; the tile's from the table ``combined`` when given) and for the
         ``valued`` ones a bit per value (``V``): one loop over the items for all of them.
         (bench/callgrind_fused.py, memos empty: a comprehension per view, a loop per index and the
         groups counted, 136,757 instructions a hand; this and the bound of the groups, 125,854.)"""
-        lines = ["    " + "; ".join(f"L{name} = []" for name in views.values())]
+        lines = ["    " + "; ".join(f"L{name} = []" for view, name in views.items() if view not in deferred)]
         lines += [f"    X{views[view]} = {{}}" for view in indexed]
         lines += [f"    B{views[view]} = 0" for view in bits]
         lines += [f"    V{views[view]} = 0" for view in valued]
@@ -178,6 +206,9 @@ class KeyedMemo:
         lines += ["        t = x.tile"] if valued or combined or any(TILE.search(view) for view in views) else []
         for view, name in views.items():
             code = TILE.sub("t", view)
+            if view in deferred:
+                lines += [f"        V{name} |= VB{name}[t]"] if view in valued else []
+                continue
             if view in indexed or (view in bits and not (combined and view == TILE_VIEW)) or view in valued:
                 lines += [f"        y = {code}", f"        L{name}.append(y)"]
             else:  # a value read by no other line appended as it is worked out (callgrind_fused gc off: 101,999 -> 101,656)
@@ -190,6 +221,14 @@ class KeyedMemo:
                 lines.append(f"        V{name} |= VB{name}[t]")
         lines += ["        i += 1"] if indexed else []
         return lines
+
+
+def deferred_source(views: dict[str, str], deferred: Sequence[str]) -> list[str]:
+    """The lines that make the lists of the ``deferred`` views (see ``miss_source``) from the tiles' list,
+    when they are not made yet."""
+    first = views[deferred[0]]
+    return [f"if L{first} is None:", "    " + "; ".join(f"L{views[view]} = []" for view in deferred), f"    for t in L{views[TILE_VIEW]}:",
+            *(f"        L{views[view]}.append({TILE.sub('t', view)})" for view in deferred)]
 
 
 def index_source(name: str) -> list[str]:

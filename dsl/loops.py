@@ -4,6 +4,7 @@ from fixed templates and the code of the condition's parts, never from rule text
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Container
 from functools import lru_cache
 
 from ..core.blocks import KINDS, Block, Kind
@@ -119,3 +120,23 @@ def shared(slots: list[int], links: list[tuple[str, int, int]]) -> list[str]:
         if reached == set(slots):
             out.append(view)
     return out
+
+
+def apart(links: list[tuple[str, int, int]], slots: list[int]) -> list[str]:
+    """The views that ``links`` (a view and two slots whose items must differ in it) make differ for
+    every two slots."""
+    pairs = {(view, frozenset((a, b))) for view, a, b in links}
+    return [view for view in dict.fromkeys(view for view, _, _ in links)
+            if all((view, frozenset((a, b))) in pairs for i, a in enumerate(slots) for b in slots[i + 1:])]
+
+
+def differs(node: ast.Node, slots: dict[int, int], bound: Container[int], view: Callable[[ast.Call], str]) -> list[tuple[str, int, int]]:
+    """``[(view, a, b)]`` when ``node`` is ``view(a) != view(b)`` on two names of ``bound`` slots (the
+    slots of names by their nodes' ids, the code of a view of an item ``x`` from its call), else []."""
+    if not (isinstance(node, ast.Compare) and node.ops == ("!=",)):
+        return []
+    sides = [(view(o), slots[id(o.args[0])]) for o in node.operands if isinstance(o, ast.Call) and len(o.args) == 1
+             and isinstance(o.args[0], ast.Name) and REGISTRY[o.name].level is Level.PURE and slots.get(id(o.args[0]), -1) in bound]
+    if len(sides) != 2 or sides[0][0] != sides[1][0] or sides[0][1] == sides[1][1]:
+        return []
+    return [(sides[0][0], sides[0][1], sides[1][1])]
