@@ -122,6 +122,12 @@ def _blocks() -> tuple[tuple[Block, ...], ...]:
             tuple([make_block(Kind.PAIR, t, True) for t in range(34)]), tuple([make_block(Kind.PUNG, t, False) for t in range(34)]))
 
 
+def prepare() -> None:
+    """Make the tables of every hand's readings now (suits.py's, ``_blocks``), not in the first hand."""
+    table()
+    _blocks()
+
+
 @lru_cache(maxsize=PATTERNS)
 def _suit_sets(code: int) -> tuple[PartSets, ...]:
     """The splits of a pattern of sets only of one number suit, as blocks; ``code`` is the pattern with

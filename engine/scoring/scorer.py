@@ -8,8 +8,8 @@ from itertools import repeat
 from operator import attrgetter, itemgetter
 from typing import Any
 
+from ..analysis.readings import prepare as prepare_readings
 from ..analysis.readings import readings
-from ..analysis.suits import table
 from ..core.errors import NotAWinError
 from ..core.hand import Hand
 from ..core.inputs import HandInput, to_hand
@@ -91,13 +91,14 @@ class Scorer:
         #: The late fans, to be asked in their turn (their instances are not known beforehand).
         self.late: list[tuple[int, None]] = [(i, None) for i, level in enumerate(levels) if level is Level.LATE]
         # What every hand needs, made with the scorer rather than in its first hand: the late fans' own
-        # functions (compiled when first asked, see dsl/compiled.py) and the suits' table (suits.py). A
-        # first pass in a fresh process then pays for the patterns it meets alone (its first hand took 1.2
-        # ms, 0.64 of it reading the table): bench/callgrind_scoring.py --first-pass gc on 284,367 ->
-        # 282,822 instructions a hand, off 276,313 -> 275,618.
+        # functions (compiled when first asked, see dsl/compiled.py), the suits' table (suits.py) and the
+        # blocks of readings. A first pass in a fresh process then pays for the patterns it meets alone
+        # (its first hand took 1.2 ms, 0.64 of it reading the table): bench/callgrind_scoring.py
+        # --first-pass gc on 284,367 -> 282,822 instructions a hand, off 276,313 -> 275,618 (the table and
+        # the late fans; the blocks, 202 made in the first hand, about 0.3 ms more).
         for i, _ in self.late:
             self.order[i].compiled.instances  # noqa: B018 - a cached_property, compiled now
-        table()
+        prepare_readings()
         name = ruleset.name
         self.hand_evaluate = fuse([self.order[i].compiled for i in hand_positions], f"<fans of the hand: {name}>", hand_positions)
         self.reading_evaluate = fuse([self.order[i].compiled for i in reading_positions], f"<fans of a reading: {name}>", reading_positions)
