@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 from .compiled import NAMESPACE, Compiled, Guard, Record
@@ -174,10 +175,8 @@ class KeyedMemo:
             body = NUMBERED.sub(renamed, record.keyed_body)
             # Replacements written by functions, not templates: a template of its own for each rule is
             # parsed anew by re (65 parses, 2 ms of the 23 a scorer takes to build under cProfile).
-            body = FOUND.sub(lambda match, index=int(index): f"{match[1]}hits.append(({index}, found))", body)
-            body = ALONE.sub(lambda match, m=m: (f"{match[1]}x = items[{match[2]}]\n{match[1]}alone = ALONE{m}.get(id(x))\n"
-                                                 f"{match[1]}if alone is None:\n{match[1]}    alone = ALONE{m}[id(x)] = (x,)\n"
-                                                 f"{match[1]}found.append(alone)"), body)
+            body = FOUND.sub(partial(_hits_line, int(index)), body)
+            body = ALONE.sub(partial(_alone_lines, m), body)
             parts = body.splitlines()
             needed = [views[record.views[int(j)]] for j in dict.fromkeys(j for kind, j in found if kind == "INDEX")]
             build = [line for name in needed if name in lazy for line in index_source(name)]
@@ -232,6 +231,23 @@ def deferred_source(views: dict[str, str], deferred: Sequence[str]) -> list[str]
     first = views[deferred[0]]
     return [f"if L{first} is None:", "    " + "; ".join(f"L{views[view]} = []" for view in deferred), f"    for t in L{views[TILE_VIEW]}:",
             *(f"        L{views[view]}.append({TILE.sub('t', view)})" for view in deferred)]
+
+
+def _hits_line(index: int, match: re.Match[str]) -> str:
+    """A rule's ``FOUND`` line: its instances added to the hits under its index."""
+    return f"{match[1]}hits.append(({index}, found))"
+
+
+def _alone_lines(m: int, match: re.Match[str]) -> str:
+    """A one-name rule's instance: the item's one-tuple, shared through memo ``m``'s ``ALONE``."""
+    pad, item = match[1], match[2]
+    return (f"{pad}x = items[{item}]\n{pad}alone = ALONE{m}.get(id(x))\n{pad}if alone is None:\n"
+            f"{pad}    alone = ALONE{m}[id(x)] = (x,)\n{pad}found.append(alone)")
+
+
+def _constant(i: int, match: re.Match[str]) -> str:
+    """A hand rule's constant, renamed for predicate ``i``."""
+    return f"K{match[1]}_{i}"
 
 
 def index_source(name: str) -> list[str]:
@@ -292,7 +308,7 @@ def fuse(predicates: Sequence[Compiled], label: str = "<fused predicates>",
                     tests.append(_guard_code(guard, f"G{i}_{g}"))
             for name, value in record.constants:
                 namespace[f"{name}_{i}"] = value
-            expression = CONSTANT.sub(lambda match, i=i: f"K{match[1]}_{i}", record.expression)  # as above
+            expression = CONSTANT.sub(partial(_constant, i), record.expression)  # by a function, as in miss_source
             if record.counts:
                 body = [f"n = {expression}", "if n > 0:", f"    out.append(({int(ids[i])}, [()] * min(n, {MAX_COUNT})))"]
             else:
