@@ -116,6 +116,30 @@ def test_a_file_that_grows_during_the_batch_is_read_to_its_end_as_with_one_job(t
     assert not cut or answers[21]["id"] == "half"
 
 
+
+def test_a_pass_looks_back_for_its_last_newline_a_bounded_way(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A file whose last line is longer than any line may be is answered in one pass, its end found
+    after reading at most TAIL_SCAN bytes back from the end, however long the line."""
+    path = tmp_path / "long.jsonl"
+    path.write_bytes(b'{"id": 1}\n' + b"x" * (8 * batch_workers.TAIL_SCAN))
+    read: list[int] = []
+    pread = os.pread
+
+    def counted(fd: int, size: int, offset: int) -> bytes:
+        read.append(size)
+        return pread(fd, size, offset)
+    monkeypatch.setattr(batch_workers.os, "pread", counted)
+    with open(path, "rb") as f:
+        assert batch_workers._pass_end(f.fileno(), 0) == path.stat().st_size
+        assert sum(read) == batch_workers.TAIL_SCAN
+        assert batch_workers._pass_end(f.fileno(), path.stat().st_size) == path.stat().st_size  # nothing after it
+    monkeypatch.setattr(batch_workers.os, "pread", pread)
+    out = io.BytesIO()
+    with open(path, "rb") as f:
+        assert batch.run(f, out, fanrules.scorer("mcr"), jobs=2) == 2
+    assert "longer than" in json.loads(out.getvalue().splitlines()[1])["error"]["message"]
+
+
 def test_blocks_read_the_lines_of_the_file_in_bounded_pieces(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The blocks of a file, each read as a worker reads it, are the numbered lines read_lines reads from
     the whole file, a line of megabytes among them; no read asks for more than 64 KiB, however long the line."""

@@ -116,13 +116,18 @@ def answer_growing_file(fd: int, start: int, jobs: int, score: ScoreBlock, emit:
         start, end = end, following
 
 
+#: How far back from a file's end a pass looks for its last newline: a last line longer than this (past
+#: the batch's limit on a line, so answered as too long anyway) is answered as it stands, not waited for.
+TAIL_SCAN = 1 << 20
+
+
 def _pass_end(fd: int, start: int) -> int:
     """Where a pass over a file from ``start`` ends: after the last newline now in it, or at its end
-    when there is none after ``start``; ``start`` when nothing follows it."""
+    when there is none after ``start`` (nor in its last TAIL_SCAN bytes); ``start`` when nothing follows it."""
     size = os.fstat(fd).st_size
-    pos = size
-    while pos > start:
-        lo = max(start, pos - _SCAN)
+    pos, stop = size, max(start, size - TAIL_SCAN)
+    while pos > stop:
+        lo = max(stop, pos - _SCAN)
         piece = os.pread(fd, pos - lo, lo)
         if (newline := piece.rfind(b"\n")) >= 0:
             return lo + newline + 1
