@@ -110,20 +110,28 @@ def first_pass(path: str, frozen: bool = False) -> None:
     print(json.dumps({"hands": len(hands), "first": first, "warm": median_seconds(warm), "collections": collections}))
 
 
-def first_pass_rates(hands: list[fanrules.Hand], runs: int = 5, frozen: bool = False) -> tuple[float, float, str]:
-    """Hands per second of the first pass in a fresh process, and of warm passes in it (medians), and the
-    garbage collections during each run's first pass (young/middle/full); with ``frozen``, start-up's
-    objects frozen first (see first_pass)."""
+#: Fresh processes of the first pass: each gives its own fraction first/warm, and the row their median.
+FIRST_PASS_RUNS = 7
+
+
+def first_pass_rates(hands: list[fanrules.Hand], frozen: bool = False) -> tuple[float, float, str]:
+    """Hands per second of the first pass in a fresh process and of warm passes in it (medians over
+    FIRST_PASS_RUNS processes), and the fraction first/warm as the median of each process's own (two
+    moments of one process: a machine that slows between processes moves both of its passes), with
+    the lowest and highest and the garbage collections during each run's first pass (young/middle/full);
+    with ``frozen``, start-up's objects frozen first (see first_pass)."""
     with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False, encoding="utf-8") as f:
         f.writelines(json.dumps(hand_to_record(h)) + "\n" for h in hands)
     try:
         reports = [json.loads(subprocess.run([sys.executable, __file__, "--first-pass", f.name, *(["--frozen"] if frozen else [])], check=True,
-                                             capture_output=True, text=True).stdout) for _ in range(runs)]
+                                             capture_output=True, text=True).stdout) for _ in range(FIRST_PASS_RUNS)]
     finally:
         Path(f.name).unlink()
     n = len(hands)
+    fractions = sorted(r["warm"] / r["first"] for r in reports)
     collected = ", ".join(sorted({"/".join(map(str, r["collections"])) for r in reports}))
-    return n / statistics.median(r["first"] for r in reports), n / statistics.median(r["warm"] for r in reports), collected
+    return (n / statistics.median(r["first"] for r in reports), n / statistics.median(r["warm"] for r in reports),
+            f"{statistics.median(fractions):.2f} ({fractions[0]:.2f} to {fractions[-1]:.2f}; collections {collected})")
 
 
 def main() -> int:
@@ -144,8 +152,8 @@ def main() -> int:
             scorer.score(h)
 
     score_s = median_seconds(score_all)
-    first_rate, first_warm_rate, first_collected = first_pass_rates(hands)
-    frozen_rate, frozen_warm_rate, frozen_collected = first_pass_rates(hands, frozen=True)
+    first_rate, first_warm_rate, first_fraction = first_pass_rates(hands)
+    frozen_rate, frozen_warm_rate, frozen_fraction = first_pass_rates(hands, frozen=True)
     thirteen = [(h.concealed, h.melds, h.context) for h in hands]
     waits_s = median_seconds(lambda: [score_waits(c, m, ctx, scorer) for c, m, ctx in thirteen], runs=3)
     load_s = median_seconds(lambda: _build(resolve("mcr")))
@@ -179,11 +187,12 @@ def main() -> int:
     startup, startup_cold = cli_startup(), cli_startup(cache=False)
     rows = [
         (f"scoring, {len(hands)} complete corpus hands, one process", f"{len(hands) / score_s:,.0f} hands/s"),
-        ("first pass over the same hands in a fresh process, memos empty / warm passes in that process (median of 5"
-         " processes; the collections during each first pass, young/middle/full)",
-         f"{first_rate:,.0f} / {first_warm_rate:,.0f} hands/s = {first_rate / first_warm_rate:.2f} ({first_collected})"),
+        (f"first pass over the same hands in a fresh process, memos empty / warm passes in that process: rates (medians of"
+         f" {FIRST_PASS_RUNS} processes), then the median of each process's fraction (lowest to highest; collections"
+         " during each first pass, young/middle/full)",
+         f"{first_rate:,.0f} / {first_warm_rate:,.0f} hands/s; {first_fraction}"),
         ("the same with start-up's objects frozen first (gc.freeze, as fanrules batch does)",
-         f"{frozen_rate:,.0f} / {frozen_warm_rate:,.0f} hands/s = {frozen_rate / frozen_warm_rate:.2f} ({frozen_collected})"),
+         f"{frozen_rate:,.0f} / {frozen_warm_rate:,.0f} hands/s; {frozen_fraction}"),
         ("waits with fans (13-tile hands, every winning tile scored twice)", f"{len(hands) / waits_s:,.0f} hands/s"),
         ("load mcr (81 fans) in a running process", f"{load_s * 1000:.0f} ms"),
         (f"in-process scoring of the {BATCH_LINES} hands of the batch file (warm)", f"{in_process:,.0f} hands/s"),
