@@ -249,7 +249,9 @@ Four things make scoring fast without changing what a predicate means:
   first seen, a rule is tried only if the tiles of the collection's sets can hold an instance: the
   tiles each name's own tests allow (`tile(a) in winds`), and the pairs of tiles two names' tests
   allow (`rank(b) == rank(a) + 1`), are worked out once at compile time (`dsl/masks.py`) and tested
-  as bits of the collection's tiles.
+  as bits of the collection's tiles; and when every two names must differ in a view
+  (`distinct(suit(a), suit(b), suit(c))`, `suit(a) != suit(b)`), the collection must hold as many
+  values of it as the rule has names.
 
 Parsed predicates are kept in a cache in your cache folder (`$FANRULES_CACHE_DIR`, else
 `$XDG_CACHE_HOME/fanrules`, else `~/.cache/fanrules`), keyed by the predicate text and a fingerprint of
