@@ -75,12 +75,17 @@ class _Blocks:
         lo, hi = self._bound(k), self._bound(k + 1)
         if lo < self.pos:  # behind the newlines counted (the parent answering a dead worker's blocks)
             self.pos, self.lines = self.start, 0
-        while self.pos < lo:
-            piece = os.pread(self.fd, min(BLOCK_BYTES, lo - self.pos), self.pos)
+        self.count_to(lo)
+        return io.BufferedReader(_Range(self.fd, lo, hi), _SCAN), self.lines + self.first_line
+
+    def count_to(self, end: int) -> int:
+        """The newlines from ``start`` to ``end`` (at or after where counting got to), counted on from there."""
+        while self.pos < end:
+            piece = os.pread(self.fd, min(BLOCK_BYTES, end - self.pos), self.pos)
             if not piece:
                 break
             self.pos, self.lines = self.pos + len(piece), self.lines + piece.count(b"\n")
-        return io.BufferedReader(_Range(self.fd, lo, hi), _SCAN), self.lines + self.first_line
+        return self.lines
 
     def _bound(self, k: int) -> int:
         if k == 0:
@@ -112,7 +117,7 @@ def answer_growing_file(fd: int, start: int, jobs: int, score: ScoreBlock, emit:
         answer_file(fd, start, end, jobs, score, emit, first_line)
         following = _pass_end(fd, end)
         if following > end:  # the file grew: the next pass's first line is counted (only then)
-            first_line += _newlines(fd, start, end)
+            first_line += _Blocks(fd, start, end).count_to(end)
         start, end = end, following
 
 
@@ -133,14 +138,6 @@ def _pass_end(fd: int, start: int) -> int:
             return lo + newline + 1
         pos = lo
     return max(size, start)
-
-
-def _newlines(fd: int, start: int, end: int) -> int:
-    """The newlines of a file from ``start`` to ``end``, read in pieces of bounded size."""
-    count, pos = 0, start
-    while pos < end and (piece := os.pread(fd, min(BLOCK_BYTES, end - pos), pos)):
-        count, pos = count + piece.count(b"\n"), pos + len(piece)
-    return count
 
 
 def answer_stream(pieces: Iterable[Piece], ready: Callable[[], bool], jobs: int, score: Callable[[Piece], bytes],
