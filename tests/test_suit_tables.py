@@ -10,7 +10,8 @@ from itertools import combinations_with_replacement
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fanrules.analysis.readings import _part_readings, _searched, _splits, suit_splits
+from fanrules.analysis.readings import _part_readings, _searched
+from fanrules.analysis.splits import suit_splits, table_splits
 from fanrules.analysis.suits import MOST, complete, decode, encode, pattern, table, work_out
 from fanrules.analysis.waits import _group, _group_of
 
@@ -67,10 +68,10 @@ def test_more_than_the_tables_know_is_left_to_search() -> None:
 
 
 def test_splits_from_the_table_are_the_searched_ones() -> None:
-    # The readings split a suit the table knows by lookups (readings._splits), the same as the search.
+    # The readings split a suit the table knows by lookups (splits.table_splits), the same as the search.
     for key in table():
         counts = tuple(key >> 3 * r & 7 for r in range(9))
-        assert _splits(key) == suit_splits(counts), counts
+        assert table_splits(key) == suit_splits(counts), counts
 
 
 def test_a_rank_held_more_often_than_the_table_knows_is_searched() -> None:

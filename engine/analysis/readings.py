@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Callable
-from functools import cache, lru_cache, partial
+from functools import cache, partial
 from itertools import permutations, product
 from operator import eq
 from typing import cast
@@ -11,129 +11,8 @@ from typing import cast
 from ..core.blocks import Block, Kind, Reading, Shape, make_block
 from ..core.hand import Hand, MeldKind
 from ..core.tiles import HONOURS, TERMINALS, Tile
-from .suits import CLASSES, MOST, ONE, RANKS, TWO, Memo, complete, table
-
-#: How many patterns (of one suit, or of the honours) each memo below keeps (the most recently used, or
-#: for a Memo, those since it last started afresh): enough for the hands of a long batch to find theirs,
-#: few enough for memory to stay flat.
-PATTERNS = 1 << 15
-
-
-# --- splitting one suit's counts into sets -------------------------------------------------------
-
-
-#: A split of one suit into sets: the ranks (0 to 8) of its chows and of its pungs, ascending.
-_Split = tuple[tuple[int, ...], tuple[int, ...]]
-
-
-def _ordered(splits: set[_Split]) -> tuple[_Split, ...]:
-    """Splits in a fixed order: as their (kind, rank) pairs sort, kind 0 chow, 1 pung."""
-    return tuple(sorted(splits, key=lambda s: ([(0, r) for r in s[0]] + [(1, r) for r in s[1]])))
-
-
-@lru_cache(maxsize=PATTERNS)
-def suit_splits(counts: tuple[int, ...]) -> tuple[_Split, ...]:
-    """Every way to split the counts of one number suit (9 ranks) into pungs and chows, by search (for
-    counts of any size; see ``_splits`` for those the table knows)."""
-    state = complete(counts)
-    if state is not None and not state[0]:  # not sets only: no split (one lookup, see suits.py)
-        return ()
-    first = next((i for i, c in enumerate(counts) if c), None)
-    if first is None:
-        return (((), ()),)
-    out: set[_Split] = set()
-    rest = list(counts)
-    if counts[first] >= 3:
-        rest[first] -= 3
-        out.update((chows, (first, *pungs)) for chows, pungs in suit_splits(tuple(rest)))
-        rest[first] += 3
-    if first + 2 < len(counts) and counts[first + 1] and counts[first + 2]:
-        rest[first] -= 1
-        rest[first + 1] -= 1
-        rest[first + 2] -= 1
-        out.update(((first, *chows), pungs) for chows, pungs in suit_splits(tuple(rest)))
-    return _ordered(out)
-
-
-@lru_cache(maxsize=PATTERNS)
-def _splits(key: int) -> tuple[_Split, ...]:
-    """The splits of a pattern of sets only (one of the table's, see suits.py), as ``suit_splits`` gives
-    them: the lowest rank held is a chow's or a pung's, each a number subtracted and a lookup in the table
-    (the rest, when one, is sets only), where ``suit_splits`` searches every way and remembers each rest.
-    The rank goes first in the rest's chows or pungs (no lower rank is held, nor a second pung of it):
-    no sorting, and with ``_sets_of``'s loops, first pass 389,479 -> 386,819 instructions a hand
-    (bench/callgrind_scoring.py --first-pass)."""
-    if not key:
-        return (((), ()),)
-    r = ((key & -key).bit_length() - 1) // 3  # the lowest rank held
-    sets = table()
-    out: list[_Split] = []
-    rest = key - (73 << 3 * r)  # a chow: a tile of ranks r, r + 1 and r + 2
-    if rest in sets:
-        for chows, pungs in _splits(rest):
-            out.append(((r, *chows), pungs))
-    rest = key - (3 << 3 * r)
-    if rest in sets:
-        for chows, pungs in _splits(rest):
-            out.append((chows, (r, *pungs)))
-    return _ordered(set(out)) if len(out) > 1 else tuple(out)
-
-
-#: The sets of one split of a part (a suit, or the honours) as shared concealed blocks, by tile: (chows,
-#: pungs). Exact tuples, not named ones, as PartReading: a part of one reading with one split shares
-#: its split as its Part's ``only`` (where a named tuple, which CPython's fast paths of unpacking and
-#: indexing refuse, was copied into one), and the product of splits unpacks them (the objects a first
-#: pass over the corpus leaves, gc.get_count with the collector off, 28,325 -> 27,327; bench/callgrind_scoring.py
-#: --first-pass gc on 303,516 -> 300,327 instructions a hand, off 285,348 -> 283,124, warm, gc off,
-#: 210,645 -> 210,079).
-PartSets = tuple[tuple[Block, ...], tuple[Block, ...]]
-#: One way to read a part: (pair, splits): its pair (None when it holds sets only) and every split of the rest.
-PartReading = tuple["Tile | None", tuple[PartSets, ...]]
-
-
-def _sets_of(blocks: tuple[Block, ...], splits: tuple[_Split, ...]) -> tuple[PartSets, ...]:
-    """The blocks of splits of the suit whose concealed blocks are ``blocks`` (``_blocks``'); equal
-    chows are told apart by their slot. Loops, not comprehensions (each a function call)."""
-    out = []
-    for chow_ranks, pung_ranks in splits:
-        chows: list[Block] = []
-        for r in chow_ranks:
-            chows.append(blocks[4 * r + len(chows)])
-        pungs: list[Block] = []
-        for r in pung_ranks:
-            pungs.append(blocks[28 + r])
-        out.append((tuple(chows), tuple(pungs)))
-    return tuple(out)
-
-
-@lru_cache(maxsize=1)
-def _blocks() -> tuple[tuple[Block, ...], ...]:
-    """The blocks of the readings, made at once when first asked (equal blocks of one reading must be
-    distinct objects, the scorer tells them apart by identity: one per slot): each number suit's concealed
-    chows by ``4 * rank + slot`` (slots 0 to 3), then its pungs by ``28 + rank``; the honours' concealed
-    pungs by ``tile - 27``; each tile's second concealed pair (``_PAIRS`` the first); each tile's pung
-    completed by a discard. A tuple's index where a cache of six arguments was asked (a first pass over
-    the corpus made 109 of the first 118 there): with ``_meld_blocks``' made directly, replayed first-pass
-    part misses 25.15 -> 23.70 M instructions, bench/callgrind_scoring.py --first-pass gc on 283,173 ->
-    280,783 a hand, off 275,966 -> 273,830 (warm 209,242 -> 209,260)."""
-    suits = tuple(tuple([make_block(Kind.CHOW, base + r, True) for r in range(7) for _ in range(4)]
-                        + [make_block(Kind.PUNG, base + r, True) for r in RANKS]) for base in (0, 9, 18))
-    return (*suits, tuple([make_block(Kind.PUNG, t, True) for t in range(27, 34)]),
-            tuple([make_block(Kind.PAIR, t, True) for t in range(34)]), tuple([make_block(Kind.PUNG, t, False) for t in range(34)]))
-
-
-def prepare() -> None:
-    """Make the tables of every hand's readings now (suits.py's, ``_blocks``), not in the first hand."""
-    table()
-    _blocks()
-
-
-@lru_cache(maxsize=PATTERNS)
-def _suit_sets(code: int) -> tuple[PartSets, ...]:
-    """The splits of a pattern of sets only of one number suit, as blocks; ``code`` is the pattern with
-    the suit above its 27 bits: one number, which the memo keeps as its key where it kept a tuple of the
-    two arguments (an object the garbage collector counts)."""
-    return _sets_of(_blocks()[code >> 27], _splits(code & _PATTERN))
+from .splits import PATTERNS, PartReading, PartSets, block_table, sets_of, suit_sets, suit_splits
+from .suits import CLASSES, MOST, ONE, RANKS, TWO, Memo, table
 
 
 def by_suit(tiles: tuple[Tile, ...]) -> tuple[tuple[Tile, ...], ...]:
@@ -168,8 +47,6 @@ def _part(options: tuple[PartReading, ...]) -> Part | None:
     return (int(pair is not None), None, pair, splits[0])
 
 
-#: The bits of a pattern (three a rank), below those of the suit in ``_suit_sets``'s number.
-_PATTERN = (1 << 27) - 1
 #: Each rank, its pair in a pattern, and the mask of its count held twice or more; by the rank's class
 #: (suits.CLASSES: the pair of tiles whose sum is n over 3 is of class 2n over 3).
 _PAIRED = tuple(tuple((r, TWO[r], 6 << 3 * r) for r in ranks) for ranks in CLASSES)
@@ -178,7 +55,7 @@ _PAIRED = tuple(tuple((r, TWO[r], 6 << 3 * r) for r in ranks) for ranks in CLASS
 def _read_part(tiles: tuple[Tile, ...]) -> Part | None:
     """The ways to read the sorted tiles of one suit, or of the honours, as sets and at most one pair,
     pairs ascending. None when there is none. A suit's from its pattern number: sets only when it is in the
-    table (suits.py), sets and a pair of rank r when it is less a pair of r; its splits from ``_splits``,
+    table (suits.py), sets and a pair of rank r when it is less a pair of r; its splits from ``table_splits``,
     remembered by the pattern's number alone, the same for every suit: first pass over the corpus 404,813
     -> 389,479 instructions a hand (bench/callgrind_scoring.py --first-pass; warm 240,999 -> 241,078)."""
     n = len(tiles) % 3
@@ -197,7 +74,7 @@ def _read_part(tiles: tuple[Tile, ...]) -> Part | None:
     if n == 0:  # sets only: one reading, ``_part``'s work inline (replayed first-pass part misses 33.43 -> 32.81 M)
         if key not in sets:
             return None
-        splits = _suit_sets(suit << 27 | key)
+        splits = suit_sets(suit << 27 | key)
         return (0, ((None, splits),), None, None) if len(splits) > 1 else (0, None, None, splits[0])
     found: list[PartReading] | None = None
     pair, splits = 0, ()
@@ -212,9 +89,9 @@ def _read_part(tiles: tuple[Tile, ...]) -> Part | None:
         if key & paired and key - two in sets:
             if splits:
                 found = found or [(pair, splits)]
-                found.append((suit * 9 + r, _suit_sets(suit << 27 | key - two)))
+                found.append((suit * 9 + r, suit_sets(suit << 27 | key - two)))
             else:
-                pair, splits = suit * 9 + r, _suit_sets(suit << 27 | key - two)
+                pair, splits = suit * 9 + r, suit_sets(suit << 27 | key - two)
     if found:
         return (1, tuple(found), found[0][0], None)
     if not splits:
@@ -223,7 +100,7 @@ def _read_part(tiles: tuple[Tile, ...]) -> Part | None:
 
 
 #: The readings of the sorted tiles of a part, by the tiles (``_read_part``'s). A Memo: a first pass over
-#: the corpus leaves no tuple of the arguments per pattern, nor one of ``_suit_sets``'s; with waits.py's
+#: the corpus leaves no tuple of the arguments per pattern, nor one of ``suit_sets``'s; with waits.py's
 #: ``_group``, the objects it leaves (gc.get_count, collector off, a fresh process) 31,223 -> 28,478,
 #: collections during it 39 young, 4 middle, 1 full -> 37, 3, 0 (bench/callgrind_scoring.py --first-pass:
 #: gc on 305,873 -> 305,504 instructions a hand, off 287,314 -> 287,096; warm, gc off, 213,775 -> 211,127:
@@ -233,7 +110,7 @@ _part_readings: Memo[tuple[Tile, ...], Part | None] = Memo(_read_part, PATTERNS)
 
 def _honours(tiles: tuple[Tile, ...]) -> Part | None:
     """The reading of the sorted honours: pungs and at most one pair, or None."""
-    pair, pungs, blocks = None, [], _blocks()[3]
+    pair, pungs, blocks = None, [], block_table()[3]
     for t in dict.fromkeys(tiles):
         c = tiles.count(t)
         if c == 3:
@@ -254,11 +131,11 @@ def _searched(tiles: tuple[Tile, ...], suit: int) -> Part | None:
         held[t - suit * 9] += 1
     if len(tiles) % 3 == 0:
         splits = suit_splits(tuple(held))
-        return _part(((None, _sets_of(_blocks()[suit], splits)),)) if splits else None
+        return _part(((None, sets_of(block_table()[suit], splits)),)) if splits else None
     out = []
     for r in RANKS:
         if held[r] >= 2 and (splits := suit_splits(tuple(held[:r] + [held[r] - 2] + held[r + 1 :]))):
-            out.append((suit * 9 + r, _sets_of(_blocks()[suit], splits)))
+            out.append((suit * 9 + r, sets_of(block_table()[suit], splits)))
     return _part(tuple(out))
 
 
@@ -318,8 +195,8 @@ _PAIRS = tuple((make_block(Kind.PAIR, t, True),) for t in range(34))
 def _meld_blocks(kind: MeldKind, tile: Tile) -> tuple[Block, Block, Block, Block]:
     """The blocks of a declared set of this kind and lowest tile, one per slot (a hand declares four sets
     at most): a memo of two arguments, looked up once per declared set. Made directly where a cache of six
-    arguments was asked, which no other caller shared (492 of a first pass's 695 blocks): with ``_blocks``,
-    a first pass of readings alone over the corpus 108.50 -> 105.11 M instructions (see ``_blocks``)."""
+    arguments was asked, which no other caller shared (492 of a first pass's 695 blocks): with ``block_table``,
+    a first pass of readings alone over the corpus 108.50 -> 105.11 M instructions (see ``block_table``)."""
     if kind is MeldKind.CHOW or kind is MeldKind.PUNG:
         block_kind, concealed = Kind.CHOW if kind is MeldKind.CHOW else Kind.PUNG, False
     else:
@@ -359,7 +236,7 @@ def _placements(
     base += len(chows)
     for i, pung in enumerate(pungs):
         if pung.tile == win:
-            won = sets if self_drawn else sets[: base + i] + (_blocks()[5][win],) + sets[base + i + 1 :]
+            won = sets if self_drawn else sets[: base + i] + (block_table()[5][win],) + sets[base + i + 1 :]
             out.append(_reading((shape, won, pairs, knitted, base + i)))
     if pair == win:
         out.append(_reading((shape, sets, pairs, knitted, base + len(pungs))))
@@ -384,14 +261,14 @@ def _knitted_straight(hand: Hand, tiles: tuple[Tile, ...], held: set[Tile], fixe
 
 def _seven_pairs(hand: Hand, tiles: tuple[Tile, ...]) -> list[Reading]:
     """The seven pairs reading, for a hand without declared sets: the pairs every other tile, a tile's
-    second ``_blocks``' (a third, of more tiles than a hand holds, made), where the kinds were sorted and
+    second ``block_table``' (a third, of more tiles than a hand holds, made), where the kinds were sorted and
     counted and each pair asked of a cache of six arguments; with the pung completed by a discard from
-    ``_blocks``, bench/callgrind_scoring.py --first-pass gc off 270,166 -> 267,106 instructions a hand,
+    ``block_table``, bench/callgrind_scoring.py --first-pass gc off 270,166 -> 267,106 instructions a hand,
     warm 207,874 -> 204,845 (gc on 288,184 -> 274,022: that process's full collection left the first pass)."""
     firsts = tiles[::2]
     if firsts != tiles[1::2]:  # the sorted tiles pair up: every kind held an even number of times
         return []
-    seconds, pairs, last, copy = _blocks()[4], [], -1, 0
+    seconds, pairs, last, copy = block_table()[4], [], -1, 0
     for t in firsts:
         copy = copy + 1 if t == last else 0
         pairs.append(_PAIRS[t][0] if not copy else seconds[t] if copy == 1 else make_block(Kind.PAIR, t, True))

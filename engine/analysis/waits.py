@@ -7,7 +7,8 @@ from operator import eq
 from typing import cast
 
 from ..core.tiles import Tile
-from .readings import KNITTED_PATTERNS, ORPHANS, PATTERNS, by_suit, suit_splits
+from .readings import KNITTED_PATTERNS, ORPHANS, by_suit
+from .splits import PATTERNS, suit_splits
 from .suits import CLASSES, MOST, ONE, RANKS, TWO, Memo, complete, table
 
 

@@ -47,7 +47,7 @@ class Block:
     melded: bool = False
     declared: bool = False
     #: Its tiles and its ``block_code``, worked out once (blocks are shared between readings, see
-    #: analysis/readings.py's ``_blocks``).
+    #: analysis/splits.py's ``block_table``).
     tiles: tuple[Tile, ...] = field(init=False, repr=False, compare=False)
     code: int = field(init=False, repr=False, compare=False)
 
