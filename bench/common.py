@@ -15,6 +15,7 @@ from pathlib import Path
 
 from fanrules.core.hand import Hand, HandError
 from fanrules.core.jsonio import hand_from_record
+from fanrules.analysis.readings import prepare as prepare_readings
 from fanrules.analysis.readings import readings
 from fanrules.analysis.suits import Memo
 from fanrules.scoring import Scorer
@@ -54,14 +55,16 @@ def median_seconds(work: Callable[[], object], runs: int = RUNS) -> float:
 
 
 def forget(scorer: Scorer) -> None:
-    """Empty every memo of the engine: the per-pattern ones of readings and waits, and the scorer's
-    remembered each rules; as in a process that has seen none of these hands."""
-    for module in ("fanrules.analysis.readings", "fanrules.analysis.waits"):
+    """Empty every memo of the engine: the per-pattern ones of readings, splits and waits, and the
+    scorer's remembered each rules; as in a process that has seen none of these hands, its scorer just
+    built (the tables a scorer makes when it is built are made again: ``readings.prepare``)."""
+    for module in ("fanrules.analysis.readings", "fanrules.analysis.splits", "fanrules.analysis.waits"):
         for value in vars(import_module(module)).values():
             if hasattr(value, "cache_clear"):
                 value.cache_clear()
             elif isinstance(value, Memo):
                 value.clear()
+    prepare_readings()
     unique_wait_cache.cache_clear()
     for evaluate in (scorer.hand_evaluate, scorer.reading_evaluate):
         for memo in evaluate.memos:  # type: ignore[attr-defined]

@@ -8,8 +8,8 @@ from itertools import repeat
 from operator import attrgetter, itemgetter
 from typing import Any
 
+from ..analysis.readings import prepare as prepare_readings
 from ..analysis.readings import readings
-from ..analysis.splits import prepare as prepare_readings
 from ..core.errors import NotAWinError
 from ..core.hand import Hand
 from ..core.inputs import HandInput, to_hand
