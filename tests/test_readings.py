@@ -202,3 +202,45 @@ def test_make_block_is_the_block_of_its_fields() -> None:
         made = make_block(block.kind, block.tile, block.concealed, block.melded, block.declared)
         assert made == block and hash(made) == hash(block) and repr(made) == repr(block)
         assert (made.tiles, made.code) == (block.tiles, block.code)
+
+
+def test_a_built_scorer_has_made_every_block_the_corpus_readings_use() -> None:
+    """The blocks of readings come from tables a scorer makes when it is built (``readings.prepare``:
+    every concealed set and pair, every declared set of each kind and tile), not from the first hands
+    that meet them: scoring the corpus's hands makes no new block."""
+    import gc
+
+    from importlib import import_module
+
+    import fanrules
+    from conftest import corpus_cases
+    from fanrules.analysis import splits, waits
+    from fanrules.analysis.suits import Memo
+    from fanrules.core.hand import HandError
+
+    readings_module = import_module("fanrules.analysis.readings")
+
+    hands = []
+    for case in corpus_cases("public.jsonl"):
+        try:
+            hands.append(fanrules.hand_from_record(case))
+        except HandError:
+            continue
+    for module in (readings_module, splits, waits):  # every memo and table emptied, as in a fresh process
+        for value in vars(module).values():
+            if hasattr(value, "cache_clear"):
+                value.cache_clear()
+            elif isinstance(value, Memo):
+                value.clear()
+    scorer = fanrules.Scorer(fanrules.load_ruleset("mcr"))
+    gc.collect()
+    before = sum(type(o) is Block for o in gc.get_objects())
+    declared = 0
+    for hand in hands:
+        declared += len(hand.melds)
+        try:
+            scorer.score(hand)
+        except fanrules.HandError:
+            continue
+    gc.collect()
+    assert declared > 1000 and sum(type(o) is Block for o in gc.get_objects()) == before
