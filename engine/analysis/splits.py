@@ -106,9 +106,9 @@ def block_table() -> tuple[tuple[Block, ...], ...]:
     """The blocks of the readings, made at once when first asked (equal blocks of one reading must be
     distinct objects, the scorer tells them apart by identity: one per slot): each number suit's concealed
     chows by ``4 * rank + slot`` (slots 0 to 3), then its pungs by ``28 + rank``; the honours' concealed
-    pungs by ``tile - 27``; each tile's second concealed pair (``_PAIRS`` the first); each tile's pung
+    pungs by ``tile - 27``; each tile's second concealed pair (readings.py's ``_PAIRS`` the first); each tile's pung
     completed by a discard. A tuple's index where a cache of six arguments was asked (a first pass over
-    the corpus made 109 of the first 118 there): with ``_meld_blocks``' made directly, replayed first-pass
+    the corpus made 109 of the first 118 there): with readings.py's ``_meld_blocks`` made directly, replayed first-pass
     part misses 25.15 -> 23.70 M instructions, bench/callgrind_scoring.py --first-pass gc on 283,173 ->
     280,783 a hand, off 275,966 -> 273,830 (warm 209,242 -> 209,260)."""
     suits = tuple(tuple([make_block(Kind.CHOW, base + r, True) for r in range(7) for _ in range(4)]
@@ -118,7 +118,8 @@ def block_table() -> tuple[tuple[Block, ...], ...]:
 
 
 def prepare() -> None:
-    """Make the tables of every hand's readings now (suits.py's, ``block_table``), not in the first hand."""
+    """Make the tables of every hand's splits now (suits.py's, ``block_table``), not in the first hand
+    (readings.py's ``prepare`` calls it)."""
     table()
     block_table()
 
