@@ -42,7 +42,7 @@ FORMAT = "fanrules predicate cache 2"
 MAX_TABLES = 1_000
 #: The modules whose output a cached entry depends on, relative to the ``fanrules`` package.
 SOURCES = ("dsl/grammar.lark", "dsl/ast.py", "dsl/astjson.py", "dsl/builtins.py", "dsl/checker.py", "dsl/cost.py", "dsl/compiled.py",
-           "dsl/compiler.py", "dsl/loops.py", "dsl/masks.py", "dsl/parser.py", "core/tiles.py", "core/blocks.py", "analysis/readings.py")
+           "dsl/compiler.py", "dsl/expressions.py", "dsl/loops.py", "dsl/masks.py", "dsl/parser.py", "core/tiles.py", "core/blocks.py", "analysis/readings.py")
 
 
 @lru_cache(maxsize=1)
