@@ -9,7 +9,7 @@ from typing import Any
 
 from fanrules.core.tiles import TILE_INDEX
 from fanrules.game import Action, Table, arranged_wall, game_rules
-from fanrules.game.wall import tile_of_code
+from fanrules.core.tiles import tile_of_code
 
 
 def tiles(text: str) -> list[int]:

@@ -9,23 +9,70 @@ from typing import Any
 
 from .errors import InvalidHandError
 from .text import close_matches
-from .tiles import EAST, TILE_CODES, TILE_INDEX, WINDS, Tile
+from .tiles import EAST, TILE_CODES, TILE_INDEX, WIND_CODES, WINDS, Tile
 
-#: The facts of a win, by their one name, in the order of ``Context``.
-FLAGS = ("self_drawn", "last_copy", "kong_related", "last_tile")
-WIND_NAMES = ("seat_wind", "prevalent_wind")
-#: Facts some rule sets score (editions): self-drawn on a flower's replacement tile; a win in the first go-round.
+@dataclass(frozen=True, slots=True)
+class Fact:
+    """One fact of the win context: its one name (the Python keyword, ``Context`` field, JSONL and
+    HTTP key, YAML example key; the command-line flag is the name with dashes), its kind (``flag``:
+    true or false; ``wind``: E, S, W or N; ``count``: a whole number ``0..maximum``), what it says,
+    the other spellings still read (``aliases``: the JSONL contract's; ``flags``: the command line's
+    extra option names) and its default."""
+
+    name: str
+    kind: str
+    description: str
+    default: Any = False
+    aliases: tuple[str, ...] = ()
+    flags: tuple[str, ...] = ()
+    maximum: int = 0
+
+    @property
+    def flag(self) -> str:
+        """The command-line option of the fact: its name with dashes."""
+        return "--" + self.name.replace("_", "-")
+
+
+#: The facts of a win, in the order of ``Context``: the one table every surface reads.
+FACTS: tuple[Fact, ...] = (
+    Fact("self_drawn", "flag", "Won by self-draw (else on a discard)."),
+    Fact("last_copy", "flag", "The winning tile is the last copy not yet visible.", aliases=("fourth_tile",),
+         flags=("--fourth-tile",)),
+    Fact("kong_related", "flag", "Won on a kong replacement (self-drawn) or by robbing a kong (on a discard).",
+         flags=("--kong",)),
+    Fact("last_tile", "flag", "The last tile of the wall (self-drawn) or the last discard."),
+    Fact("seat_wind", "wind", "Seat wind: E, S, W or N (default E).", default=EAST, flags=("--seat",)),
+    Fact("prevalent_wind", "wind", "Prevalent (round) wind: E, S, W or N (default E).", default=EAST,
+         aliases=("round_wind",), flags=("--round-wind", "--round")),
+    Fact("flowers", "count", "Number of flowers, 0..8 (default 0).", default=0, maximum=8),
+    Fact("flower_replacement", "flag", "Self-drawn on a flower's replacement tile (needs flowers)."),
+    Fact("first_turn", "flag", "Won in the first go-round, before any claim or kong."),
+)
+FACT_BY_NAME: dict[str, Fact] = {f.name: f for f in FACTS}
+CONTEXT_NAMES = tuple(f.name for f in FACTS)
+#: The yes/no facts: the four every rule set reads, then those some editions score.
+FLAGS = tuple(f.name for f in FACTS[:4])
+WIND_NAMES = tuple(f.name for f in FACTS if f.kind == "wind")
 EXTRA_FLAGS = ("flower_replacement", "first_turn")
-CONTEXT_NAMES = (*FLAGS, *WIND_NAMES, "flowers", *EXTRA_FLAGS)
-#: Other spellings still accepted: the JSONL contract's names (NOTATION.md).
-ALIASES = {"fourth_tile": "last_copy", "round_wind": "prevalent_wind"}
-#: What a label in a corpus carries beside the hand; passed over by every reader of records.
-ANNOTATION_KEYS = ("expected", "expected_alternatives", "tag", "notes", "source")
-WIND_CODES = ("E", "S", "W", "N")
+#: Other spellings still accepted: the JSONL contract's names (NOTATION.md), alias -> name.
+ALIASES = {alias: f.name for f in FACTS for alias in f.aliases}
+#: What a label in a corpus carries beside the hand; passed over by every reader of records
+#: (so are ``expected_*`` and ``x_*`` keys).
+ANNOTATION_KEYS = ("id", "expected", "expected_alternatives", "tag", "notes", "source")
 #: What a fact is when it is not given: a win on a discard, east seat in the east round, no flowers.
-DEFAULTS: dict[str, Any] = {"self_drawn": False, "last_copy": False, "kong_related": False, "last_tile": False,
-                            "seat_wind": EAST, "prevalent_wind": EAST, "flowers": 0,
-                            "flower_replacement": False, "first_turn": False}
+DEFAULTS: dict[str, Any] = {f.name: f.default for f in FACTS}
+#: The facts an entry point does not take, with the reason its refusal gives: waits and analyses
+#: score every winning tile in turn, both ways, so the facts of one particular win do not apply.
+NOT_TAKEN: dict[str, tuple[tuple[str, ...], str]] = {
+    "waits": (("self_drawn", "kong_related", "last_copy", "flower_replacement"),
+              "waits scores each winning tile both on a discard and self-drawn"),
+    "analyze": (("last_copy", "kong_related"), "an analysis scores every winning tile in turn"),
+}
+
+
+def not_taken(surface: str, name: str) -> InvalidHandError:
+    """The refusal of a fact that ``surface`` (a key of NOT_TAKEN) does not take."""
+    return InvalidHandError(f"{NOT_TAKEN[surface][1]}: {name!r} does not apply")
 
 
 def is_annotation(key: str) -> bool:

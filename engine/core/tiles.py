@@ -1,4 +1,5 @@
-"""The 34 tile kinds as small ints, in the canonical order of NOTATION.md."""
+"""The 34 tile kinds as small ints, in the canonical order of NOTATION.md, the eight flowers after them,
+and the winds in seat order: the one place these numbers and codes are written."""
 from __future__ import annotations
 
 Tile = int
@@ -15,8 +16,16 @@ ALL_TILES: tuple[Tile, ...] = tuple(range(34))
 CHARACTERS, DOTS, BAMBOO, HONOURS_SUIT = 0, 1, 2, 3
 SUIT_NAMES = ("characters", "dots", "bamboo", "honours")
 
+#: How many tile kinds there are (tiles 0..33); the first honour tile (east); four copies of each.
+KINDS_COUNT = 34
+FIRST_HONOUR = 27
+COPIES = 4
+
 EAST, SOUTH, WEST, NORTH = 27, 28, 29, 30
 WINDS = frozenset(range(27, 31))
+#: The winds in seat order (east deals, then south, west, north): as tiles and as their letters.
+WIND_TILES: tuple[Tile, ...] = (EAST, SOUTH, WEST, NORTH)
+WIND_CODES: tuple[str, ...] = ("E", "S", "W", "N")
 DRAGONS = frozenset(range(31, 34))
 HONOURS = WINDS | DRAGONS
 TERMINALS = frozenset(t for t in range(27) if t % 9 in (0, 8))
@@ -30,9 +39,30 @@ RANK_OF: tuple[int, ...] = tuple(t % 9 + 1 if t < 27 else 0 for t in ALL_TILES)
 Z_CODES = {f"{i + 1}z": code for i, code in enumerate(HONOUR_CODES)}
 
 
-def tile_of(suit: int, rank: int) -> Tile:
-    """The tile of a number suit (0..2) and rank (1..9)."""
-    return suit * 9 + rank - 1
+#: The flowers of a 144-tile set are tiles 34..41 (codes ``1f``..``8f``: spring, summer, autumn,
+#: winter, plum, orchid, bamboo, chrysanthemum); hands never hold them, the table does.
+FLOWER_BASE = KINDS_COUNT
+FLOWER_CODES: tuple[str, ...] = tuple(f"{i}f" for i in range(1, 9))
+FLOWER_TILES: tuple[int, ...] = tuple(range(FLOWER_BASE, FLOWER_BASE + len(FLOWER_CODES)))
+
+
+def is_flower(tile: int) -> bool:
+    """Whether a table tile is a flower (34..41)."""
+    return tile >= FLOWER_BASE
+
+
+def tile_code(tile: int) -> str:
+    """The code of a tile or flower: ``5m``, ``C``, ``3f``."""
+    return FLOWER_CODES[tile - FLOWER_BASE] if tile >= FLOWER_BASE else TILE_CODES[tile]
+
+
+def tile_of_code(text: str) -> int:
+    """The tile of a code (flowers ``1f``..``8f`` included); ValueError for anything else."""
+    if text in TILE_INDEX:
+        return TILE_INDEX[text]
+    if text in FLOWER_CODES:
+        return FLOWER_BASE + FLOWER_CODES.index(text)
+    raise ValueError(f"unknown tile code {text!r} (expected 1m..9m, 1p..9p, 1s..9s, E S W N C F P or 1f..8f)")
 
 
 def code(tile: Tile) -> str:

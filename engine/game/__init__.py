@@ -3,6 +3,7 @@ seeded wall, the deal, flowers, claims, kongs, wins scored with the context the 
 per-player observations, players, logs that replay, and simulation. docs/game.md describes it."""
 from __future__ import annotations
 
+from ..core.tiles import tile_code, tile_of_code
 from .actions import KINDS, Action, IllegalAction
 from .log import Replay, log_lines, read_games, replay_game, rules_hash
 from .observation import Observation, observe
@@ -11,7 +12,7 @@ from .procedure import Procedure, ProcedureError
 from .session import PlayedSession, play_session
 from .simulate import Stats, play, simulate
 from .table import Table
-from .wall import arranged_wall, tile_code, tile_of_code
+from .wall import arranged_wall
 from .winning import GameRules, Win, game_rules
 
 __all__ = [

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.errors import FanrulesError
-from .wall import tile_code, tile_of_code
+from ..core.tiles import tile_code, tile_of_code
 
 #: Every kind of action: draw, discard, chow, pung, kong (melded, on a discard), concealed_kong,
 #: added_kong (a pung upgraded with a drawn tile), flower (set a flower aside), win, pass.

@@ -11,11 +11,10 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-from ..core.tiles import TILE_INDEX
+from ..core.tiles import TILE_INDEX, tile_code, tile_of_code
 from ..ruleset import resolve, shipped_rulesets
 from .actions import Action, IllegalAction
 from .table import Table
-from .wall import tile_code, tile_of_code
 from .winning import GameRules
 
 LOG_FORMAT = 1

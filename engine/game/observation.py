@@ -7,9 +7,9 @@ from typing import Any
 
 from ..core.hand import Meld
 from ..core.jsonio import meld_to_record
+from ..core.tiles import tile_code
 from .actions import Action
 from .table import Table
-from .wall import tile_code
 
 
 @dataclass(frozen=True)

@@ -13,11 +13,12 @@ from pathlib import Path
 from typing import Any
 
 from ..core.hand import Context, Meld, MeldKind
+from ..core.tiles import is_flower, tile_code
 from ..ruleset import RuleSet
 from .actions import CLAIM_KIND, Action, IllegalAction
 from .refusal import why_illegal
 from .seat import RELATIVE, Seat
-from .wall import Opening, deal_order, is_flower, shuffled_wall, tile_code
+from .wall import Opening, deal_order, shuffled_wall
 from .winning import GameRules, Win, as_game_rules, score_win
 
 DEAL, FLOWERS, DRAW, TURN, CLAIMS, ROB, OVER = "deal", "flowers", "draw", "turn", "claims", "rob", "over"

@@ -10,29 +10,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..core.tiles import TILE_CODES, TILE_INDEX
+from ..core.tiles import FLOWER_BASE, tile_code
 from .procedure import Procedure
-
-FLOWER_BASE = 34
-FLOWER_CODES = tuple(f"{i}f" for i in range(1, 9))
-
-
-def is_flower(tile: int) -> bool:
-    return tile >= FLOWER_BASE
-
-
-def tile_code(tile: int) -> str:
-    """The code of a tile or flower: ``5m``, ``C``, ``3f``."""
-    return FLOWER_CODES[tile - FLOWER_BASE] if tile >= FLOWER_BASE else TILE_CODES[tile]
-
-
-def tile_of_code(text: str) -> int:
-    """The tile of a code (flowers ``1f``..``8f`` included); ValueError for anything else."""
-    if text in TILE_INDEX:
-        return TILE_INDEX[text]
-    if text in FLOWER_CODES:
-        return FLOWER_BASE + FLOWER_CODES.index(text)
-    raise ValueError(f"unknown tile code {text!r} (expected 1m..9m, 1p..9p, 1s..9s, E S W N C F P or 1f..8f)")
 
 
 def tile_set(proc: Procedure) -> list[int]:
