@@ -10,10 +10,11 @@ from typing import cast
 
 from ..core.blocks import Block, Kind, Reading, Shape, make_block
 from ..core.hand import Hand, MeldKind
+from ..core.memo import Memo
 from ..core.tiles import HONOURS, TERMINALS, Tile
 from .splits import PATTERNS, PartReading, PartSets, block_table, sets_of, suit_sets, suit_splits
 from .splits import prepare as prepare_splits
-from .suits import CLASSES, MOST, ONE, RANKS, TWO, Memo, table
+from .suits import CLASSES, MOST, ONE, RANKS, TWO, table
 
 
 def by_suit(tiles: tuple[Tile, ...]) -> tuple[tuple[Tile, ...], ...]:

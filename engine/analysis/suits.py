@@ -19,13 +19,8 @@ from __future__ import annotations
 import json
 import struct
 import sys
-from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
-from typing import TypeVar
-
-_K = TypeVar("_K")
-_V = TypeVar("_V")
 
 #: The most tiles of one rank the tables know.
 MOST = 5
@@ -42,28 +37,6 @@ CLASSES = tuple(tuple(r for r in RANKS if r % 3 == c) for c in range(3))
 #: The counts of each set of a suit: the chows from rank 1 to 7, then the pungs.
 _SETS = tuple(tuple(int(start <= r <= start + 2) for r in range(9)) for start in range(7)) + \
     tuple(tuple(3 * (r == rank) for r in range(9)) for rank in range(9))
-
-
-class Memo(dict[_K, _V]):
-    """A memo of ``work``, by its one argument: ``memo[key]`` is ``work(key)``, worked out when first
-    asked (dict's ``__missing__``); past ``limit`` entries it starts afresh.
-
-    For the memos of analysis/readings.py and waits.py, where an lru_cache kept for each entry the tuple
-    of the arguments besides the key, one more object that the garbage collector counts (a first pass
-    over the corpus fills about 2,400 entries), and a hit is a subscript in C, not a call."""
-
-    __slots__ = ("work", "limit")
-
-    def __init__(self, work: Callable[[_K], _V], limit: int) -> None:
-        super().__init__()
-        self.work = work
-        self.limit = limit
-
-    def __missing__(self, key: _K) -> _V:
-        if len(self) >= self.limit:
-            self.clear()
-        value = self[key] = self.work(key)
-        return value
 
 
 def pattern(counts: tuple[int, ...] | list[int]) -> int:

@@ -6,10 +6,11 @@ from functools import lru_cache
 from operator import eq
 from typing import cast
 
+from ..core.memo import Memo
 from ..core.tiles import Tile
 from .readings import KNITTED_PATTERNS, ORPHANS, by_suit
 from .splits import PATTERNS, suit_splits
-from .suits import CLASSES, MOST, ONE, RANKS, TWO, Memo, complete, table
+from .suits import CLASSES, MOST, ONE, RANKS, TWO, complete, table
 
 
 @lru_cache(maxsize=PATTERNS)

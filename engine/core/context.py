@@ -11,6 +11,7 @@ from .errors import InvalidHandError
 from .text import close_matches
 from .tiles import EAST, TILE_CODES, TILE_INDEX, WIND_CODES, WINDS, Tile
 
+
 @dataclass(frozen=True, slots=True)
 class Fact:
     """One fact of the win context: its one name (the Python keyword, ``Context`` field, JSONL and
