@@ -17,7 +17,7 @@ from fanrules.core.hand import Hand, HandError
 from fanrules.core.jsonio import hand_from_record
 from fanrules.analysis.readings import prepare as prepare_readings
 from fanrules.analysis.readings import readings
-from fanrules.analysis.suits import Memo
+from fanrules.core.memo import Memo
 from fanrules.scoring import Scorer
 from fanrules.scoring.facts import _unique_wait as unique_wait_cache
 

@@ -215,7 +215,7 @@ def test_a_built_scorer_has_made_every_block_the_corpus_readings_use() -> None:
     import fanrules
     from conftest import corpus_cases
     from fanrules.analysis import splits, waits
-    from fanrules.analysis.suits import Memo
+    from fanrules.core.memo import Memo
     from fanrules.core.hand import HandError
 
     readings_module = import_module("fanrules.analysis.readings")
