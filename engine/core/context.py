@@ -94,6 +94,12 @@ def unknown(what: str, word: object, known: Iterable[str]) -> InvalidHandError:
     return InvalidHandError(f"unknown {what} {word!r}{hint}")
 
 
+def unknown_key(word: object, known: Iterable[str]) -> InvalidHandError:
+    """The one refusal of a key (a record's, a request's, a keyword's, an example's) that no surface
+    knows: ``unknown key 'x' (did you mean 'y'?)``. Every surface gives this sentence."""
+    return unknown("key", word, known)
+
+
 def wind_tile(value: Any, name: str) -> Tile:
     """A wind given as ``"E"``/``"S"``/``"W"``/``"N"`` or as its tile, as its tile."""
     if isinstance(value, str) and value in WIND_CODES:
