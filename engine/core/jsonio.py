@@ -161,7 +161,7 @@ def _remember(memo: dict[Any, Any], key: Any, value: Any, most: int) -> Any:
 def _context_of(given: dict[str, Any]) -> Context | None:
     """The Context of a record's facts, or None when the general reader refuses them."""
     try:
-        return Context.of(context_values(given, "key"))
+        return Context.of(context_values(given))
     except HandError:
         return None
 
@@ -230,7 +230,7 @@ def _any_record(record: Any, context: dict[str, Any]) -> Hand:
     if not isinstance(record, dict):
         raise InvalidHandError("each line must be a JSON object")
     fields = {k: v for k, v in record.items() if not (isinstance(k, str) and is_annotation(k))}
-    values = context_values(fields, "key", skip=HAND_KEYS, also=ANNOTATION_KEYS)
+    values = context_values(fields, skip=HAND_KEYS, also=ANNOTATION_KEYS)
     values.update(context_values(context))
     if "hand" not in record:
         raise InvalidHandError("missing field 'hand'")
