@@ -3,7 +3,7 @@ fields, JSONL keys, CLI flags, YAML examples) uses for the facts of a win, the a
 and the checks every surface shares (docs/notation.md has the table)."""
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -130,7 +130,7 @@ def same_fact(first: str, second: str) -> InvalidHandError:
     return InvalidHandError(f"{first!r} and {second!r} name the same fact; give one")
 
 
-def context_values(given: Mapping[str, Any], skip: Iterable[str] = (), also: Iterable[str] = (),
+def context_values(given: Mapping[str, Any], skip: Sequence[str] = (), also: Sequence[str] = (),
                    surface: str | None = None) -> dict[str, Any]:
     """The context facts of ``given`` (keywords, record or request keys) by their one name, checked;
     keys in ``skip`` are left for the caller. Every surface reads its context here, so each refusal
@@ -139,7 +139,6 @@ def context_values(given: Mapping[str, Any], skip: Iterable[str] = (), also: Ite
     and, for an entry point of NOT_TAKEN (``surface``), a fact it does not take (``not_taken``)."""
     out: dict[str, Any] = {}
     said: dict[str, str] = {}
-    skip = tuple(skip)
     passed = set(skip)
     for key, value in given.items():
         if key in passed:
