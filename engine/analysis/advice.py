@@ -7,9 +7,9 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from ..core.blocks import Shape
-from ..core.context import context_values
+from ..core.context import Context, context_values
 from ..core.errors import InvalidHandError
-from ..core.hand import Context, Hand, Meld, check_meld
+from ..core.hand import Hand, Meld, check_meld
 from ..core.notation import parse_hand
 from ..core.tiles import TILE_CODES, Tile
 from .shanten import Caps, by_shape, hand_parts, shanten_and_useful, split_caps, useful_kinds

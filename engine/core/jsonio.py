@@ -5,9 +5,9 @@ from collections.abc import Callable
 from operator import itemgetter
 from typing import Any, NamedTuple
 
-from .context import ALIASES, ANNOTATION_KEYS, CONTEXT_NAMES, EXTRA_FLAGS, context_values, is_annotation, unknown
+from .context import ALIASES, ANNOTATION_KEYS, CONTEXT_NAMES, EXTRA_FLAGS, Context, context_values, is_annotation, unknown
 from .errors import HandError, InvalidHandError
-from .hand import MAX_SHARED_MELDS, SEATS, Context, Hand, Meld, MeldKind, check_meld, sound_hand, validate
+from .hand import MAX_SHARED_MELDS, SEATS, Hand, Meld, MeldKind, check_meld, sound_hand, validate
 from .notation import parse_hand
 from .tiles import TILE_CODES, TILE_INDEX, Tile
 
@@ -183,7 +183,7 @@ def _shared_meld(raw: dict[str, Any]) -> Meld:
     if tiles.__class__ is not list or added and raw["added"].__class__ is not bool:
         raise TypeError("not the common form")
     key = (values(raw), *tiles)
-    meld = shared.get(key)
+    meld: Meld | None = shared.get(key)
     if meld is None:
         meld = _plain_meld(raw)
         try:
