@@ -101,7 +101,8 @@ def waits(hand: HandInput, rules: str | Path = "mcr", **context: Any) -> list[Wa
     """The winning tiles of a 13-tile hand (a hand string, a record without ``win_tile``, or a Hand's
     tiles before its winning tile), each with its Result on a discard and self-drawn (or the
     HandError that rules that win out), as ``fanrules waits`` prints. Context keywords as ``score``,
-    but ``self_drawn``, ``kong_related`` and ``last_copy``, which belong to one win."""
+    but those that belong to one win (``NOT_TAKEN["waits"]``: ``self_drawn``, ``kong_related``,
+    ``last_copy``, ``flower_replacement``), refused with the reason."""
     from .scoring.scored_waits import scored_waits
     return scored_waits(hand, scorer(rules), **context)
 
@@ -123,8 +124,8 @@ def analyze(hand: Hand | HandTiles | str, visible: str | Sequence[int] = (), rul
     """Analyse a hand of 13 or 14 tiles: shanten per shape, useful tiles with their unseen copies
     (``visible``: a tile string or tile numbers of what else is in sight), for 14 tiles the advice
     for each discard, and the points in reach (``points=False`` skips them; hands two from ready only
-    with ``two_from_ready`` seconds to search each) winning as the context says (keywords self_drawn,
-    last_tile, seat_wind, prevalent_wind, flowers). docs/analysis.md."""
+    with ``two_from_ready`` seconds to search each) winning as the context says (keywords as ``score``
+    but ``last_copy`` and ``kong_related``: ``NOT_TAKEN["analyze"]``). docs/analysis.md."""
     from .analysis.advice import analysis_context, read_tiles, read_visible
     from .scoring.reach import analyze_tiles
     return analyze_tiles(read_tiles(hand), scorer(rules), analysis_context(**context), read_visible(visible), points,

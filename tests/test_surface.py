@@ -132,7 +132,7 @@ MISSPELT = [("self_drawm", "self_drawn"), ("prevalent", "prevalent_wind"), ("rou
 def test_a_misspelt_keyword_is_named_in_every_surface(capsys: pytest.CaptureFixture[str], word: str, closest: str) -> None:
     text = "1112345678999m5m"
     value = "S" if "wind" in closest or closest == "prevalent_wind" else 1
-    hint = f"unknown context keyword '{word}' (did you mean '{closest}'?)"
+    hint = f"unknown key '{word}' (did you mean '{closest}'?)"
     calls = {
         "score": lambda: fanrules.score(text, **{word: value}),
         "score(Hand)": lambda: fanrules.score(fanrules.parse_hand(text), **{word: value}),
@@ -146,10 +146,11 @@ def test_a_misspelt_keyword_is_named_in_every_surface(capsys: pytest.CaptureFixt
         with pytest.raises(HandError) as err:
             call()
         assert str(err.value) == hint, name
-    with pytest.raises(HandError, match=f"unknown Context field '{word}'"):
+    with pytest.raises(HandError) as err:
         fanrules.Context(**{word: value})
+    assert str(err.value) == hint
     answer = batch.answer(json.dumps({"id": "m", "hand": text, word: value}), fanrules.scorer(), 1)
-    assert answer == {"id": "m", "error": {"kind": "invalid", "message": f"unknown key '{word}' (did you mean '{closest}'?)"}}
+    assert answer == {"id": "m", "error": {"kind": "invalid", "message": hint}}
     with pytest.raises(SystemExit) as stop:
         main(["score", text, "--" + word.replace("_", "-"), str(value)])
     assert stop.value.code == 2

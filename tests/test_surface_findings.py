@@ -32,7 +32,7 @@ def test_1_context_keywords_reach_a_hand_value_and_unknown_ones_are_refused() ->
     assert fanrules.score(hand, self_drawn=True).total == fanrules.score("1112345678999m5m", self_drawn=True).total == 92
     record = fanrules.hand_to_record(hand)
     assert fanrules.score(record, self_drawn=True).total == 92
-    with pytest.raises(HandError, match="unknown context keyword 'bogus'"):
+    with pytest.raises(HandError, match="unknown key 'bogus'"):
         fanrules.score(hand, bogus=1)
 
 

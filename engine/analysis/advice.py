@@ -7,9 +7,9 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from ..core.blocks import Shape
-from ..core.context import context_values
+from ..core.context import Context, context_values
 from ..core.errors import InvalidHandError
-from ..core.hand import Context, Hand, Meld, check_meld
+from ..core.hand import Hand, Meld, check_meld
 from ..core.notation import parse_hand
 from ..core.tiles import TILE_CODES, Tile
 from .shanten import Caps, by_shape, hand_parts, shanten_and_useful, split_caps, useful_kinds
@@ -73,13 +73,9 @@ def read_tiles(hand: str | Hand | HandTiles) -> HandTiles:
 
 def analysis_context(**context: Any) -> Context:
     """The win context an analysis scores its completions with, by the names of every entry point
-    (docs/notation.md; an unknown one is refused with the closest). The flags that depend on the
-    winning tile itself (last copy, kong) are not taken: no single winning tile is known in advance."""
-    values = context_values(context)
-    for name in ("last_copy", "kong_related"):
-        if name in values:
-            raise InvalidHandError(f"an analysis scores every winning tile in turn: {name!r} does not apply")
-    return Context(**values)
+    (docs/notation.md; an unknown one is refused with the closest). The facts of NOT_TAKEN["analyze"]
+    (last copy, kong: they depend on the winning tile itself) are refused with their reason."""
+    return Context(**context_values(context, surface="analyze"))
 
 
 def read_visible(visible: str | Sequence[Tile]) -> tuple[Tile, ...]:

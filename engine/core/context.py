@@ -3,7 +3,7 @@ fields, JSONL keys, CLI flags, YAML examples) uses for the facts of a win, the a
 and the checks every surface shares (docs/notation.md has the table)."""
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -125,11 +125,18 @@ def checked(name: str, value: Any, given: str | None = None) -> Any:
     return value
 
 
-def context_values(given: Mapping[str, Any], what: str = "context keyword", skip: Iterable[str] = (),
-                   also: Iterable[str] = ()) -> dict[str, Any]:
-    """The context facts of ``given`` (keywords or record keys) by their one name, checked; keys in
-    ``skip`` are left for the caller. Raises HandError for an unknown name (with the closest known
-    one, of these, ``skip`` and ``also``) and for a fact given under two names."""
+def same_fact(first: str, second: str) -> InvalidHandError:
+    """The refusal of one fact given under two of its names (``first`` and ``second`` as written)."""
+    return InvalidHandError(f"{first!r} and {second!r} name the same fact; give one")
+
+
+def context_values(given: Mapping[str, Any], skip: Sequence[str] = (), also: Sequence[str] = (),
+                   surface: str | None = None) -> dict[str, Any]:
+    """The context facts of ``given`` (keywords, record or request keys) by their one name, checked;
+    keys in ``skip`` are left for the caller. Every surface reads its context here, so each refusal
+    reads the same on all of them: an unknown key (``unknown_key``, with the closest of the facts,
+    ``skip`` and ``also``), a fact given under two names (``same_fact``), a wrong value (``checked``)
+    and, for an entry point of NOT_TAKEN (``surface``), a fact it does not take (``not_taken``)."""
     out: dict[str, Any] = {}
     said: dict[str, str] = {}
     passed = set(skip)
@@ -137,10 +144,12 @@ def context_values(given: Mapping[str, Any], what: str = "context keyword", skip
         if key in passed:
             continue
         name = ALIASES.get(key, key)
-        if name not in CONTEXT_NAMES:
-            raise unknown(what, key, [*CONTEXT_NAMES, *ALIASES, *passed, *also])
+        if name not in FACT_BY_NAME:
+            raise unknown_key(key, [*CONTEXT_NAMES, *ALIASES, *skip, *also])
         if name in said:
-            raise InvalidHandError(f"{said[name]!r} and {key!r} name the same fact; give one")
+            raise same_fact(said[name], key)
+        if surface is not None and name in NOT_TAKEN[surface][0]:
+            raise not_taken(surface, key)
         said[name] = key
         out[name] = checked(name, value, key)
     return out
@@ -170,9 +179,9 @@ class Context:
         values = {"self_drawn": self_drawn, "last_copy": last_copy, "kong_related": kong_related, "last_tile": last_tile,
                   "seat_wind": seat_wind, "prevalent_wind": prevalent_wind, "flowers": flowers,
                   "flower_replacement": flower_replacement, "first_turn": first_turn}
-        for key, value in context_values(aliases, "Context field").items():
+        for alias, (key, value) in zip(aliases, context_values(aliases).items()):
             if values[key] != DEFAULTS[key]:
-                raise InvalidHandError(f"{key!r} and its alias name the same fact; give one")
+                raise same_fact(key, alias)
             values[key] = value
         for name in CONTEXT_NAMES:
             object.__setattr__(self, name, checked(name, values[name]))

@@ -41,17 +41,11 @@ class Waiting(NamedTuple):
     context: Context
 
 
-#: Waits try both ways of winning on every tile: these facts belong to one win, not to a waiting hand.
-PER_WIN = ("self_drawn", "kong_related", "last_copy", "flower_replacement")
-
-
 def to_waiting(hand: HandInput, **context: Any) -> Waiting:
     """The 13 tiles of a hand string, a JSONL record without ``win_tile`` or a Hand (its tiles before
-    the winning tile), checked; ``context`` as for ``to_hand`` but without the facts of one win."""
-    values = context_values(context)
-    for name in PER_WIN:
-        if name in values:
-            raise InvalidHandError(f"waits scores each winning tile both on a discard and self-drawn: {name!r} does not apply")
+    the winning tile), checked; ``context`` as for ``to_hand`` but without the facts of one win
+    (NOT_TAKEN["waits"]: each is refused with its reason, as a keyword or a record's key)."""
+    values = context_values(context, surface="waits")
     if isinstance(hand, str):
         parsed = parse_hand(hand, check=False, **values)
         waiting = Waiting(parsed.concealed + (parsed.win_tile,), parsed.melds, parsed.context)
@@ -60,7 +54,7 @@ def to_waiting(hand: HandInput, **context: Any) -> Waiting:
         if "win_tile" in record:
             raise InvalidHandError("waits takes the 13 tiles before a win: leave 'win_tile' out of the record")
         facts = {k: v for k, v in record.items() if not (isinstance(k, str) and is_annotation(k))}
-        values = {**context_values(facts, "key", skip=HAND_KEYS, also=ANNOTATION_KEYS), **values}
+        values = {**context_values(facts, skip=HAND_KEYS, also=ANNOTATION_KEYS, surface="waits"), **values}
         tiles = record.get("hand")
         melds = melds_of(record.get("melds", []))
         if isinstance(tiles, str):
@@ -93,4 +87,4 @@ def _checked(waiting: Waiting) -> Waiting:
     return Waiting(tuple(sorted(waiting.concealed)), waiting.melds, waiting.context)
 
 
-__all__ = ["HandInput", "PER_WIN", "Waiting", "to_hand", "to_waiting"]
+__all__ = ["HandInput", "Waiting", "to_hand", "to_waiting"]

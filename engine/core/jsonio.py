@@ -5,9 +5,9 @@ from collections.abc import Callable
 from operator import itemgetter
 from typing import Any, NamedTuple
 
-from .context import ALIASES, ANNOTATION_KEYS, CONTEXT_NAMES, EXTRA_FLAGS, context_values, is_annotation, unknown
+from .context import ALIASES, ANNOTATION_KEYS, CONTEXT_NAMES, EXTRA_FLAGS, Context, context_values, is_annotation, unknown
 from .errors import HandError, InvalidHandError
-from .hand import MAX_SHARED_MELDS, SEATS, Context, Hand, Meld, MeldKind, check_meld, sound_hand, validate
+from .hand import MAX_SHARED_MELDS, SEATS, Hand, Meld, MeldKind, check_meld, sound_hand, validate
 from .notation import parse_hand
 from .tiles import TILE_CODES, TILE_INDEX, Tile
 
@@ -161,7 +161,7 @@ def _remember(memo: dict[Any, Any], key: Any, value: Any, most: int) -> Any:
 def _context_of(given: dict[str, Any]) -> Context | None:
     """The Context of a record's facts, or None when the general reader refuses them."""
     try:
-        return Context.of(context_values(given, "key"))
+        return Context.of(context_values(given))
     except HandError:
         return None
 
@@ -183,7 +183,7 @@ def _shared_meld(raw: dict[str, Any]) -> Meld:
     if tiles.__class__ is not list or added and raw["added"].__class__ is not bool:
         raise TypeError("not the common form")
     key = (values(raw), *tiles)
-    meld = shared.get(key)
+    meld: Meld | None = shared.get(key)
     if meld is None:
         meld = _plain_meld(raw)
         try:
@@ -230,7 +230,7 @@ def _any_record(record: Any, context: dict[str, Any]) -> Hand:
     if not isinstance(record, dict):
         raise InvalidHandError("each line must be a JSON object")
     fields = {k: v for k, v in record.items() if not (isinstance(k, str) and is_annotation(k))}
-    values = context_values(fields, "key", skip=HAND_KEYS, also=ANNOTATION_KEYS)
+    values = context_values(fields, skip=HAND_KEYS, also=ANNOTATION_KEYS)
     values.update(context_values(context))
     if "hand" not in record:
         raise InvalidHandError("missing field 'hand'")

@@ -18,7 +18,8 @@ from typing import Any
 from ..analysis.advice import DiscardAdvice, HandTiles, ShantenReport, Useful, advise, shanten_report, unseen, useful
 from ..analysis.shanten import hand_parts, overall, useful_kinds
 from ..analysis.waits import waits
-from ..core.hand import Context, Hand, HandError, Meld, validate
+from ..core.context import Context
+from ..core.hand import Hand, HandError, Meld, validate
 from ..core.tiles import TILE_CODES, Tile
 from .result import CountedFan, Result
 from .scored_waits import WaitScore, score_waits

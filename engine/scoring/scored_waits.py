@@ -6,8 +6,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..analysis.waits import waits
+from ..core.context import Context
 from ..core.errors import HandError, InvalidHandError
-from ..core.hand import Context, Hand, Meld, validate
+from ..core.hand import Hand, Meld, validate
 from ..core.inputs import HandInput, to_waiting
 from ..core.tiles import TILE_CODES, Tile
 from .result import Result

@@ -28,7 +28,7 @@ def add_parser(sub: Any) -> None:
         "shanten per shape (ready 0, complete -1), the tiles that bring it closer with their unseen copies, for "
         "14 tiles the same after each discard, and the best total reachable (ready and one-from-ready hands), "
         "scored by the rule set. See docs/analysis.md.")
-    add_hand_args(p, "13 or 14 tiles, e.g. '123m456p789s1122z3z' or '[123p,1]456s789m11EE'", skip=("last_copy", "kong_related"),
+    add_hand_args(p, "13 or 14 tiles, e.g. '123m456p789s1122z3z' or '[123p,1]456s789m11EE'", surface="analyze",
                   records=False)
     p.add_argument("--visible", default="", metavar="TILES",
                    help="tiles in sight besides the hand (discards, others' declared sets), e.g. '1m1mE[789s]'")

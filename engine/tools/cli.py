@@ -14,7 +14,7 @@ from typing import IO
 from ..analysis.readings import readings
 from ..core.errors import CliError, HandError, NotAWinError, RuleSetError
 from ..core.hand import Hand
-from ..core.inputs import PER_WIN, to_hand
+from ..core.inputs import to_hand
 from ..core.jsonio import hand_to_record
 from ..core.text import printable
 from ..core.tiles import TILE_CODES
@@ -167,7 +167,7 @@ def _add_batch(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 def _add_waits(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("waits", help="the tiles that complete a 13-tile hand, with their scores")
-    add_hand_args(p, "13 tiles (declared sets count as 3), e.g. 1112345678999m", skip=PER_WIN)
+    add_hand_args(p, "13 tiles (declared sets count as 3), e.g. 1112345678999m", surface="waits")
     p.add_argument("--json", action="store_true", help="each winning tile with both results as JSON")
     rules_arg(p)
     p.set_defaults(run=cmd_waits)

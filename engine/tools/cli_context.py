@@ -6,11 +6,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import textwrap
 import warnings
 from collections.abc import Sequence
 from typing import Any
 
-from ..core.context import CONTEXT_NAMES
+from ..core.context import ALIASES, ANNOTATION_KEYS, CONTEXT_NAMES, FACT_BY_NAME, FACTS, NOT_TAKEN, Fact
 from ..core.errors import InvalidHandError
 from ..core.text import close_matches
 from ..ruleset import RuleSet, load_ruleset
@@ -30,47 +31,53 @@ RECORD_AS_HAND = """\
   '{"hand": "1112345678999m5m", "self_drawn": true}'   a JSONL record works too (batch --help)
 """
 
-#: Shown by ``--help`` of the commands that read or write JSONL records.
-RECORD_HELP = """\
+def _record_help() -> str:
+    """RECORD_HELP, with the names of core's vocabulary."""
+    context = textwrap.wrap(" ".join(CONTEXT_NAMES) + f" (the contract's {' and '.join(ALIASES)} are read too)", 87)
+    passed = ", ".join(key for key in ANNOTATION_KEYS if not key.startswith("expected_"))
+    rest = textwrap.wrap(f"passed over: {passed}, expected_* and any x_* key; any other key is an error that names it. "
+                         "`fanrules record HAND [flags]` prints the record of a hand.", 98)
+    return f"""\
 a JSONL record (docs/notation.md has the whole contract), one per line:
-  {"id": "a", "hand": "1112345678999m5m", "self_drawn": true, "seat_wind": "S"}
+  {{"id": "a", "hand": "1112345678999m5m", "self_drawn": true, "seat_wind": "S"}}
   hand       a hand string (the last tile wins), or with "win_tile" the tiles before the win,
              as a string or a list of tile codes; "melds" lists declared sets as objects
-  context    self_drawn last_copy kong_related last_tile seat_wind prevalent_wind flowers
-             flower_replacement first_turn (the contract's fourth_tile and round_wind are read too)
-  passed over: expected, expected_*, tag, notes, source and any x_* key; any other key is an
-  error that names it. `fanrules record HAND [flags]` prints the record of a hand.
+  context    {(chr(10) + " " * 13).join(context)}
+  {(chr(10) + "  ").join(rest)}
 """
 
-#: (fact, its flag and the aliases still read, help). The flag of a fact is its Python name with dashes.
-CONTEXT_FLAGS: tuple[tuple[str, tuple[str, ...], str], ...] = (
-    ("self_drawn", ("--self-drawn",), "won by self-draw (else on a discard)"),
-    ("last_copy", ("--last-copy", "--fourth-tile"), "the winning tile is the last copy not yet visible"),
-    ("kong_related", ("--kong-related", "--kong"), "won on a kong replacement (self-drawn) or by robbing a kong (discard)"),
-    ("last_tile", ("--last-tile",), "the last tile of the wall (self-drawn) or the last discard"),
-    ("seat_wind", ("--seat-wind", "--seat"), "seat wind E/S/W/N (default E)"),
-    ("prevalent_wind", ("--prevalent-wind", "--round-wind", "--round"), "prevalent (round) wind E/S/W/N (default E)"),
-    ("flowers", ("--flowers",), "number of flowers 0..8 (default 0)"),
-    ("flower_replacement", ("--flower-replacement",), "self-drawn on a flower replacement tile (needs flowers)"),
-    ("first_turn", ("--first-turn",), "won in the first go-round, before any claim or kong"),
-)
-assert tuple(name for name, _, _ in CONTEXT_FLAGS) == CONTEXT_NAMES
+
+#: Shown by ``--help`` of the commands that read or write JSONL records.
+RECORD_HELP = _record_help()
 
 
-def add_hand_args(p: argparse.ArgumentParser, hand_help: str, skip: Sequence[str] = (), records: bool = True) -> None:
-    """The hand argument (a hand string, or a record when ``records``) and the context flags (those
-    in ``skip`` refused when given), with the notation in --help."""
+def _flag_help(fact: Fact) -> str:
+    """The help of a fact's flag: its description as a phrase."""
+    return fact.description[0].lower() + fact.description[1:].rstrip(".")
+
+
+#: (fact, its flag and the other names still read, help), from core's FACTS: the flag of a fact is its
+#: Python name with dashes (``Fact.flag``), the others are ``Fact.flags``.
+CONTEXT_FLAGS: tuple[tuple[str, tuple[str, ...], str], ...] = tuple(
+    (fact.name, (fact.flag, *fact.flags), _flag_help(fact)) for fact in FACTS)
+
+
+def add_hand_args(p: argparse.ArgumentParser, hand_help: str, surface: str | None = None, records: bool = True) -> None:
+    """The hand argument (a hand string, or a record when ``records``) and the context flags; those
+    the entry point ``surface`` does not take (NOT_TAKEN) are still read, to be refused with its reason."""
     p.formatter_class = argparse.RawDescriptionHelpFormatter
     p.epilog = NOTATION_HELP + (RECORD_AS_HAND if records else "")
     p.add_argument("hand", help=hand_help)
+    skip = NOT_TAKEN[surface][0] if surface is not None else ()
     for name, flags, text in CONTEXT_FLAGS:
         if name in skip:
             text = "not taken here: " + text
         # Only the flags given reach the namespace: what is not given is Context's default.
         # Values are checked by Context, as everywhere else: one line that names the fact.
-        if name in ("seat_wind", "prevalent_wind"):
+        kind = FACT_BY_NAME[name].kind
+        if kind == "wind":
             p.add_argument(*flags, dest=name, default=argparse.SUPPRESS, metavar="WIND", help=text)
-        elif name == "flowers":
+        elif kind == "count":
             p.add_argument(*flags, dest=name, type=int, default=argparse.SUPPRESS, metavar="N", help=text)
         else:
             p.add_argument(*flags, dest=name, action="store_true", default=argparse.SUPPRESS, help=text)

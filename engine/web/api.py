@@ -5,51 +5,43 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..analysis.advice import analysis_context, read_tiles, read_visible
+from ..analysis.advice import read_tiles, read_visible
+from ..core.context import Context, context_values
 from ..core.hand import HandError, format_meld
+from ..core.inputs import to_waiting
+from ..core.jsonio import hand_from_record
 from ..core.tiles import TILE_INDEX, compact
 from ..scoring import Scorer
 from ..scoring.reach import analyze_tiles
 from ..scoring.scored_waits import score_waits
-from .payload import error_json, hand_from_request, result_json, waits_json
+from .payload import error_json, request_object, result_json, waits_json
 
 #: The HTTP status of each kind of hand error: the request was read, the hand cannot be scored.
 UNPROCESSABLE = 422
-WAIT_KEYS = frozenset({"hand", "seat_wind", "prevalent_wind", "round_wind"})
 
 
 def score(body: Any, scorer: Scorer) -> tuple[int, dict[str, Any]]:
     """``POST /api/score``: the scored hand (``result_json``); under the minimum it still scores, with
     ``legal`` false and the contract's ``under_minimum`` error."""
-    hand = hand_from_request(body)
+    hand = hand_from_record(request_object(body))
     return 200, result_json(scorer.score(hand))
 
 
 def waits(body: Any, scorer: Scorer) -> tuple[int, dict[str, Any]]:
     """``POST /api/waits``: the tiles that complete a 13-tile hand string, each scored on a discard and
-    self-drawn (the same table as ``fanrules waits --json``)."""
-    if isinstance(body, dict) and isinstance(body.get("hand"), str):
-        unknown = sorted(set(body) - WAIT_KEYS)
-        if unknown:
-            known = sorted(WAIT_KEYS)
-            raise HandError(f"unknown field '{unknown[0]}' (waits takes {', '.join(known)})")
-    elif isinstance(body, dict) and "hand" in body:
+    self-drawn (the same table as ``fanrules waits --json``, from the same context: every fact but
+    those NOT_TAKEN["waits"] names, which are refused with its reason)."""
+    if isinstance(body, dict) and "hand" in body and not isinstance(body["hand"], str):
         raise HandError("waits takes 'hand' as a hand string of 13 tiles, e.g. \"1112345678999m\"")
-    tiles = hand_from_request(body, check=False)
-    concealed = tiles.concealed + (tiles.win_tile,)
-    count = len(concealed) + 3 * len(tiles.melds)
-    if count != 13:
-        raise HandError(f"waits needs 13 tiles (a declared set counts 3), got {count}")
-    table = score_waits(concealed, tiles.melds, tiles.context, scorer)
-    shown = "".join(format_meld(m) for m in tiles.melds) + compact(sorted(concealed))
-    return 200, waits_json(shown, table)
+    concealed, melds, context = to_waiting(request_object(body))
+    shown = "".join(format_meld(m) for m in melds) + compact(list(concealed))
+    return 200, waits_json(shown, score_waits(concealed, melds, context, scorer))
 
 
-#: What an analysis request may hold besides the hand: the win context its completions are scored
-#: with (the contract's ``round_wind`` accepted for ``prevalent_wind``), the tiles in sight, and
-#: whether to score the points in reach at all.
-ANALYZE_CONTEXT = ("self_drawn", "last_tile", "seat_wind", "prevalent_wind", "flowers")
-ANALYZE_KEYS = frozenset({"hand", "visible", "points", "round_wind", *ANALYZE_CONTEXT})
+#: What an analysis request holds besides its win context (every fact but those NOT_TAKEN["analyze"]
+#: names, as ``fanrules analyze`` takes them): the hand, the tiles in sight, and whether to score
+#: the points in reach at all.
+ANALYZE_KEYS = ("hand", "visible", "points")
 
 
 def analyze(body: Any, scorer: Scorer) -> tuple[int, dict[str, Any]]:
@@ -59,9 +51,7 @@ def analyze(body: Any, scorer: Scorer) -> tuple[int, dict[str, Any]]:
     tile codes. Hands two from ready are not searched here, so every answer comes quickly."""
     if not isinstance(body, dict) or not isinstance(body.get("hand"), str):
         raise HandError("analyze takes a JSON object with 'hand' as a hand string of 13 or 14 tiles")
-    for key in body:
-        if key not in ANALYZE_KEYS:
-            raise HandError(f"unknown field '{key}' (analyze takes {', '.join(sorted(ANALYZE_KEYS))})")
+    context = Context(**context_values(body, skip=ANALYZE_KEYS, surface="analyze"))
     visible = body.get("visible", "")
     if isinstance(visible, list) and all(isinstance(c, str) and c in TILE_INDEX for c in visible):
         visible = "".join(visible)
@@ -70,15 +60,7 @@ def analyze(body: Any, scorer: Scorer) -> tuple[int, dict[str, Any]]:
     points = body.get("points", True)
     if not isinstance(points, bool):
         raise HandError(f"points must be true or false, not {points!r}")
-    context = {key: body[key] for key in ANALYZE_CONTEXT if key in body}
-    if "round_wind" in body:
-        if "prevalent_wind" in body:
-            raise HandError("round_wind and prevalent_wind name the same fact: give one")
-        context["prevalent_wind"] = body["round_wind"]
-    for key in ("self_drawn", "last_tile"):
-        if not isinstance(context.get(key, False), bool):
-            raise HandError(f"{key} must be true or false, not {context[key]!r}")
-    analysis = analyze_tiles(read_tiles(body["hand"]), scorer, analysis_context(**context), read_visible(visible), points)
+    analysis = analyze_tiles(read_tiles(body["hand"]), scorer, context, read_visible(visible), points)
     return 200, {"hand": "".join(format_meld(m) for m in analysis.tiles.melds) + compact(list(analysis.tiles.concealed)),
                  **analysis.to_json()}
 

@@ -1,31 +1,18 @@
 """The JSON of the playground's API: requests read into hands, results and waits written out, errors
-in the words of the command line."""
+in the words of the command line. The win context is read by core (``hand_from_record``,
+``to_waiting``, ``context_values``): the same keys, the same refusals as every other surface."""
 from __future__ import annotations
 
-import difflib
-from dataclasses import fields
 from typing import Any
 
 from ..core.blocks import Block, Reading
-from ..core.hand import Context, Hand, HandError
-from ..core.jsonio import hand_from_record
-from ..core.notation import format_hand, parse_hand
+from ..core.context import CONTEXT_NAMES, WIND_NAMES
+from ..core.errors import InvalidHandError
+from ..core.notation import format_hand
 from ..core.tiles import TILE_CODES
 from ..scoring import Result
 from ..scoring.result import fan_ref
 from ..scoring.scored_waits import WaitScore
-
-#: The facts of the win context, as ``Context`` names them; the yes/no ones are its flags.
-CONTEXT_FIELDS = tuple(f.name for f in fields(Context))
-FLAG_FIELDS = tuple(name for name in CONTEXT_FIELDS if isinstance(getattr(Context(), name), bool))
-#: The JSONL contract's spelling of the facts it names differently (NOTATION.md).
-CONTRACT_NAMES = {"last_copy": "fourth_tile", "prevalent_wind": "round_wind"}
-#: The win context in a request with a hand string: ``Context``'s names and the contract's.
-CONTEXT_KEYS = {**{name: name for name in CONTEXT_FIELDS}, **{alias: name for name, alias in CONTRACT_NAMES.items()}}
-#: The keys of a JSONL contract record (``hand`` as a list of tile codes).
-RECORD_KEYS = frozenset({"hand", "melds", "win_tile", *(CONTRACT_NAMES.get(name, name) for name in CONTEXT_FIELDS)})
-#: Keys that label a corpus record: passed over.
-ANNOTATION_KEYS = frozenset({"id", "expected", "expected_alternatives", "tag", "notes", "source"})
 
 
 def error_json(kind: str, message: str) -> dict[str, Any]:
@@ -33,44 +20,15 @@ def error_json(kind: str, message: str) -> dict[str, Any]:
     return {"error": {"kind": kind, "message": message}}
 
 
-def _check_keys(body: dict[str, Any], known: frozenset[str] | set[str]) -> None:
-    for key in body:
-        if key in known or key in ANNOTATION_KEYS or key.startswith("x_"):
-            continue
-        close = difflib.get_close_matches(key, sorted(known), n=1)
-        hint = f" (did you mean '{close[0]}'?)" if close else ""
-        raise HandError(f"unknown field '{key}'{hint}")
-
-
-def hand_from_request(body: Any, check: bool = True) -> Hand:
-    """The Hand of a request: ``{"hand": "<hand string>", <context>}`` or a JSONL contract record.
-    Raises HandError (the command line's message) for anything it cannot read."""
+def request_object(body: Any) -> dict[str, Any]:
+    """The body of a request for a hand: a JSON object with a ``hand``, read as a JSONL record (whose
+    ``hand`` may be a hand string: ``{"hand": "1112345678999m5m", "self_drawn": true}``) by core's
+    readers, ``hand_from_record`` or ``to_waiting``. Raises HandError for any other body."""
     if not isinstance(body, dict):
-        raise HandError("the request body must be a JSON object with a 'hand'")
+        raise InvalidHandError("the request body must be a JSON object with a 'hand'")
     if "hand" not in body:
-        raise HandError("missing field 'hand'")
-    if not isinstance(body["hand"], str):
-        _check_keys(body, RECORD_KEYS)
-        return hand_from_record(body)
-    _check_keys(body, {"hand", *CONTEXT_KEYS})
-    context: dict[str, Any] = {}
-    for key, name in CONTEXT_KEYS.items():
-        if key not in body:
-            continue
-        value = body[key]
-        if name == "flowers":
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise HandError(f"flowers must be a whole number from 0 to 8, not {value!r}")
-        elif name.endswith("wind"):
-            if value not in ("E", "S", "W", "N"):
-                raise HandError(f"{key} must be E, S, W or N, not {value!r}")
-        elif not isinstance(value, bool):
-            raise HandError(f"{key} must be true or false, not {value!r}")
-        if name in context:
-            raise HandError(f"{key} and {next(k for k, n in CONTEXT_KEYS.items() if n == name and k in body)} "
-                            "name the same fact: give one")
-        context[name] = value
-    return parse_hand(body["hand"], check=check, **context)
+        raise InvalidHandError("missing field 'hand'")
+    return body
 
 
 def block_json(block: Block) -> dict[str, Any]:
@@ -103,8 +61,8 @@ def result_json(result: Result) -> dict[str, Any]:
     ctx = hand.context
     out.update(hand=format_hand(hand), rules=result.ruleset, minimum=result.minimum, legal=result.is_win,
                win_tile=TILE_CODES[hand.win_tile],
-               context={name: TILE_CODES[value] if name.endswith("_wind") else value
-                        for name in CONTEXT_FIELDS for value in (getattr(ctx, name),)},
+               context={name: TILE_CODES[value] if name in WIND_NAMES else value
+                        for name in CONTEXT_NAMES for value in (getattr(ctx, name),)},
                picture=picture_json(result))
     return out
 

@@ -14,11 +14,12 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
 from typing import Any
 
+from ..core.context import FACTS
 from ..ruleset import RuleSet
 from ..scoring import Scorer
 from . import api
 from .book import book_files
-from .payload import FLAG_FIELDS, error_json
+from .payload import error_json
 from .tiles import sprite
 
 #: The largest request body read, in bytes: a hand with its context takes a few hundred.
@@ -42,7 +43,8 @@ def playground_page(ruleset: RuleSet) -> str:
     """The playground's HTML with the tile pictures and the rule set's name filled in."""
     from html import escape
 
-    flags = "".join(f'<label><input type="checkbox" class="flag" id="{name}"> {name.replace("_", " ")}</label>' for name in FLAG_FIELDS)
+    flags = "".join(f'<label><input type="checkbox" class="flag" id="{f.name}"> {f.name.replace("_", " ")}</label>'
+                    for f in FACTS if f.kind == "flag")
     return (_static("playground.html").replace("{sprite}", sprite()).replace("{rules}", escape(ruleset.name))
             .replace("{flags}", flags)
             .replace("{title}", escape(ruleset.title)).replace("{minimum}", str(ruleset.minimum)))
