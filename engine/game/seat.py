@@ -1,4 +1,5 @@
-"""What one player has at the table: concealed tiles (as counts), declared sets, discards, flowers."""
+"""What one player has at the table: concealed tiles (as counts), declared sets, discards, flowers, and
+where their last tile came from."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -6,21 +7,30 @@ from itertools import chain, repeat
 
 from ..analysis.waits import waits
 from ..core.hand import Meld, MeldKind
+from ..core.tiles import FLOWER_BASE, FLOWER_TILES, KINDS_COUNT
+from .actions import Source
 
 #: Relative seat of a discarder seen by the claimer, by turn offset (discarder - claimer) mod 4.
 RELATIVE = {1: "right", 2: "across", 3: "left"}
+#: Entries of a seat's counts: the tile kinds, then the flowers.
+TABLE_TILES = KINDS_COUNT + len(FLOWER_TILES)
 
 
 @dataclass
 class Seat:
-    """One player's tiles. ``counts`` has 42 entries (34 kinds, then the 8 flowers); ``drawn`` is the
-    tile last received from the wall (or the deal), for a self-drawn win."""
+    """One player's tiles. ``counts`` has an entry per tile kind, then per flower; ``drawn`` is the
+    tile last received from the wall (or the deal), for a self-drawn win; ``source`` says how it came
+    and ``wall_last`` whether it was the wall's last; ``draw_from`` is where this player's next draw
+    comes from."""
 
-    counts: list[int] = field(default_factory=lambda: [0] * 42)
+    counts: list[int] = field(default_factory=lambda: [0] * TABLE_TILES)
     melds: list[Meld] = field(default_factory=list)
     discards: list[int] = field(default_factory=list)
     flowers: list[int] = field(default_factory=list)
     drawn: int | None = None
+    source: Source = Source.DEAL
+    wall_last: bool = False
+    draw_from: Source = Source.WALL
     _waits: tuple[tuple[int, ...], frozenset[int]] | None = None
     _tiles: tuple[int, ...] | None = None
     _shown: tuple[tuple[Meld, ...], tuple[Meld, ...]] | None = None
@@ -63,7 +73,7 @@ class Seat:
         return self._shown
 
     def held_flowers(self) -> list[int]:
-        return [t for t in range(34, 42) if self.counts[t]]
+        return [t for t in FLOWER_TILES if self.counts[t]]
 
     def waits(self, without: int | None = None) -> frozenset[int]:
         """The tiles that complete the concealed tiles (less ``without``) with the declared sets."""
@@ -71,8 +81,8 @@ class Seat:
         if without is not None:
             i = key.index(without)
             key = key[:i] + key[i + 1:]
-        if key and key[-1] >= 34:
-            key = tuple(t for t in key if t < 34)
+        if key and key[-1] >= FLOWER_BASE:
+            key = tuple(t for t in key if t < FLOWER_BASE)
         if self._waits is None or self._waits[0] != key:
             self._waits = (key, frozenset(waits(key, len(self.melds))))
         return self._waits[1]

@@ -10,13 +10,13 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..core.tiles import FLOWER_BASE, tile_code
+from ..core.tiles import COPIES, FLOWER_BASE, KINDS_COUNT, tile_code
 from .procedure import Procedure
 
 
 def tile_set(proc: Procedure) -> list[int]:
     """Every tile of the set, four of each kind and the flowers, in order."""
-    return [t for t in range(34) for _ in range(4)] + list(range(FLOWER_BASE, FLOWER_BASE + proc.flowers))
+    return [t for t in range(KINDS_COUNT) for _ in range(COPIES)] + list(range(FLOWER_BASE, FLOWER_BASE + proc.flowers))
 
 
 @dataclass(frozen=True)
