@@ -2,16 +2,23 @@
 where their last tile came from."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import chain, repeat
 
 from ..analysis.waits import waits
+from ..core.context import wind_tile
+from ..core.errors import InvalidHandError
 from ..core.hand import Meld, MeldKind
-from ..core.tiles import FLOWER_BASE, FLOWER_TILES, KINDS_COUNT
+from ..core.tiles import EAST, FLOWER_BASE, FLOWER_TILES, KINDS_COUNT, NORTH, WIND_TILES, Tile, tile_code
 from .actions import Source
 
-#: Relative seat of a discarder seen by the claimer, by turn offset (discarder - claimer) mod 4.
+#: Players at a table: one a seat wind.
+SEAT_COUNT = len(WIND_TILES)
+#: Relative seat of a discarder seen by the claimer, by turn offset (discarder - claimer) mod SEAT_COUNT.
 RELATIVE = {1: "right", 2: "across", 3: "left"}
+#: A wind as a table takes it: its letter (``"E"``) or its tile.
+Wind = Tile | str
 #: Entries of a seat's counts: the tile kinds, then the flowers.
 TABLE_TILES = KINDS_COUNT + len(FLOWER_TILES)
 
@@ -97,3 +104,26 @@ class Seat:
             if m.kind is MeldKind.PUNG and m.tiles[0] == tile:
                 return i
         return None
+
+
+def first_go_round(seats: Sequence[Seat], player: int, self_drawn: bool) -> bool:
+    """Whether a win now comes in the first go-round, before any claim or kong: the dealer's dealt
+    hand or a player's first draw (they have not discarded yet), or a discard among the first four."""
+    if any(seat.melds for seat in seats):
+        return False
+    if self_drawn:
+        return not seats[player].discards
+    return sum(len(seat.discards) for seat in seats) <= SEAT_COUNT
+
+
+def wind_tiles(seat_winds: Sequence[Wind], prevalent_wind: Wind) -> tuple[tuple[Tile, ...], Tile]:
+    """The seat winds and the prevalent wind as tiles; ValueError unless the seat winds are the four
+    winds once each and the prevalent wind is a wind."""
+    try:
+        seats = tuple(wind_tile(w, "a seat wind") for w in seat_winds)
+        prevalent = wind_tile(prevalent_wind, "the prevalent wind")
+    except InvalidHandError as err:
+        raise ValueError(f"{err} (a letter or its tile, {EAST}..{NORTH})") from None
+    if sorted(seats) != list(WIND_TILES):
+        raise ValueError(f"the seat winds must be E, S, W and N once each, not {', '.join(map(tile_code, seats))}")
+    return seats, prevalent

@@ -9,6 +9,7 @@ from typing import Any
 
 from .log import log_lines
 from .observation import observe
+from .seat import SEAT_COUNT
 from .table import Table
 from .winning import GameRules, game_rules
 
@@ -39,7 +40,7 @@ def players_of(kind: str) -> PlayerFactory:
     if kind not in PLAYERS:
         raise ValueError(f"unknown player {kind!r}: use one of {', '.join(PLAYERS)}")
     make = PLAYERS[kind]
-    return lambda rules, seed: [make(rules, f"{seed}/{p}") for p in range(4)]
+    return lambda rules, seed: [make(rules, f"{seed}/{p}") for p in range(SEAT_COUNT)]
 
 
 @dataclass

@@ -12,20 +12,16 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, assert_never
 
-from ..core.context import Context, wind_tile
-from ..core.errors import InvalidHandError
+from ..core.context import Context
 from ..core.hand import Meld, MeldKind
-from ..core.tiles import COPIES, EAST, KINDS_COUNT, NORTH, WIND_TILES, Tile, is_flower, tile_code
+from ..core.tiles import COPIES, EAST, KINDS_COUNT, WIND_TILES, is_flower, tile_code
 from ..ruleset import RuleSet
 from .actions import Action, ActionKind, IllegalAction, Phase, Source
 from .claims import ClaimWindow, open_window
 from .refusal import why_illegal
-from .seat import RELATIVE, Seat
+from .seat import RELATIVE, SEAT_COUNT, Seat, Wind, first_go_round, wind_tiles
 from .wall import Opening, deal_order, shuffled_wall, tile_set
 from .winning import GameRules, Win, as_game_rules, score_win
-
-#: A wind as a table takes it: its letter (``"E"``) or its tile.
-Wind = Tile | str
 
 
 class Table:
@@ -39,8 +35,8 @@ class Table:
         self.rules = as_game_rules(rules)
         proc = self.proc = self.rules.procedure
         self.seed = seed
-        self.seat_winds, self.prevalent_wind = _winds(seat_winds, prevalent_wind)
-        self.order = tuple(sorted(range(4), key=lambda p: self.seat_winds[p]))
+        self.seat_winds, self.prevalent_wind = wind_tiles(seat_winds, prevalent_wind)
+        self.order = tuple(sorted(range(SEAT_COUNT), key=lambda p: self.seat_winds[p]))
         self.dealer = self.order[0]
         if wall is None:
             live, self.opening = shuffled_wall(random.Random(seed), proc)
@@ -52,7 +48,7 @@ class Table:
         #: The wall was given, not shuffled from the seed: a log must carry it.
         self.scripted = wall is not None
         self.front, self.back = 0, len(live)
-        self.seats = [Seat() for _ in range(4)]
+        self.seats = [Seat() for _ in range(SEAT_COUNT)]
         self.phase = Phase.DEAL
         self.current = self.dealer
         self.may_self_win = False
@@ -88,10 +84,10 @@ class Table:
         return self.window.tile if self.phase == Phase.ROB and self.window is not None else None
 
     def next_of(self, player: int, k: int = 1) -> int:
-        return self.order[(self.order.index(player) + k) % 4]
+        return self.order[(self.order.index(player) + k) % SEAT_COUNT]
 
     def relative(self, claimer: int, discarder: int) -> str:
-        return RELATIVE[(self.order.index(discarder) - self.order.index(claimer)) % 4]
+        return RELATIVE[(self.order.index(discarder) - self.order.index(claimer)) % SEAT_COUNT]
 
     def to_act(self) -> list[int]:
         """The players whose action the table waits for."""
@@ -179,16 +175,7 @@ class Table:
                        seat_wind=self.seat_winds[player], prevalent_wind=self.prevalent_wind,
                        flowers=len(self.seats[player].flowers),
                        flower_replacement=self_drawn and self.seats[player].source == Source.FLOWER,
-                       first_turn=self._first_turn(player, self_drawn))
-
-    def _first_turn(self, player: int, self_drawn: bool) -> bool:
-        """Whether a win now comes in the first go-round, before any claim or kong: the dealer's dealt
-        hand or a player's first draw (they have not discarded yet), or a discard among the first four."""
-        if any(seat.melds for seat in self.seats):
-            return False
-        if self_drawn:
-            return not self.seats[player].discards
-        return sum(len(seat.discards) for seat in self.seats) <= 4
+                       first_turn=first_go_round(self.seats, player, self_drawn))
 
     def _win(self, player: int, tile: int, discarder: int | None, ctx: Context, minimum: bool = True) -> Win | None:
         seat = self.seats[player]
@@ -372,15 +359,3 @@ class Table:
         self.events.append({"type": "end", "outcome": "win" if self.wins else "draw",
                             "winners": [w.player for w in self.wins], "wall_left": self.back - self.front})
 
-
-def _winds(seat_winds: Sequence[Wind], prevalent_wind: Wind) -> tuple[tuple[Tile, ...], Tile]:
-    """The seat winds and the prevalent wind as tiles; ValueError unless the seat winds are the four
-    winds once each and the prevalent wind is a wind."""
-    try:
-        seats = tuple(wind_tile(w, "a seat wind") for w in seat_winds)
-        prevalent = wind_tile(prevalent_wind, "the prevalent wind")
-    except InvalidHandError as err:
-        raise ValueError(f"{err} (a letter or its tile, {EAST}..{NORTH})") from None
-    if sorted(seats) != list(WIND_TILES):
-        raise ValueError(f"the seat winds must be E, S, W and N once each, not {', '.join(map(tile_code, seats))}")
-    return seats, prevalent
