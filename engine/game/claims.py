@@ -4,15 +4,30 @@ priority."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from ..core.tiles import FIRST_HONOUR
 from .actions import CLAIM_KIND, Action, ActionKind
 from .procedure import Procedure
+from .seat import Seat
 from .winning import Win
 
-if TYPE_CHECKING:
-    from .table import Table
+
+class ClaimTable(Protocol):
+    """What opening a window reads of the table (``game.table.Table``)."""
+
+    proc: Procedure
+    seats: list[Seat]
+
+    @property
+    def remaining(self) -> int: ...
+
+    def next_of(self, player: int, k: int = 1) -> int: ...
+
+    def relative(self, claimer: int, discarder: int) -> str: ...
+
+    def claim_win(self, player: int, discarder: int, tile: int, robbing: bool, last: bool,
+                  minimum: bool = True) -> Win | None: ...
 
 
 @dataclass
@@ -54,7 +69,7 @@ class ClaimWindow:
         return None
 
 
-def open_window(table: Table, discarder: int, tile: int, kong: str | None) -> ClaimWindow | None:
+def open_window(table: ClaimTable, discarder: int, tile: int, kong: str | None) -> ClaimWindow | None:
     """Each other player's options on ``tile`` (a discard, or the tile of a kong that may be robbed);
     None when no one may claim it."""
     proc = table.proc

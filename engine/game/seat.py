@@ -10,7 +10,7 @@ from ..analysis.waits import waits
 from ..core.context import wind_tile
 from ..core.errors import InvalidHandError
 from ..core.hand import Meld, MeldKind
-from ..core.tiles import EAST, FLOWER_BASE, FLOWER_TILES, KINDS_COUNT, NORTH, WIND_TILES, Tile, tile_code
+from ..core.tiles import EAST, FLOWER_BASE, FLOWER_CODES, NORTH, WIND_TILES, Tile, tile_code
 from .actions import Source
 
 #: Players at a table: one a seat wind.
@@ -20,7 +20,7 @@ RELATIVE = {1: "right", 2: "across", 3: "left"}
 #: A wind as a table takes it: its letter (``"E"``) or its tile.
 Wind = Tile | str
 #: Entries of a seat's counts: the tile kinds, then the flowers.
-TABLE_TILES = KINDS_COUNT + len(FLOWER_TILES)
+TABLE_TILES = FLOWER_BASE + len(FLOWER_CODES)
 
 
 @dataclass
@@ -80,7 +80,7 @@ class Seat:
         return self._shown
 
     def held_flowers(self) -> list[int]:
-        return [t for t in FLOWER_TILES if self.counts[t]]
+        return [t for t in range(FLOWER_BASE, TABLE_TILES) if self.counts[t]]
 
     def waits(self, without: int | None = None) -> frozenset[int]:
         """The tiles that complete the concealed tiles (less ``without``) with the declared sets."""
