@@ -7,9 +7,8 @@ import textwrap
 from pathlib import Path
 from typing import Any
 
-from fanrules.core.tiles import TILE_INDEX
+from fanrules.core.tiles import TILE_INDEX, tile_of_code
 from fanrules.game import Action, Table, arranged_wall, game_rules
-from fanrules.core.tiles import tile_of_code
 
 
 def tiles(text: str) -> list[int]:

@@ -13,6 +13,7 @@ from collections import Counter
 
 import pytest
 from fanrules.game import Table, game_rules, log_lines, observe, read_games, replay_game, simulate
+from fanrules.game.seat import TABLE_TILES
 from fanrules.game.simulate import game_seed, players_of
 from fanrules.game.wall import tile_set
 from fanrules.tools.batch import answer
@@ -47,7 +48,7 @@ def hidden_reshuffled(tab: Table, player: int, rng: random.Random) -> Table:
     for q in others:
         seat = other.seats[q]
         size = seat.size()
-        seat.counts = [0] * 42
+        seat.counts = [0] * TABLE_TILES
         seat._tiles = None
         for tile in pool[:size]:
             seat.take(tile)

@@ -15,6 +15,7 @@ from fanrules.game import (
     read_games,
     replay_game,
     rules_hash,
+    simulate,
 )
 from fanrules.game.wall import Opening, open_wall
 from fanrules.ruleset import load_ruleset
@@ -165,3 +166,32 @@ def test_whether_flowers_count_toward_the_minimum_is_one_key(tmp_path: Path) -> 
         load_ruleset(old)
     assert [(d.line, d.code) for d in caught.value.diagnostics] == [(4, "R022")]
     assert "unknown key 'win' in 'procedure'" in caught.value.diagnostics[0].message
+
+
+def test_seat_winds_are_taken_as_letters_or_tiles_and_anything_else_is_refused() -> None:
+    letters = Table("mcr", 3, seat_winds=("S", "W", "N", "E"), prevalent_wind="S")
+    tiles = Table("mcr", 3, seat_winds=(28, 29, 30, 27), prevalent_wind=28)
+    assert letters.seat_winds == tiles.seat_winds == (28, 29, 30, 27) and letters.prevalent_wind == 28
+    assert letters.dealer == 3 and letters.order == (3, 0, 1, 2) and letters.events == tiles.events
+    head = json.loads(log_lines(letters)[0])
+    assert head["seat_winds"] == ["S", "W", "N", "E"] and head["prevalent_wind"] == "S"
+    with pytest.raises(ValueError, match="the seat winds must be E, S, W and N once each, not E, E, W, N"):
+        Table("mcr", seat_winds=("E", "E", "W", "N"))
+    with pytest.raises(ValueError, match="a seat wind must be E, S, W or N, not 'C'"):
+        Table("mcr", seat_winds=("E", "S", "W", "C"))
+    with pytest.raises(ValueError, match="a seat wind must be E, S, W or N, not 31"):
+        Table("mcr", seat_winds=(27, 28, 29, 31))
+    with pytest.raises(ValueError, match=r"the prevalent wind must be E, S, W or N, not True \(a letter or its tile, 27..30\)"):
+        Table("mcr", prevalent_wind=True)
+    with pytest.raises(ValueError, match="the seat winds must be E, S, W and N once each"):
+        Table("mcr", seat_winds=("E", "S", "W"))
+
+
+def test_statistics_count_fans_by_number_and_name_them_in_the_report() -> None:
+    stats = simulate("mcr", 6, seed=1)
+    assert stats.fans and all(isinstance(n, int) for n in stats.fans)
+    fans = stats.to_json()["fans"]
+    rules = game_rules("mcr").ruleset
+    names = {f.number: f"{f.number} {f.name_zh} {f.name_en}" for f in rules.fans}
+    assert fans == {names[n]: stats.fans[n] for n in sorted(stats.fans)}
+    assert list(fans) == sorted(fans, key=lambda k: int(k.split()[0]))

@@ -3,12 +3,15 @@ claim conflicts, several wins, the last tile both ways, the fourth copy, the exh
 refused actions that leave the table unchanged."""
 from __future__ import annotations
 
+import json
+from dataclasses import replace
 from pathlib import Path
 
 import fanrules
 import pytest
-from fanrules.game import IllegalAction, Table
-from game_helpers import A, fan_names, run, snapshot, t, table, tsumogiri, variant, win_event
+from fanrules.game import Action, ActionKind, IllegalAction, Phase, Table, game_rules, observe
+from fanrules.game.claims import ClaimWindow
+from game_helpers import A, fan_names, run, snapshot, t, table, tiles, tsumogiri, variant, win_event
 
 
 def test_concealed_kong_then_a_win_on_its_replacement_tile() -> None:
@@ -194,3 +197,37 @@ def test_a_win_below_the_minimum_is_refused() -> None:
     with pytest.raises(IllegalAction, match=r"refused: \d points, flowers not counted, below the minimum of 8"):
         tab.step(A(0, "win"))
     assert snapshot(tab) == before
+
+
+def test_the_claim_window_waits_for_every_answer_and_resolves_by_the_procedures_priority() -> None:
+    proc = game_rules("mcr").procedure
+    chow, pung = Action(1, "chow", t("5m"), tiles("345m")), Action(2, "pung", t("5m"))
+    options = {1: [Action(1, "pass"), chow], 2: [Action(2, "pass"), pung], 3: [Action(3, "pass")]}
+
+    def window() -> ClaimWindow:
+        return ClaimWindow(0, t("5m"), None, False, {p: list(acts) for p, acts in options.items()}, {})
+
+    w = window()
+    assert w.to_answer() == [1, 2, 3]
+    assert not w.answer(chow) and not w.answer(pung) and w.to_answer() == [3]
+    assert w.answer(Action(3, "pass")) and w.resolve(proc) == pung
+    w = window()
+    for answer in (chow, pung, Action(3, "pass")):
+        w.answer(answer)
+    assert w.resolve(replace(proc, priority=("win", "chow", "pung"))) == chow
+    w = window()
+    for p in (1, 2, 3):
+        w.answer(Action(p, "pass"))
+    assert w.resolve(proc) is None
+
+
+def test_action_kinds_and_phases_are_plain_words_in_logs_and_observations() -> None:
+    action = Action(0, "discard", t("2m"))
+    assert action.kind is ActionKind.DISCARD and action == Action(0, ActionKind.DISCARD, t("2m"))
+    assert json.dumps(action.to_json()) == '{"player": 0, "action": "discard", "tile": "2m"}'
+    assert str(action) == "player 0 discard 2m"
+    with pytest.raises(IllegalAction, match="unknown action 'dance': use one of draw, discard, chow"):
+        Action(0, "dance")
+    tab = Table("botzone", 5)
+    seen = json.dumps(observe(tab, tab.to_act()[0]).to_json())
+    assert tab.phase is Phase.DRAW and '"phase": "draw", ' in seen and '"legal": [{"player": 0, "action": "draw"}]' in seen

@@ -4,7 +4,7 @@ per-player observations, players, logs that replay, and simulation. docs/game.md
 from __future__ import annotations
 
 from ..core.tiles import tile_code, tile_of_code
-from .actions import KINDS, Action, IllegalAction
+from .actions import KINDS, Action, ActionKind, IllegalAction, Phase
 from .log import Replay, log_lines, read_games, replay_game, rules_hash
 from .observation import Observation, observe
 from .players import GreedyPlayer, Player, greedy_player, random_player
@@ -16,7 +16,7 @@ from .wall import arranged_wall
 from .winning import GameRules, Win, game_rules
 
 __all__ = [
-    "KINDS", "Action", "GameRules", "GreedyPlayer", "IllegalAction", "Observation", "PlayedSession", "Player", "Procedure",
+    "KINDS", "Action", "ActionKind", "GameRules", "GreedyPlayer", "IllegalAction", "Observation", "Phase", "PlayedSession", "Player", "Procedure",
     "ProcedureError", "Replay", "Stats", "Table", "Win", "arranged_wall", "game_rules", "greedy_player",
     "log_lines", "observe", "play", "play_session", "random_player", "read_games", "replay_game", "rules_hash", "simulate",
     "tile_code", "tile_of_code",

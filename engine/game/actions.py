@@ -1,36 +1,83 @@
-"""Actions a player takes at the table, and their JSON form in logs."""
+"""Actions a player takes at the table and their JSON form in logs; the phases of a hand; where a
+drawn tile comes from. Each word is a ``StrEnum`` member: a str, so logs and observations carry the
+plain word."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from ..core.errors import FanrulesError
 from ..core.tiles import tile_code, tile_of_code
 
-#: Every kind of action: draw, discard, chow, pung, kong (melded, on a discard), concealed_kong,
-#: added_kong (a pung upgraded with a drawn tile), flower (set a flower aside), win, pass.
-KINDS = ("draw", "discard", "chow", "pung", "kong", "concealed_kong", "added_kong", "flower", "win", "pass")
+
+class ActionKind(StrEnum):
+    """Every kind of action: ``kong`` is melded on a discard, ``added_kong`` a pung upgraded with a
+    drawn tile; ``flower`` sets a flower aside."""
+
+    DRAW = "draw"
+    DISCARD = "discard"
+    CHOW = "chow"
+    PUNG = "pung"
+    KONG = "kong"
+    CONCEALED_KONG = "concealed_kong"
+    ADDED_KONG = "added_kong"
+    FLOWER = "flower"
+    WIN = "win"
+    PASS = "pass"
+
+
+class Phase(StrEnum):
+    """Where a hand is: the deal, initial flowers, a draw, a player's turn, the claims on a discard,
+    the chance to rob a kong, over."""
+
+    DEAL = "deal"
+    FLOWERS = "flowers"
+    DRAW = "draw"
+    TURN = "turn"
+    CLAIMS = "claims"
+    ROB = "rob"
+    OVER = "over"
+
+
+class Source(StrEnum):
+    """Where a player's tile came from: the wall's front, a kong's or a flower's replacement, the deal."""
+
+    WALL = "wall"
+    KONG = "kong"
+    FLOWER = "flower"
+    DEAL = "deal"
+
+
+KINDS: tuple[ActionKind, ...] = tuple(ActionKind)
 #: The actions that claim a discard, with the claim kind the priority list names.
-CLAIM_KIND = {"win": "win", "kong": "pung", "pung": "pung", "chow": "chow"}
+CLAIM_KIND = {ActionKind.WIN: "win", ActionKind.KONG: "pung", ActionKind.PUNG: "pung", ActionKind.CHOW: "chow"}
 
 
 class IllegalAction(FanrulesError, ValueError):
     """An action the table does not allow now; the table is left as it was."""
 
 
+def action_kind(word: object) -> ActionKind:
+    """The kind an action's word names; IllegalAction for any other word."""
+    if word not in KINDS:
+        raise IllegalAction(f"unknown action {word!r}: use one of {', '.join(KINDS)}")
+    return ActionKind(str(word))
+
+
 @dataclass(frozen=True, order=True)
 class Action:
-    """``player`` does ``kind``; ``tile`` is the tile discarded, claimed, konged or set aside; a chow
-    gives its three ``tiles`` (``tile`` is the claimed one)."""
+    """``player`` does ``kind`` (a kind's word is taken too); ``tile`` is the tile discarded, claimed,
+    konged or set aside; a chow gives its three ``tiles`` (``tile`` is the claimed one)."""
 
     player: int
-    kind: str
+    kind: ActionKind
     tile: int | None = None
     tiles: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
-        if self.kind not in KINDS:
-            raise IllegalAction(f"unknown action {self.kind!r}: use one of {', '.join(KINDS)}")
+        if type(self.kind) is not ActionKind:
+            object.__setattr__(self, "kind", action_kind(self.kind))
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"player": self.player, "action": self.kind}
@@ -51,10 +98,11 @@ class Action:
         tile = data.get("tile")
         tiles = data.get("tiles", [])
         try:
-            return cls(player, kind, None if tile is None or kind == "draw" else tile_of_code(tile),
-                       tuple(tile_of_code(t) for t in tiles))
+            held = None if tile is None or kind == ActionKind.DRAW else tile_of_code(tile)
+            chow = tuple(tile_of_code(t) for t in tiles)
         except (ValueError, TypeError) as err:
             raise IllegalAction(str(err)) from None
+        return cls(player, action_kind(kind), held, chow)
 
     def __str__(self) -> str:
         what = " ".join(tile_code(t) for t in self.tiles) if self.tiles else (tile_code(self.tile) if self.tile is not None else "")

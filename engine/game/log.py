@@ -11,7 +11,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-from ..core.tiles import TILE_INDEX, tile_code, tile_of_code
+from ..core.tiles import TILE_INDEX, WIND_CODES, tile_code, tile_of_code
 from ..ruleset import resolve, shipped_rulesets
 from .actions import Action, IllegalAction
 from .table import Table
@@ -89,8 +89,8 @@ class Replay:
 def table_from_header(head: dict[str, Any], rules: GameRules) -> Table:
     """A fresh table set as a log's header says (seed, winds, and the wall of a scripted game)."""
     try:
-        winds = [TILE_INDEX[w] for w in head.get("seat_winds", ["E", "S", "W", "N"])]
-        prevalent = TILE_INDEX[head.get("prevalent_wind", "E")]
+        winds = [TILE_INDEX[w] for w in head.get("seat_winds", WIND_CODES)]
+        prevalent = TILE_INDEX[head.get("prevalent_wind", WIND_CODES[0])]
         wall = [tile_of_code(t) for t in head["wall"]] if "wall" in head else None
     except (KeyError, ValueError, TypeError) as err:
         raise ValueError(f"a bad log header: {err}") from None
@@ -108,38 +108,46 @@ def replay_game(head: dict[str, Any], events: list[dict[str, Any]], rules: GameR
     except ValueError as err:
         report.divergence = str(err)
         return report
+    report.divergence = _step_actions(table, events)
+    _compare(report, events, table.events, same_rules)
+    return report
+
+
+def _step_actions(table: Table, events: list[dict[str, Any]]) -> str | None:
+    """Step the log's actions on ``table`` until it is over; the first refused action, if any."""
     for ev in events:
         if ev.get("type") != "action":
             continue
         try:
             table.step(Action.from_json(ev))
         except IllegalAction as err:
-            report.divergence = f"event {_index(events, ev)}: {err}"
-            break
+            return f"event {_index(events, ev)}: {err}"
         if table.over:
             break
-    mine = table.events
+    return None
+
+
+def _compare(report: Replay, events: list[dict[str, Any]], mine: list[dict[str, Any]], same_rules: bool) -> None:
+    """Count the logged ``events`` the table's own (``mine``) match, note the score changes (under
+    other rules) and the first divergence, unless stepping found one already."""
     for i, logged in enumerate(events):
         if i >= len(mine):
             if report.divergence is None:
                 report.divergence = f"event {i}: the log goes on ({_short(logged)}) but the table stopped"
-            break
+            return
         if logged == mine[i]:
             report.events += 1
-            continue
-        if not same_rules and logged.get("type") == "win" == mine[i].get("type") and \
+        elif not same_rules and logged.get("type") == "win" == mine[i].get("type") and \
                 logged.get("record") == mine[i].get("record"):
             report.events += 1
             report.score_changes.append({"event": i, "player": logged.get("player"), "record": logged.get("record"),
                                          "logged": logged.get("result"), "replayed": mine[i].get("result")})
-            continue
-        if report.divergence is None:
-            report.divergence = f"event {i}: the log has {_short(logged)}, the table {_short(mine[i])}"
-        break
-    else:
-        if len(mine) > len(events) and report.divergence is None:
-            report.divergence = f"event {len(events)}: the log ends but the table logged {_short(mine[len(events)])}"
-    return report
+        else:
+            if report.divergence is None:
+                report.divergence = f"event {i}: the log has {_short(logged)}, the table {_short(mine[i])}"
+            return
+    if len(mine) > len(events) and report.divergence is None:
+        report.divergence = f"event {len(events)}: the log ends but the table logged {_short(mine[len(events)])}"
 
 
 def _index(events: list[dict[str, Any]], ev: dict[str, Any]) -> int:

@@ -8,7 +8,7 @@ from typing import Any
 from ..core.hand import Meld
 from ..core.jsonio import meld_to_record
 from ..core.tiles import tile_code
-from .actions import Action
+from .actions import Action, Phase
 from .table import Table
 
 
@@ -20,7 +20,7 @@ class Observation:
     seat_winds: tuple[int, ...]
     prevalent_wind: int
     dealer: int
-    phase: str
+    phase: Phase
     hand: tuple[int, ...]
     drawn: int | None
     #: Each player's declared sets; another player's concealed kong shows no tiles.
@@ -52,13 +52,12 @@ def observe(table: Table, player: int) -> Observation:
     seats = table.seats
     own = seats[player]
     melds = tuple(s.shown_melds()[p != player] for p, s in enumerate(seats))
-    own_turn = table.phase == "turn" and table.current == player
+    own_turn = table.phase == Phase.TURN and table.current == player
     return Observation(
         player=player, seat_winds=table.seat_winds, prevalent_wind=table.prevalent_wind, dealer=table.dealer,
         phase=table.phase, hand=own.tiles(), drawn=own.drawn if own_turn and table.may_self_win else None, melds=melds,
         discards=tuple(tuple(s.discards) for s in seats), flowers=tuple(len(s.flowers) for s in seats),
         hand_sizes=tuple(s.size() for s in seats), wall_left=max(table.remaining, 0),
-        last_discard=table.last_discard if table.phase == "claims" else None,
-        kong_tile=table.pending_kong[1] if table.phase == "rob" and table.pending_kong else None,
+        last_discard=table.last_discard, kong_tile=table.kong_tile,
         legal=tuple(table.legal_actions(player)),
     )

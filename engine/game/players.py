@@ -5,22 +5,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
 
-from ..analysis.shanten import shanten
-from ..analysis.waits import waits
-from ..core.hand import Context, Meld, MeldKind
-from .actions import Action
+from ..core.context import Context
+from ..core.hand import Meld, MeldKind
+from ..core.tiles import FIRST_HONOUR, FLOWER_BASE, KINDS_COUNT
+from .actions import Action, ActionKind, Phase
 from .observation import Observation
-from .winning import GameRules, score_win
+from .winning import GameRules
 
 Player = Callable[[Observation], Action]
-#: Shanten by (tiles, sets), shared by greedy players; cleared when it holds _SHANTEN_KEPT hands.
-_SHANTEN: dict[tuple[tuple[int, ...], int], int] = {}
-_SHANTEN_KEPT = 1 << 17
-#: How many waits reach the minimum, by (id of the rules, tiles, sets, context); kept like _SHANTEN.
-_SCORING: dict[tuple[Any, ...], int] = {}
-_RULES_SEEN: dict[int, GameRules] = {}
+#: The set a claim makes.
+_MELD_OF = {ActionKind.CHOW: MeldKind.CHOW, ActionKind.PUNG: MeldKind.PUNG, ActionKind.KONG: MeldKind.KONG}
 
 
 def random_player(seed: int | str = 0) -> Player:
@@ -29,14 +24,14 @@ def random_player(seed: int | str = 0) -> Player:
 
     def play(obs: Observation) -> Action:
         for action in obs.legal:
-            if action.kind == "win":
+            if action.kind == ActionKind.WIN:
                 return action
         return rng.choice(obs.legal)
     return play
 
 
 def _plain(hand: Sequence[int]) -> list[int]:
-    return [t for t in hand if t < 34]
+    return [t for t in hand if t < FLOWER_BASE]
 
 
 def _own_melds(obs: Observation) -> tuple[Meld, ...]:
@@ -46,7 +41,7 @@ def _own_melds(obs: Observation) -> tuple[Meld, ...]:
 def _isolation(tile: int, counts: list[int]) -> int:
     """How connected a tile is in the hand (lower: a better discard)."""
     near = counts[tile] - 1
-    if tile < 27:
+    if tile < FIRST_HONOUR:
         rank = tile % 9
         for d in (-2, -1, 1, 2):
             if 0 <= rank + d <= 8:
@@ -66,22 +61,16 @@ class GreedyPlayer:
     def shanten(self, tiles: list[int], melds: int) -> int:
         """Shanten of ``tiles`` (in order) with ``melds`` sets, remembered: the hands a player weighs
         come back turn after turn (discarding the drawn tile leaves the hand it had)."""
-        key = (tuple(tiles), melds)
-        found = _SHANTEN.get(key)
-        if found is None:
-            if len(_SHANTEN) >= _SHANTEN_KEPT:
-                _SHANTEN.clear()
-            found = _SHANTEN[key] = shanten(tiles, melds)
-        return found
+        return self.rules.shanten[tuple(tiles), melds]
 
     def __call__(self, obs: Observation) -> Action:
         legal = obs.legal
         kinds = {a.kind for a in legal}
-        if "win" in kinds:
-            return next(a for a in legal if a.kind == "win")
-        if "flower" in kinds or "draw" in kinds:
+        if ActionKind.WIN in kinds:
+            return next(a for a in legal if a.kind == ActionKind.WIN)
+        if ActionKind.FLOWER in kinds or ActionKind.DRAW in kinds:
             return legal[0]
-        if obs.phase in ("claims", "rob"):
+        if obs.phase in (Phase.CLAIMS, Phase.ROB):
             return self._claim(obs)
         return self._turn(obs)
 
@@ -90,7 +79,7 @@ class GreedyPlayer:
         from ready, then (once ready) the most waits that reach the minimum, then the least connected
         tile. The 14 tiles' own shanten is the best a discard can reach, so away from ready the least
         connected tile that reaches it is taken without weighing the others."""
-        counts = [0] * 34
+        counts = [0] * KINDS_COUNT
         for t in tiles:
             counts[t] += 1
         target = max(self.shanten(tiles, len(melds)), 0)
@@ -112,34 +101,21 @@ class GreedyPlayer:
 
     def _scoring_waits(self, tiles: list[int], melds: tuple[Meld, ...], obs: Observation) -> int:
         """How many of the waits of ``tiles`` would win (reach the minimum) on a discard (remembered
-        per rule set, tiles, sets and context)."""
+        by the rules, per tiles, sets and context)."""
         ctx = Context(seat_wind=obs.seat_winds[obs.player], prevalent_wind=obs.prevalent_wind, flowers=obs.flowers[obs.player])
-        key = (id(self.rules), tuple(tiles), melds, ctx)
-        found = _SCORING.get(key)
-        if found is None:
-            proc = self.rules.procedure
-            found = 0
-            for w in waits(key[1], len(melds)):
-                win = score_win(self.rules, obs.player, 0, tiles, melds, w, ctx)
-                if win is not None and win.points(proc.flowers_count) >= proc.minimum:
-                    found += 1
-            if len(_SCORING) >= _SHANTEN_KEPT:
-                _SCORING.clear()
-            _RULES_SEEN[id(self.rules)] = self.rules  # kept alive, so that its id is never reused
-            _SCORING[key] = found
-        return found
+        return self.rules.scoring_waits[tuple(tiles), melds, ctx]
 
     def _turn(self, obs: Observation) -> Action:
         tiles = _plain(obs.hand)
         melds = _own_melds(obs)
         s, _, tile = self._best_discard(tiles, melds, obs)
         for action in obs.legal:
-            if action.kind in ("concealed_kong", "added_kong") and action.tile is not None:
+            if action.kind in (ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG) and action.tile is not None:
                 rest = [t for t in tiles if t != action.tile]
-                extra = 0 if action.kind == "added_kong" else 1
+                extra = 0 if action.kind == ActionKind.ADDED_KONG else 1
                 if self.shanten(rest, len(melds) + extra) <= s:
                     return action
-        return Action(obs.player, "discard", tile)
+        return Action(obs.player, ActionKind.DISCARD, tile)
 
     def _claim(self, obs: Observation) -> Action:
         tiles = _plain(obs.hand)
@@ -147,16 +123,16 @@ class GreedyPlayer:
         now = self.shanten(tiles, len(melds))
         best: tuple[int, int, Action] | None = None
         for action in obs.legal:
-            if action.kind == "pass" or action.tile is None:
+            if action.kind == ActionKind.PASS or action.tile is None:
                 continue
-            used = [t for t in action.tiles if t != action.tile] if action.kind == "chow" else \
-                [action.tile] * (3 if action.kind == "kong" else 2)
+            kind = _MELD_OF[action.kind]
+            used = [t for t in action.tiles if t != action.tile] if kind is MeldKind.CHOW else \
+                [action.tile] * (3 if kind is MeldKind.KONG else 2)
             rest = list(tiles)
             for t in used:
                 rest.remove(t)
-            meld = Meld(MeldKind.CHOW if action.kind == "chow" else MeldKind.KONG if action.kind == "kong" else MeldKind.PUNG,
-                        action.tiles or (action.tile,) * (len(used) + 1), "left")
-            if action.kind == "kong":
+            meld = Meld(kind, action.tiles or (action.tile,) * (len(used) + 1), "left")
+            if kind is MeldKind.KONG:
                 s, good = self.shanten(rest, len(melds) + 1), 0
                 if s > now:
                     continue
@@ -168,7 +144,7 @@ class GreedyPlayer:
             key = (s, -good, action)
             if best is None or key[:2] < best[:2]:
                 best = key
-        return best[2] if best is not None else next(a for a in obs.legal if a.kind == "pass")
+        return best[2] if best is not None else next(a for a in obs.legal if a.kind == ActionKind.PASS)
 
 
 def greedy_player(rules: GameRules, seed: int | str = 0) -> Player:

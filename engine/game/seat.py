@@ -1,26 +1,43 @@
-"""What one player has at the table: concealed tiles (as counts), declared sets, discards, flowers."""
+"""What one player has at the table: concealed tiles (as counts), declared sets, discards, flowers, and
+where their last tile came from."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import chain, repeat
 
 from ..analysis.waits import waits
+from ..core.context import wind_tile
+from ..core.errors import InvalidHandError
 from ..core.hand import Meld, MeldKind
+from ..core.tiles import EAST, FLOWER_BASE, FLOWER_CODES, NORTH, WIND_TILES, Tile, tile_code
+from .actions import Source
 
-#: Relative seat of a discarder seen by the claimer, by turn offset (discarder - claimer) mod 4.
+#: Players at a table: one a seat wind.
+SEAT_COUNT = len(WIND_TILES)
+#: Relative seat of a discarder seen by the claimer, by turn offset (discarder - claimer) mod SEAT_COUNT.
 RELATIVE = {1: "right", 2: "across", 3: "left"}
+#: A wind as a table takes it: its letter (``"E"``) or its tile.
+Wind = Tile | str
+#: Entries of a seat's counts: the tile kinds, then the flowers.
+TABLE_TILES = FLOWER_BASE + len(FLOWER_CODES)
 
 
 @dataclass
 class Seat:
-    """One player's tiles. ``counts`` has 42 entries (34 kinds, then the 8 flowers); ``drawn`` is the
-    tile last received from the wall (or the deal), for a self-drawn win."""
+    """One player's tiles. ``counts`` has an entry per tile kind, then per flower; ``drawn`` is the
+    tile last received from the wall (or the deal), for a self-drawn win; ``source`` says how it came
+    and ``wall_last`` whether it was the wall's last; ``draw_from`` is where this player's next draw
+    comes from."""
 
-    counts: list[int] = field(default_factory=lambda: [0] * 42)
+    counts: list[int] = field(default_factory=lambda: [0] * TABLE_TILES)
     melds: list[Meld] = field(default_factory=list)
     discards: list[int] = field(default_factory=list)
     flowers: list[int] = field(default_factory=list)
     drawn: int | None = None
+    source: Source = Source.DEAL
+    wall_last: bool = False
+    draw_from: Source = Source.WALL
     _waits: tuple[tuple[int, ...], frozenset[int]] | None = None
     _tiles: tuple[int, ...] | None = None
     _shown: tuple[tuple[Meld, ...], tuple[Meld, ...]] | None = None
@@ -63,7 +80,7 @@ class Seat:
         return self._shown
 
     def held_flowers(self) -> list[int]:
-        return [t for t in range(34, 42) if self.counts[t]]
+        return [t for t in range(FLOWER_BASE, TABLE_TILES) if self.counts[t]]
 
     def waits(self, without: int | None = None) -> frozenset[int]:
         """The tiles that complete the concealed tiles (less ``without``) with the declared sets."""
@@ -71,8 +88,8 @@ class Seat:
         if without is not None:
             i = key.index(without)
             key = key[:i] + key[i + 1:]
-        if key and key[-1] >= 34:
-            key = tuple(t for t in key if t < 34)
+        if key and key[-1] >= FLOWER_BASE:
+            key = tuple(t for t in key if t < FLOWER_BASE)
         if self._waits is None or self._waits[0] != key:
             self._waits = (key, frozenset(waits(key, len(self.melds))))
         return self._waits[1]
@@ -87,3 +104,26 @@ class Seat:
             if m.kind is MeldKind.PUNG and m.tiles[0] == tile:
                 return i
         return None
+
+
+def first_go_round(seats: Sequence[Seat], player: int, self_drawn: bool) -> bool:
+    """Whether a win now comes in the first go-round, before any claim or kong: the dealer's dealt
+    hand or a player's first draw (they have not discarded yet), or a discard among the first four."""
+    if any(seat.melds for seat in seats):
+        return False
+    if self_drawn:
+        return not seats[player].discards
+    return sum(len(seat.discards) for seat in seats) <= SEAT_COUNT
+
+
+def wind_tiles(seat_winds: Sequence[Wind], prevalent_wind: Wind) -> tuple[tuple[Tile, ...], Tile]:
+    """The seat winds and the prevalent wind as tiles; ValueError unless the seat winds are the four
+    winds once each and the prevalent wind is a wind."""
+    try:
+        seats = tuple(wind_tile(w, "a seat wind") for w in seat_winds)
+        prevalent = wind_tile(prevalent_wind, "the prevalent wind")
+    except InvalidHandError as err:
+        raise ValueError(f"{err} (a letter or its tile, {EAST}..{NORTH})") from None
+    if sorted(seats) != list(WIND_TILES):
+        raise ValueError(f"the seat winds must be E, S, W and N once each, not {', '.join(map(tile_code, seats))}")
+    return seats, prevalent

@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.tiles import TILE_INDEX
+from ..core.tiles import WIND_CODES
 from ..settlement import Session
 from .procedure import ProcedureError
 from .simulate import PlayerFactory, game_seed, play, players_of
@@ -31,7 +31,7 @@ def ready_players(table: Table) -> list[int]:
 
 
 def play_session(rules: GameRules | str = "mcr", seed: int = 0, players: str | PlayerFactory = "greedy",
-                 names: Sequence[str] = ("E", "S", "W", "N"),
+                 names: Sequence[str] = WIND_CODES,
                  on_table: Callable[[int, Table], Any] | None = None) -> PlayedSession:
     """Play every hand of a session (hand ``n`` on the wall of ``game_seed(seed, n)``), seated and paid
     by the settlement section. ``on_table(n, table)`` is called after each hand (to write its log)."""
@@ -43,8 +43,7 @@ def play_session(rules: GameRules | str = "mcr", seed: int = 0, players: str | P
     tables: list[Table] = []
     for n in range(session.length):
         seat = session.seating
-        winds = [TILE_INDEX[w] for w in seat.seat_winds]
-        table = Table(game, game_seed(seed, n), winds, TILE_INDEX[seat.prevalent_wind])
+        table = Table(game, game_seed(seed, n), seat.seat_winds, seat.prevalent_wind)
         play(table, factory(game, game_seed(seed, n)))
         if table.wins:
             win = table.wins[0]

@@ -9,7 +9,8 @@ from typing import Any
 
 from .log import log_lines
 from .observation import observe
-from .table import WINDS, Table
+from .seat import SEAT_COUNT
+from .table import Table
 from .winning import GameRules, game_rules
 
 #: Makes the four players of one game from the rules and the game's seed.
@@ -39,13 +40,13 @@ def players_of(kind: str) -> PlayerFactory:
     if kind not in PLAYERS:
         raise ValueError(f"unknown player {kind!r}: use one of {', '.join(PLAYERS)}")
     make = PLAYERS[kind]
-    return lambda rules, seed: [make(rules, f"{seed}/{p}") for p in range(4)]
+    return lambda rules, seed: [make(rules, f"{seed}/{p}") for p in range(SEAT_COUNT)]
 
 
 @dataclass
 class Stats:
-    """Totals over simulated games. ``fans`` counts, per fan (``number name_zh name_en``), the wins it
-    scored in; ``points`` sums the totals of the wins."""
+    """Totals over simulated games. ``fans`` counts, per fan number, the wins it scored in (``names``:
+    its Chinese and English names, for the report); ``points`` sums the totals of the wins."""
 
     rules: str
     games: int = 0
@@ -53,7 +54,8 @@ class Stats:
     self_drawn: int = 0
     draws: int = 0
     points: int = 0
-    fans: Counter[str] = field(default_factory=Counter)
+    fans: Counter[int] = field(default_factory=Counter)
+    names: dict[int, tuple[str, str]] = field(default_factory=dict)
 
     def add(self, table: Table) -> None:
         self.games += 1
@@ -65,7 +67,9 @@ class Stats:
             self.points += win.result.total
             for counted in win.result.fans:
                 f = counted.fan
-                self.fans[f"{f.number} {f.name_zh} {f.name_en}"] += 1
+                self.fans[f.number] += 1
+                if f.number not in self.names:
+                    self.names[f.number] = (f.name_zh, f.name_en)
 
     def merge(self, other: Stats) -> None:
         self.games += other.games
@@ -74,6 +78,12 @@ class Stats:
         self.draws += other.draws
         self.points += other.points
         self.fans.update(other.fans)
+        for number, names in other.names.items():
+            self.names.setdefault(number, names)
+
+    def label(self, number: int) -> str:
+        """How the report names fan ``number``: ``number name_zh name_en``."""
+        return " ".join((str(number), *self.names[number]))
 
     @property
     def average_points(self) -> float:
@@ -83,7 +93,7 @@ class Stats:
         return {"rules": self.rules, "games": self.games, "wins": self.wins, "self_drawn": self.self_drawn,
                 "on_discard": self.wins - self.self_drawn, "exhaustive_draws": self.draws,
                 "average_points": round(self.average_points, 2),
-                "fans": dict(sorted(self.fans.items(), key=lambda kv: int(kv[0].split()[0])))}
+                "fans": {self.label(n): self.fans[n] for n in sorted(self.fans)}}
 
 
 def run_games(rules: str, seed: int, indices: Sequence[int], kind: str, keep_logs: bool) -> tuple[Stats, list[str]]:
@@ -94,7 +104,7 @@ def run_games(rules: str, seed: int, indices: Sequence[int], kind: str, keep_log
     lines: list[str] = []
     for i in indices:
         s = game_seed(seed, i)
-        table = play(Table(gr, s, WINDS, 27), factory(gr, s))
+        table = play(Table(gr, s), factory(gr, s))
         stats.add(table)
         if keep_logs:
             lines.extend(log_lines(table, extra={"game": i}))

@@ -10,61 +10,50 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, assert_never
 
-from ..core.hand import Context, Meld, MeldKind
-from ..core.tiles import is_flower, tile_code
+from ..core.context import Context
+from ..core.hand import Meld, MeldKind
+from ..core.tiles import COPIES, EAST, KINDS_COUNT, WIND_TILES, is_flower, tile_code
 from ..ruleset import RuleSet
-from .actions import CLAIM_KIND, Action, IllegalAction
+from .actions import Action, ActionKind, IllegalAction, Phase, Source
+from .claims import ClaimWindow, open_window
 from .refusal import why_illegal
-from .seat import RELATIVE, Seat
-from .wall import Opening, deal_order, shuffled_wall
+from .seat import RELATIVE, SEAT_COUNT, Seat, Wind, first_go_round, wind_tiles
+from .wall import Opening, deal_order, shuffled_wall, tile_set
 from .winning import GameRules, Win, as_game_rules, score_win
-
-DEAL, FLOWERS, DRAW, TURN, CLAIMS, ROB, OVER = "deal", "flowers", "draw", "turn", "claims", "rob", "over"
-WINDS = (27, 28, 29, 30)
 
 
 class Table:
     """One hand at a table. ``seed`` makes the wall (and dice) reproducible; ``wall`` instead gives the
     live wall in drawing order (scripted games, see ``arranged_wall``). ``seat_winds[p]`` is player
-    p's seat wind (tile 27..30); the player with east deals."""
+    p's seat wind (a letter E S W N or its tile); the player with east deals."""
 
     def __init__(self, rules: GameRules | RuleSet | str | Path = "mcr", seed: int | str = 0,
-                 seat_winds: Sequence[int] = WINDS, prevalent_wind: int = 27, wall: Sequence[int] | None = None) -> None:
+                 seat_winds: Sequence[Wind] = WIND_TILES, prevalent_wind: Wind = EAST,
+                 wall: Sequence[int] | None = None) -> None:
         self.rules = as_game_rules(rules)
         proc = self.proc = self.rules.procedure
-        if sorted(seat_winds) != list(WINDS) or prevalent_wind not in WINDS:
-            raise ValueError("seat winds must be E, S, W, N once each and the prevalent wind one of them")
         self.seed = seed
-        self.seat_winds = tuple(seat_winds)
-        self.prevalent_wind = prevalent_wind
-        self.order = tuple(sorted(range(4), key=lambda p: self.seat_winds[p]))
+        self.seat_winds, self.prevalent_wind = wind_tiles(seat_winds, prevalent_wind)
+        self.order = tuple(sorted(range(SEAT_COUNT), key=lambda p: self.seat_winds[p]))
         self.dealer = self.order[0]
         if wall is None:
             live, self.opening = shuffled_wall(random.Random(seed), proc)
         else:
             live, self.opening = list(wall), Opening((), 0, 0)
-            if sorted(live) != sorted(t for t in range(34) for _ in range(4)) + list(range(34, 34 + proc.flowers)):
+            if sorted(live) != tile_set(proc):
                 raise ValueError(f"a wall must hold the {proc.tile_count} tiles of the set exactly once each")
         self.wall = live
         #: The wall was given, not shuffled from the seed: a log must carry it.
         self.scripted = wall is not None
         self.front, self.back = 0, len(live)
-        self.seats = [Seat() for _ in range(4)]
-        self.phase = DEAL
+        self.seats = [Seat() for _ in range(SEAT_COUNT)]
+        self.phase = Phase.DEAL
         self.current = self.dealer
-        self.draw_source = "wall"
-        #: How the tile of the current turn came: wall, kong, flower, deal; whether it was the wall's last.
-        self.turn_source, self.turn_last = "deal", False
         self.may_self_win = False
-        self.last_discard: tuple[int, int] | None = None
-        self.discard_on_empty = False
-        self.waiting: list[int] = []
-        self.responses: dict[int, Action] = {}
-        self.options: dict[int, list[Action]] = {}
-        self.claim_wins: dict[int, Win] = {}
-        self.pending_kong: tuple[int, int, str] | None = None
+        #: The claims open on a discard or a kong's tile (phases CLAIMS and ROB).
+        self.window: ClaimWindow | None = None
         self.initial: list[int] = []
         self.wins: list[Win] = []
         self.events: list[dict[str, Any]] = []
@@ -81,19 +70,30 @@ class Table:
 
     @property
     def over(self) -> bool:
-        return self.phase == OVER
+        return self.phase == Phase.OVER
+
+    @property
+    def last_discard(self) -> tuple[int, int] | None:
+        """Who discarded which tile, while the others may claim it."""
+        w = self.window
+        return (w.discarder, w.tile) if self.phase == Phase.CLAIMS and w is not None else None
+
+    @property
+    def kong_tile(self) -> int | None:
+        """The tile of the kong being declared, while the others may rob it."""
+        return self.window.tile if self.phase == Phase.ROB and self.window is not None else None
 
     def next_of(self, player: int, k: int = 1) -> int:
-        return self.order[(self.order.index(player) + k) % 4]
+        return self.order[(self.order.index(player) + k) % SEAT_COUNT]
 
     def relative(self, claimer: int, discarder: int) -> str:
-        return RELATIVE[(self.order.index(discarder) - self.order.index(claimer)) % 4]
+        return RELATIVE[(self.order.index(discarder) - self.order.index(claimer)) % SEAT_COUNT]
 
     def to_act(self) -> list[int]:
         """The players whose action the table waits for."""
-        if self.phase in (CLAIMS, ROB):
-            return [p for p in self.waiting if p not in self.responses]
-        return [] if self.phase == OVER else [self.current]
+        if self.window is not None:
+            return self.window.to_answer()
+        return [] if self.phase == Phase.OVER else [self.current]
 
     def visible(self, tile: int) -> int:
         """Copies of ``tile`` every player sees: in the discard pools and in declared sets face up."""
@@ -112,26 +112,32 @@ class Table:
                             "hands": [[tile_code(t) for t in s.concealed()] for s in self.seats]})
         wind_order = [self.seat_winds.index(w) for w in self.proc.flower_order]
         self.initial = [p for p in wind_order if self.seats[p].held_flowers()]
-        self._after_initial_flowers()
+        self._after_initial_flowers(None)
 
-    def _after_initial_flowers(self) -> None:
+    def _after_initial_flowers(self, drawer: Seat | None) -> None:
+        """The next player with flowers from the deal sets them aside, or play starts. The dealer's
+        jump-draw tile counts as come the way ``drawer`` (the last to replace a flower) drew theirs."""
         while self.initial and not self.seats[self.initial[0]].held_flowers():
             self.initial.pop(0)
         if self.initial:
-            self.phase, self.current = FLOWERS, self.initial[0]
+            self.phase, self.current = Phase.FLOWERS, self.initial[0]
         elif self.proc.jump_draw:
+            if drawer is not None:
+                dealer = self.seats[self.dealer]
+                dealer.source, dealer.wall_last = drawer.source, drawer.wall_last
             self._turn(self.dealer, may_self_win=True)
         else:
-            self._to_draw(self.dealer, "wall")
+            self._to_draw(self.dealer, Source.WALL)
 
     def _turn(self, player: int, may_self_win: bool) -> None:
-        self.phase, self.current, self.may_self_win = TURN, player, may_self_win
+        self.phase, self.current, self.may_self_win = Phase.TURN, player, may_self_win
 
-    def _to_draw(self, player: int, source: str) -> None:
+    def _to_draw(self, player: int, source: Source) -> None:
         if self.remaining <= 0:
             self._end()
         else:
-            self.phase, self.current, self.draw_source = DRAW, player, source
+            self.phase, self.current = Phase.DRAW, player
+            self.seats[player].draw_from = source
 
     # --- legal actions -------------------------------------------------------------------------------
     def legal_actions(self, player: int) -> list[Action]:
@@ -146,38 +152,30 @@ class Table:
         if player not in self.to_act():
             return []
         seat = self.seats[player]
-        if self.phase in (CLAIMS, ROB):
-            return self.options[player]
-        if self.phase == DRAW:
-            return [Action(player, "draw")]
-        if self.phase == FLOWERS or seat.held_flowers():
-            return [Action(player, "flower", f) for f in seat.held_flowers()]
+        if self.window is not None:
+            return self.window.options[player]
+        if self.phase == Phase.DRAW:
+            return [Action(player, ActionKind.DRAW)]
+        if self.phase == Phase.FLOWERS or seat.held_flowers():
+            return [Action(player, ActionKind.FLOWER, f) for f in seat.held_flowers()]
         acts: list[Action] = []
         self._turn_win = self._self_win(player) if self.may_self_win else None
         if self._turn_win is not None:
-            acts.append(Action(player, "win"))
+            acts.append(Action(player, ActionKind.WIN))
         if self.may_self_win and self.remaining > 0:
-            acts += [Action(player, "concealed_kong", t) for t in range(34) if seat.counts[t] == 4]
-            acts += [Action(player, "added_kong", m.tiles[0]) for m in seat.melds
+            acts += [Action(player, ActionKind.CONCEALED_KONG, t) for t in range(KINDS_COUNT) if seat.counts[t] == COPIES]
+            acts += [Action(player, ActionKind.ADDED_KONG, m.tiles[0]) for m in seat.melds
                      if m.kind is MeldKind.PUNG and seat.counts[m.tiles[0]]]
-        acts += [Action(player, "discard", t) for t in range(34) if seat.counts[t]]
+        acts += [Action(player, ActionKind.DISCARD, t) for t in range(KINDS_COUNT) if seat.counts[t]]
         return acts
 
-    def _context(self, player: int, tile: int, self_drawn: bool, kong: bool, last: bool, visible: int) -> Context:
-        return Context(self_drawn=self_drawn, last_copy=visible == 3, kong_related=kong, last_tile=last,
+    # --- wins ----------------------------------------------------------------------------------------
+    def _context(self, player: int, self_drawn: bool, kong: bool, last: bool, visible: int) -> Context:
+        return Context(self_drawn=self_drawn, last_copy=visible == COPIES - 1, kong_related=kong, last_tile=last,
                        seat_wind=self.seat_winds[player], prevalent_wind=self.prevalent_wind,
                        flowers=len(self.seats[player].flowers),
-                       flower_replacement=self_drawn and self.turn_source == "flower",
-                       first_turn=self._first_turn(player, self_drawn))
-
-    def _first_turn(self, player: int, self_drawn: bool) -> bool:
-        """Whether a win now comes in the first go-round, before any claim or kong: the dealer's dealt
-        hand or a player's first draw (they have not discarded yet), or a discard among the first four."""
-        if any(seat.melds for seat in self.seats):
-            return False
-        if self_drawn:
-            return not self.seats[player].discards
-        return sum(len(seat.discards) for seat in self.seats) <= 4
+                       flower_replacement=self_drawn and self.seats[player].source == Source.FLOWER,
+                       first_turn=first_go_round(self.seats, player, self_drawn))
 
     def _win(self, player: int, tile: int, discarder: int | None, ctx: Context, minimum: bool = True) -> Win | None:
         seat = self.seats[player]
@@ -194,59 +192,25 @@ class Table:
         tile = seat.drawn
         if tile is None or (minimum and tile not in seat.waits(without=tile)):
             return None
-        ctx = self._context(player, tile, True, self.turn_source == "kong", self.turn_last, self.visible(tile))
+        ctx = self._context(player, True, seat.source == Source.KONG, seat.wall_last, self.visible(tile))
         return self._win(player, tile, None, ctx, minimum)
 
-    def _claim_win(self, player: int, discarder: int, tile: int, robbing: bool, minimum: bool = True) -> Win | None:
-        last = not robbing and self.discard_on_empty
-        ctx = self._context(player, tile, False, robbing, last, self.visible(tile) - (0 if robbing else 1))
+    def claim_win(self, player: int, discarder: int, tile: int, robbing: bool, last: bool,
+                  minimum: bool = True) -> Win | None:
+        """The win ``player`` may declare on ``discarder``'s ``tile`` (robbing a kong, or on a discard
+        that came on an empty wall when ``last``)."""
+        ctx = self._context(player, False, robbing, last, self.visible(tile) - (0 if robbing else 1))
         return self._win(player, tile, discarder, ctx, minimum)
 
     def win_candidate(self, player: int) -> Win | None:
         """The win ``player`` would declare now, scored whether or not it reaches the minimum (None when
         there is no tile to win on or no winning shape): what a refused win is explained with."""
-        if self.phase == TURN and player == self.current and self.may_self_win:
+        if self.phase == Phase.TURN and player == self.current and self.may_self_win:
             return self._self_win(player, minimum=False)
-        if self.phase == CLAIMS and self.last_discard is not None and self.last_discard[0] != player:
-            return self._claim_win(player, self.last_discard[0], self.last_discard[1], False, minimum=False)
-        if self.phase == ROB and self.pending_kong is not None and self.pending_kong[0] != player:
-            return self._claim_win(player, self.pending_kong[0], self.pending_kong[1], True, minimum=False)
+        w = self.window
+        if w is not None and w.discarder != player:
+            return self.claim_win(player, w.discarder, w.tile, w.kong is not None, w.last, minimum=False)
         return None
-
-    def _claim_options(self, discarder: int, tile: int, robbing: bool) -> None:
-        """Each other player's options on ``tile`` (a discard, or a kong's tile that may be robbed)."""
-        self.options, self.claim_wins, self.responses = {}, {}, {}
-        melds_ok = not robbing and (self.remaining > 0 or self.proc.melds_on_last_discard)
-        for k in (1, 2, 3):
-            q = self.next_of(discarder, k)
-            seat = self.seats[q]
-            acts: list[Action] = []
-            if tile in seat.waits():
-                win = self._claim_win(q, discarder, tile, robbing)
-                if win is not None:
-                    self.claim_wins[q] = win
-                    acts.append(Action(q, "win"))
-            if melds_ok:
-                n = seat.counts[tile]
-                if n >= 3 and self.remaining > 0:
-                    acts.append(Action(q, "kong", tile))
-                if n >= 2:
-                    acts.append(Action(q, "pung", tile))
-                if tile < 27 and self.relative(q, discarder) in self.proc.chow_from:
-                    acts += self._chows(q, tile)
-            if acts:
-                self.options[q] = [Action(q, "pass"), *acts]
-        self.waiting = list(self.options)
-
-    def _chows(self, player: int, tile: int) -> list[Action]:
-        counts, rank = self.seats[player].counts, tile % 9
-        out = []
-        for low in (tile - 2, tile - 1, tile):
-            if low // 9 == tile // 9 and low % 9 <= 6 and rank - 2 <= low % 9 <= rank:
-                others = [t for t in (low, low + 1, low + 2) if t != tile]
-                if all(counts[t] for t in others):
-                    out.append(Action(player, "chow", tile, (low, low + 1, low + 2)))
-        return out
 
     # --- steps ---------------------------------------------------------------------------------------
     def step(self, action: Action) -> list[dict[str, Any]]:
@@ -254,144 +218,133 @@ class Table:
         action is not one of ``legal_actions(action.player)``."""
         legal = self.legal_actions(action.player)
         if action not in legal:
-            win = self.win_candidate(action.player) if action.kind == "win" and legal else None
+            win = self.win_candidate(action.player) if action.kind == ActionKind.WIN and legal else None
             raise IllegalAction(why_illegal(action, legal, self.phase, self.to_act(), win, self.proc))
         start = len(self.events)
         self._steps += 1
         event = {"type": "action", **action.to_json()}
         self.events.append(event)
-        getattr(self, f"_do_{action.kind}")(action, event)
+        kind = action.kind
+        match kind:
+            case ActionKind.DRAW:
+                self._draw(action.player, event)
+            case ActionKind.FLOWER:
+                self._flower(action)
+            case ActionKind.DISCARD:
+                self._discard(action)
+            case ActionKind.CONCEALED_KONG | ActionKind.ADDED_KONG:
+                self._kong_declared(action)
+            case ActionKind.WIN if self.window is None:
+                assert self._turn_win is not None
+                self._finish([self._turn_win])
+            case ActionKind.WIN | ActionKind.PASS | ActionKind.PUNG | ActionKind.KONG | ActionKind.CHOW:
+                self._answer(action)
+            case _:
+                assert_never(kind)
         return self.events[start:]
 
-    def _do_draw(self, action: Action, event: dict[str, Any]) -> None:
-        seat = self.seats[action.player]
-        from_end = self.draw_source != "wall" and (
-            self.proc.kong_replace_from if self.draw_source == "kong" else self.proc.flower_replace_from) == "end"
+    def _draw(self, player: int, event: dict[str, Any]) -> None:
+        seat = self.seats[player]
+        source = seat.draw_from
+        from_end = source != Source.WALL and (
+            self.proc.kong_replace_from if source == Source.KONG else self.proc.flower_replace_from) == "end"
         if from_end:
             self.back -= 1
             tile = self.wall[self.back]
         else:
             tile = self.wall[self.front]
             self.front += 1
-        self.turn_source, self.turn_last = self.draw_source, self.remaining <= 0
-        event.update(tile=tile_code(tile), source=self.draw_source)
+        seat.source, seat.wall_last = source, self.remaining <= 0
+        event.update(tile=tile_code(tile), source=source)
         seat.take(tile)
         seat.drawn = tile
-        if self.phase == DRAW and self.initial:
-            self._after_initial_flowers()
+        if self.initial:
+            self._after_initial_flowers(seat)
         else:
-            self._turn(action.player, may_self_win=True)
+            self._turn(player, may_self_win=True)
 
-    def _do_flower(self, action: Action, event: dict[str, Any]) -> None:
+    def _flower(self, action: Action) -> None:
         seat = self.seats[action.player]
         assert action.tile is not None
         seat.give(action.tile)
         seat.flowers.append(action.tile)
-        self._to_draw(action.player, "flower")
+        self._to_draw(action.player, Source.FLOWER)
 
-    def _do_discard(self, action: Action, event: dict[str, Any]) -> None:
+    def _discard(self, action: Action) -> None:
         p, tile = action.player, action.tile
         assert tile is not None
         seat = self.seats[p]
         seat.give(tile)
         seat.discards.append(tile)
-        self.last_discard = (p, tile)
-        self.discard_on_empty = self.remaining <= 0
-        self._claim_options(p, tile, robbing=False)
-        if self.waiting:
-            self.phase = CLAIMS
-        else:
-            self._to_draw(self.next_of(p), "wall")
+        self._open(p, tile, None)
 
-    def _do_concealed_kong(self, action: Action, event: dict[str, Any]) -> None:
-        tile = action.tile
+    def _kong_declared(self, action: Action) -> None:
+        player, tile = action.player, action.tile
         assert tile is not None
-        seat = self.seats[action.player]
-        seat.give(tile, 4)
-        seat.declare(Meld(MeldKind.CONCEALED_KONG, (tile,) * 4))
-        self._kong_declared(action.player, tile, "concealed")
-
-    def _do_added_kong(self, action: Action, event: dict[str, Any]) -> None:
-        assert action.tile is not None
-        self._kong_declared(action.player, action.tile, "added")
-
-    def _kong_declared(self, player: int, tile: int, kind: str) -> None:
-        self.pending_kong = (player, tile, kind)
+        kind = "concealed" if action.kind == ActionKind.CONCEALED_KONG else "added"
+        if kind == "concealed":
+            seat = self.seats[player]
+            seat.give(tile, COPIES)
+            seat.declare(Meld(MeldKind.CONCEALED_KONG, (tile,) * COPIES))
         if kind in self.proc.robbing:
-            self._claim_options(player, tile, robbing=True)
-            if self.waiting:
-                self.phase = ROB
-                return
-        self._complete_kong()
+            self._open(player, tile, kind)
+        else:
+            self._complete_kong(player, tile, kind)
 
-    def _complete_kong(self) -> None:
-        assert self.pending_kong is not None
-        player, tile, kind = self.pending_kong
-        self.pending_kong = None
+    def _open(self, discarder: int, tile: int, kong: str | None) -> None:
+        """Open the claims on a discard or a kong's tile; with no one to claim, play goes on."""
+        self.window = open_window(self, discarder, tile, kong)
+        if self.window is not None:
+            self.phase = Phase.CLAIMS if kong is None else Phase.ROB
+        elif kong is None:
+            self._to_draw(self.next_of(discarder), Source.WALL)
+        else:
+            self._complete_kong(discarder, tile, kong)
+
+    def _complete_kong(self, player: int, tile: int, kind: str) -> None:
         seat = self.seats[player]
         if kind == "added":
             i = seat.pung_of(tile)
             assert i is not None
             old = seat.melds[i]
             seat.give(tile)
-            seat.declare(Meld(MeldKind.KONG, (tile,) * 4, old.claimed_from, None, True), i)
-        self._to_draw(player, "kong")
+            seat.declare(Meld(MeldKind.KONG, (tile,) * COPIES, old.claimed_from, None, True), i)
+        self._to_draw(player, Source.KONG)
 
-    def _do_win(self, action: Action, event: dict[str, Any]) -> None:
-        if self.phase == TURN:
-            assert self._turn_win is not None
-            self._finish([self._turn_win])
-        else:
-            self._respond(action)
-
-    def _do_pass(self, action: Action, event: dict[str, Any]) -> None:
-        self._respond(action)
-
-    _do_pung = _do_kong = _do_chow = _do_pass
-
-    def _respond(self, action: Action) -> None:
-        self.responses[action.player] = action
-        if len(self.responses) == len(self.waiting):
-            self._resolve()
-
-    def _resolve(self) -> None:
-        """Every claim is in: the highest in priority wins; several wins as the procedure says."""
-        claims = [self.responses[q] for q in self.waiting if self.responses[q].kind != "pass"]
-        for kind in self.proc.priority:
-            chosen = [a for a in claims if CLAIM_KIND[a.kind] == kind]
-            if not chosen:
-                continue
-            if kind == "win":
-                winners = chosen if self.proc.several_wins == "all" else chosen[:1]
-                self._finish([self.claim_wins[a.player] for a in winners])
-            else:
-                self._meld(chosen[0])
+    def _answer(self, action: Action) -> None:
+        """A claim or a pass; the last answer resolves the window."""
+        window = self.window
+        assert window is not None
+        if not window.answer(action):
             return
-        if self.phase == ROB:
-            self._complete_kong()
+        self.window = None
+        outcome = window.resolve(self.proc)
+        if isinstance(outcome, list):
+            self._finish(outcome)
+        elif outcome is not None:
+            self._meld(window, outcome)
+        elif window.kong is not None:
+            self._complete_kong(window.discarder, window.tile, window.kong)
         else:
-            assert self.last_discard is not None
-            self._to_draw(self.next_of(self.last_discard[0]), "wall")
-        self.waiting, self.responses = [], {}
+            self._to_draw(self.next_of(window.discarder), Source.WALL)
 
-    def _meld(self, action: Action) -> None:
-        assert self.last_discard is not None and action.tile is not None
-        discarder, tile = self.last_discard
+    def _meld(self, window: ClaimWindow, action: Action) -> None:
+        discarder, tile = window.discarder, window.tile
         seat = self.seats[action.player]
         self.seats[discarder].discards.pop()
         source = self.relative(action.player, discarder)
-        if action.kind == "chow":
+        if action.kind == ActionKind.CHOW:
             for t in action.tiles:
                 if t != tile:
                     seat.give(t)
             seat.declare(Meld(MeldKind.CHOW, action.tiles, source, tile))
         else:
-            size = 4 if action.kind == "kong" else 3
+            kong = action.kind == ActionKind.KONG
+            size = COPIES if kong else 3
             seat.give(tile, size - 1)
-            seat.declare(Meld(MeldKind.KONG if size == 4 else MeldKind.PUNG, (tile,) * size, source))
-        self.waiting, self.responses = [], {}
-        if action.kind == "kong":
-            self._to_draw(action.player, "kong")
+            seat.declare(Meld(MeldKind.KONG if kong else MeldKind.PUNG, (tile,) * size, source))
+        if action.kind == ActionKind.KONG:
+            self._to_draw(action.player, Source.KONG)
         else:
             self._turn(action.player, may_self_win=False)
 
@@ -401,7 +354,8 @@ class Table:
         self._end()
 
     def _end(self) -> None:
-        self.phase = OVER
-        self.waiting, self.responses = [], {}
+        self.phase = Phase.OVER
+        self.window = None
         self.events.append({"type": "end", "outcome": "win" if self.wins else "draw",
                             "winners": [w.player for w in self.wins], "wall_left": self.back - self.front})
+

@@ -1,6 +1,6 @@
 """The wall: the tile set, the shuffle, the dice that open the wall, and the deal, as the procedure says.
 
-Tiles are the 34 kinds of ``fanrules.core.tiles`` (0..33) and the flowers 34..41 (codes ``1f``..``8f``:
+Tiles are the kinds of ``fanrules.core.tiles`` (0..33) and the flowers after them (34..41, codes ``1f``..``8f``:
 spring, summer, autumn, winter, plum, orchid, bamboo, chrysanthemum). The stacks of the four sides form
 a ring; the dice pick where it opens; the live wall is the ring read from there in drawing order, so
 the front is where players draw and the end is where flower and kong replacements come from."""
@@ -10,13 +10,14 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..core.tiles import FLOWER_BASE, tile_code
+from ..core.tiles import COPIES, FLOWER_BASE, KINDS_COUNT, tile_code
 from .procedure import Procedure
+from .seat import SEAT_COUNT
 
 
 def tile_set(proc: Procedure) -> list[int]:
     """Every tile of the set, four of each kind and the flowers, in order."""
-    return [t for t in range(34) for _ in range(4)] + list(range(FLOWER_BASE, FLOWER_BASE + proc.flowers))
+    return [t for t in range(KINDS_COUNT) for _ in range(COPIES)] + list(range(FLOWER_BASE, FLOWER_BASE + proc.flowers))
 
 
 @dataclass(frozen=True)
@@ -33,7 +34,7 @@ def throw_dice(rng: random.Random, proc: Procedure) -> Opening:
     """The dice of the procedure: the first sum points to a seat counting the dealer as 1, 5, 9, ...
     (seed 001); the stacks counted are the sum of all throws, on that seat's wall or the dealer's."""
     throws = tuple(sum(rng.randint(1, 6) for _ in range(proc.dice_count)) for _ in range(proc.dice_throws))
-    side = (throws[0] - 1) % 4 if proc.dice_wall == "pointed_seat" else 0
+    side = (throws[0] - 1) % SEAT_COUNT if proc.dice_wall == "pointed_seat" else 0
     return Opening(throws, side, sum(throws))
 
 
@@ -42,8 +43,8 @@ def open_wall(tiles: Sequence[int], proc: Procedure, opening: Opening) -> list[i
     first) read in drawing order from the stack after the counted one. Drawing passes from a side to
     the side of the player before it in turn order, as the seed's 18-count example says."""
     stacks = proc.stacks_per_side
-    ring = 4 * stacks
-    first = ((-opening.side) % 4 * stacks + opening.counted) % ring
+    ring = SEAT_COUNT * stacks
+    first = ((-opening.side) % SEAT_COUNT * stacks + opening.counted) % ring
     return list(tiles[2 * first:]) + list(tiles[:2 * first])
 
 
@@ -59,7 +60,7 @@ def deal_order(proc: Procedure) -> list[int]:
     """Who takes each tile of the deal from the front of the wall, by turn offset from the dealer."""
     takers: list[int] = []
     for _ in range(proc.deal_rounds):
-        for seat in range(4):
+        for seat in range(SEAT_COUNT):
             takers.extend([seat] * proc.deal_take)
     takers.extend([0, 1, 2, 3, 0] if proc.jump_draw else [0, 1, 2, 3])
     return takers

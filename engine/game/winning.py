@@ -2,25 +2,52 @@
 with the context derived from the table, scored by the rule set's scorer."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from ..core.hand import Context, Hand, HandError, Meld, validate
+from ..analysis.shanten import shanten
+from ..analysis.waits import waits
+from ..core.context import Context
+from ..core.hand import Hand, HandError, Meld, validate
 from ..core.jsonio import hand_to_record
+from ..core.memo import Memo
 from ..ruleset import RuleSet, load_ruleset
 from ..scoring import Result, Scorer
 from .procedure import Procedure
 
+#: How many entries a memo of what players weigh holds before it starts afresh.
+WEIGHED_KEPT = 1 << 17
+Tiles = tuple[int, ...]
+
 
 @dataclass(frozen=True)
 class GameRules:
-    """A rule set ready to play: its scorer and its procedure."""
+    """A rule set ready to play: its scorer and its procedure. ``shanten`` (by tiles and number of
+    sets) and ``scoring_waits`` (by tiles, sets and context) remember what players weigh turn after
+    turn, for every game played with these rules."""
 
     ruleset: RuleSet
     scorer: Scorer
     procedure: Procedure
+    shanten: Memo[tuple[Tiles, int], int] = field(init=False, repr=False, compare=False)
+    scoring_waits: Memo[tuple[Tiles, tuple[Meld, ...], Context], int] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "shanten", Memo(_shanten, WEIGHED_KEPT))
+        object.__setattr__(self, "scoring_waits", Memo(self._scoring_waits, WEIGHED_KEPT))
+
+    def _scoring_waits(self, key: tuple[Tiles, tuple[Meld, ...], Context]) -> int:
+        """How many of the waits of the tiles would win (reach the minimum) on a discard."""
+        tiles, melds, ctx = key
+        proc = self.procedure
+        found = 0
+        for w in waits(tiles, len(melds)):
+            win = score_win(self, 0, 0, list(tiles), melds, w, ctx)
+            if win is not None and win.points(proc.flowers_count) >= proc.minimum:
+                found += 1
+        return found
 
     @classmethod
     def of(cls, ruleset: RuleSet) -> GameRules:
@@ -29,6 +56,10 @@ class GameRules:
     @property
     def name(self) -> str:
         return self.ruleset.name
+
+
+def _shanten(key: tuple[Tiles, int]) -> int:
+    return shanten(*key)
 
 
 @lru_cache(maxsize=8)

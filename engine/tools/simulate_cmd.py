@@ -67,11 +67,11 @@ def format_stats(all_stats: list[Any], players: str, seed: int) -> str:
     row("  on a discard", [s.wins - s.self_drawn for s in all_stats])
     row("exhaustive draws", [s.draws for s in all_stats])
     row("average points", [round(s.average_points, 2) for s in all_stats])
-    fans = sorted({k for s in all_stats for k in s.fans}, key=lambda k: int(k.split()[0]))
+    fans = sorted({(n, s.label(n)) for s in all_stats for n in s.fans})
     if fans:
         rows.append(("wins scoring each fan:", *[""] * (len(rows[0]) - 1)))
-    for fan in fans:
-        row("  " + fan, [s.fans.get(fan, 0) for s in all_stats])
+    for number, label in fans:
+        row("  " + label, [s.fans[number] if number in s.fans and s.label(number) == label else 0 for s in all_stats])
     widths = [max(_width(r[i]) for r in rows) for i in range(len(rows[0]))]
     lines = [f"{players} players, seed {seed}"]
     for r in rows:

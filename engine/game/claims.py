@@ -1,0 +1,111 @@
+"""The claim window opened by a discard (or by a kong another player may rob): who may claim what, the
+answers so far, who is still to answer, the wins on offer, and the resolution by the procedure's
+priority."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from ..core.tiles import FIRST_HONOUR
+from .actions import CLAIM_KIND, Action, ActionKind
+from .procedure import Procedure
+from .seat import Seat
+from .winning import Win
+
+
+class ClaimTable(Protocol):
+    """What opening a window reads of the table (``game.table.Table``)."""
+
+    proc: Procedure
+    seats: list[Seat]
+
+    @property
+    def remaining(self) -> int: ...
+
+    def next_of(self, player: int, k: int = 1) -> int: ...
+
+    def relative(self, claimer: int, discarder: int) -> str: ...
+
+    def claim_win(self, player: int, discarder: int, tile: int, robbing: bool, last: bool,
+                  minimum: bool = True) -> Win | None: ...
+
+
+@dataclass
+class ClaimWindow:
+    """The claims on ``tile`` given up by ``discarder``. ``kong`` is the kind of the kong being
+    declared ("added", "concealed") when the window is the chance to rob it; ``last``: the discard
+    came when the wall was empty. ``options`` holds each player who may claim (in turn order after
+    the discarder) with their actions, ``wins`` the win each may declare."""
+
+    discarder: int
+    tile: int
+    kong: str | None
+    last: bool
+    options: dict[int, list[Action]]
+    wins: dict[int, Win]
+    responses: dict[int, Action] = field(default_factory=dict)
+
+    def to_answer(self) -> list[int]:
+        """The players the window still waits for."""
+        return [p for p in self.options if p not in self.responses]
+
+    def answer(self, action: Action) -> bool:
+        """Take ``action`` as its player's answer; whether every player has answered now."""
+        self.responses[action.player] = action
+        return len(self.responses) == len(self.options)
+
+    def resolve(self, proc: Procedure) -> list[Win] | Action | None:
+        """Every answer is in: the claims of the kind first in priority win out. The wins declared
+        (several as the procedure says), or the set claimed, or None when everyone passed."""
+        claims = [self.responses[q] for q in self.options if self.responses[q].kind != ActionKind.PASS]
+        for kind in proc.priority:
+            chosen = [a for a in claims if CLAIM_KIND[a.kind] == kind]
+            if not chosen:
+                continue
+            if kind == "win":
+                winners = chosen if proc.several_wins == "all" else chosen[:1]
+                return [self.wins[a.player] for a in winners]
+            return chosen[0]
+        return None
+
+
+def open_window(table: ClaimTable, discarder: int, tile: int, kong: str | None) -> ClaimWindow | None:
+    """Each other player's options on ``tile`` (a discard, or the tile of a kong that may be robbed);
+    None when no one may claim it."""
+    proc = table.proc
+    robbing = kong is not None
+    last = not robbing and table.remaining <= 0
+    window = ClaimWindow(discarder, tile, kong, last, {}, {})
+    melds_ok = not robbing and (table.remaining > 0 or proc.melds_on_last_discard)
+    for k in (1, 2, 3):
+        q = table.next_of(discarder, k)
+        seat = table.seats[q]
+        acts: list[Action] = []
+        if tile in seat.waits():
+            win = table.claim_win(q, discarder, tile, robbing, last)
+            if win is not None:
+                window.wins[q] = win
+                acts.append(Action(q, ActionKind.WIN))
+        if melds_ok:
+            n = seat.counts[tile]
+            if n >= 3 and table.remaining > 0:
+                acts.append(Action(q, ActionKind.KONG, tile))
+            if n >= 2:
+                acts.append(Action(q, ActionKind.PUNG, tile))
+            if tile < FIRST_HONOUR and table.relative(q, discarder) in proc.chow_from:
+                acts += _chows(q, tile, seat.counts)
+        if acts:
+            window.options[q] = [Action(q, ActionKind.PASS), *acts]
+    return window if window.options else None
+
+
+def _chows(player: int, tile: int, counts: list[int]) -> list[Action]:
+    """The chows ``player`` may make with ``tile`` (a suited tile) from their concealed ``counts``."""
+    rank = tile % 9
+    out = []
+    for low in (tile - 2, tile - 1, tile):
+        if low // 9 == tile // 9 and low % 9 <= 6 and rank - 2 <= low % 9 <= rank:
+            others = [t for t in (low, low + 1, low + 2) if t != tile]
+            if all(counts[t] for t in others):
+                out.append(Action(player, ActionKind.CHOW, tile, (low, low + 1, low + 2)))
+    return out
