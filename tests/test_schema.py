@@ -10,7 +10,8 @@ import yaml
 
 import fanrules.rules
 from fanrules.tools import schema_files as schema
-from fanrules.ruleset.schema import EXAMPLE_KEYS, EXCLUSION_KEYS, FAN_KEYS, RULESET_KEYS, Key
+from fanrules.ruleset.declare import Key
+from fanrules.ruleset.schema import EXAMPLE_KEYS, EXCLUSION_KEYS, FAN_KEYS, RULESET_KEYS
 
 RULES = Path(fanrules.rules.__file__).parent
 SHIPPED = sorted(RULES.glob("*/ruleset.yaml")) + sorted(RULES.glob("*/fans/*.yaml"))
@@ -123,7 +124,7 @@ def test_schema_keys_are_the_loader_keys() -> None:
     _matches(defs["exclusion"]["oneOf"][1], EXCLUSION_KEYS, ["fan"])
     _matches(defs["example"], EXAMPLE_KEYS, ["hand", "count"])
     assert defs["exclusion"]["oneOf"][0] == {"$ref": "#/definitions/ref"}
-    items = {name: key.items for keys in (RULESET_KEYS, FAN_KEYS) for name, key in keys.items() if key.items}
+    items = {name: key.items_of for keys in (RULESET_KEYS, FAN_KEYS) for name, key in keys.items() if key.items_of}
     for name, item in items.items():
         owner = ruleset if name in RULESET_KEYS else fan
         assert owner["properties"][name]["items"] == {"$ref": f"#/definitions/{item}"} and item in owner["definitions"]

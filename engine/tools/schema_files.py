@@ -8,9 +8,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..ruleset.schema import EXAMPLE_KEYS, EXCLUSION_KEYS, FAMILY_KEYS, FAN_KEYS, REF, RULESET_KEYS, RULESET_REQUIRED_ROOT, Key
-from ..ruleset.section_keys import SECTIONS
-from ..ruleset.sections import Field
+from ..ruleset.declare import Key
+from ..ruleset.schema import EXAMPLE_KEYS, EXCLUSION_KEYS, FAMILY_KEYS, FAN_KEYS, REF, RULESET_KEYS, RULESET_REQUIRED_ROOT
 
 #: rules/schema of the source tree (an editable install, or a checkout in the current directory), else
 #: the schemas shipped in the installed package.
@@ -21,35 +20,28 @@ SCHEMA_FILES = {"ruleset": "ruleset.schema.json", "fan": "fan.schema.json"}
 
 
 def _property(key: Key) -> dict[str, Any]:
-    prop: dict[str, Any] = {"$ref": "#/definitions/ref"} if key.type == "ref" else {"type": key.type}
-    if key.items:
-        prop["items"] = {"$ref": f"#/definitions/{key.items}"}
+    """A declared key as a schema: its type (or shared definition), bounds, allowed values, items and
+    keys. A section object has no ``required``: a variant's section merges over its parent's, so any
+    key may be inherited (the loader reports what a root rule set leaves out)."""
+    out: dict[str, Any] = {"$ref": "#/definitions/ref"} if key.type == "ref" else {"type": key.type}
+    if key.items_of:
+        out["items"] = {"$ref": f"#/definitions/{key.items_of}"}
+    out["description"] = key.description
     if key.enum:
-        prop["enum"] = list(key.enum)
-    return {**prop, "description": key.description}
-
-
-def _field(spec: Field) -> dict[str, Any]:
-    """A section's ``Field`` tree as a schema: nested keys, free keys' values, items and bounds. No
-    ``required``: a variant's section merges over its parent's, so any key may be inherited (the
-    loader reports what a root rule set leaves out)."""
-    out: dict[str, Any] = {"type": spec.type, "description": spec.description}
-    if spec.enum:
-        out["enum"] = list(spec.enum)
-    if spec.minimum is not None:
-        out["minimum"] = spec.minimum
-    if spec.maximum is not None:
-        out["maximum"] = spec.maximum
-    if spec.items is not None:
-        out["items"] = _field(spec.items)
-    if spec.type == "object":
-        if spec.keys is not None:
-            out["properties"] = {name: _field(sub) for name, sub in spec.keys.items()}
-            out["additionalProperties"] = False
-        elif spec.values is not None:
-            out["additionalProperties"] = _field(spec.values)
-        if spec.key_enum:
-            out["propertyNames"] = {"enum": list(spec.key_enum)}
+        out["enum"] = list(key.enum)
+    if key.minimum is not None:
+        out["minimum"] = key.minimum
+    if key.maximum is not None:
+        out["maximum"] = key.maximum
+    if key.items is not None:
+        out["items"] = _property(key.items)
+    if key.keys is not None:
+        out["properties"] = {name: _property(sub) for name, sub in key.keys.items()}
+        out["additionalProperties"] = False
+    elif key.values is not None:
+        out["additionalProperties"] = _property(key.values)
+    if key.key_enum:
+        out["propertyNames"] = {"enum": list(key.key_enum)}
     return out
 
 
@@ -58,8 +50,7 @@ def _object(keys: dict[str, Key], description: str) -> dict[str, Any]:
         "description": description,
         "type": "object",
         "additionalProperties": False,
-        "properties": {name: _field(SECTIONS[name]) if name in SECTIONS and keys is RULESET_KEYS else _property(key)
-                       for name, key in keys.items()},
+        "properties": {name: _property(key) for name, key in keys.items()},
     }
     required = [name for name, key in keys.items() if key.required]
     if required:

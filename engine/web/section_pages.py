@@ -9,7 +9,7 @@ from typing import Any
 
 from ..ruleset import RuleSet
 from ..ruleset.section_keys import SECTIONS
-from ..ruleset.sections import Field
+from ..ruleset.declare import Key as Field
 
 _MISSING = object()
 
