@@ -168,3 +168,17 @@ def _filled(spec: Key, view: str) -> set[str]:
 def test_each_attribute_of_a_view_is_filled_by_one_declared_key(spec: Key, view: type, extra: set[str]) -> None:
     attributes = {f.name for f in dataclasses.fields(view)}
     assert _filled(spec, view.__name__) | extra == attributes
+
+
+def test_an_unknown_example_key_is_refused_in_the_sentence_every_surface_gives(tmp_path: Path) -> None:
+    from fanrules.core.context import unknown_key
+    from fanrules.ruleset.schema import EXAMPLE_KEYS
+
+    folder = tmp_path / "variant"
+    (folder / "fans").mkdir(parents=True)
+    (folder / "ruleset.yaml").write_text("name: variant\nextends: mcr\n", encoding="utf-8")
+    (folder / "fans" / "01.yaml").write_text('number: 1\nexamples:\n  - hand: "[EEE,1][SSSS,1]55pWWWNNN"\n'
+                                             "    count: 1\n    seat: E\n", encoding="utf-8")
+    lines = _check_output(folder)
+    assert f"{folder / 'fans' / '01.yaml'}:5:5: R003 {unknown_key('seat', EXAMPLE_KEYS)}" in lines
+    assert "unknown key 'seat' (did you mean 'seat_wind'?)" in str(unknown_key("seat", EXAMPLE_KEYS))

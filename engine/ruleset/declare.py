@@ -20,14 +20,15 @@ class Rule:
     """A consistency rule between keys of a section, beyond each key's own type and range.
 
     ``check`` reads the complete section and answers None or what is wrong, as text that goes after
-    ``<section>.`` (``"tiles: 136 tiles need 17 stacks a side, not 18"``). The loader reports it
-    (R024) at ``at``, a key path within the section, or at the one of ``reads`` that the most derived
-    rule file wrote, so that a variant's change is reported in the variant."""
+    ``<section>.`` (``"tiles: 136 tiles need 17 stacks a side, not 18"``); ``says`` states the
+    rule (the diagnostic's hint and the docs' line). The loader reports it (R024) at ``at``, a key path
+    within the section, or at the one of ``reads`` that the most derived rule file wrote, so that a
+    variant's change is reported in the variant."""
 
     at: str
     check: Callable[[Data], str | None]
     reads: tuple[str, ...] = ()
-    hint: str = ""
+    says: str = ""
 
 
 @dataclass(frozen=True, kw_only=True)

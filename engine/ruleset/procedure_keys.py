@@ -54,10 +54,12 @@ PROCEDURE = Key(
     description="How a table plays one hand: the wall, the dice, the deal, flowers, claims, kongs, the minimum "
                 "to declare a win and the exhaustive draw (docs/game.md).",
     view="Procedure",
-    rules=(Rule("tiles.stacks_per_side", _stacks, reads=("tiles.flowers",), hint="8 flowers: 18 stacks a side; 0 flowers: 17"),
-           Rule("deal.take", _deal, reads=("deal.rounds",), hint="3 rounds of 4, 4 of 3, ..."),
-           Rule("claims.priority", _priority, hint=f"e.g. [{', '.join(CLAIMS)}]"),
-           Rule("flowers.order", _order, hint=f"e.g. [{', '.join(WIND_CODES)}]")),
+    rules=(Rule("tiles.stacks_per_side", _stacks, reads=("tiles.flowers",),
+                says="4 sides x stacks_per_side x 2 tiles must be the tile set: 18 stacks with 8 flowers, 17 without"),
+           Rule("deal.take", _deal, reads=("deal.rounds",),
+                says=f"rounds x take must be the {DEALT} tiles each player has before the last draw (3 x 4, 4 x 3, ...)"),
+           Rule("claims.priority", _priority, says=f"priority lists {listed(CLAIMS)}, each once"),
+           Rule("flowers.order", _order, says=f"order lists the seat winds {listed(WIND_CODES)}, each once")),
     keys={
         "tiles": need("object", "The tile set and the wall.", keys={
             "flowers": need("integer", "Flower tiles in the set: 8 (144 tiles) or 0 (136 tiles).", enum=(0, 8), field="flowers"),

@@ -150,4 +150,4 @@ def report_rules(fields: dict[str, Any]) -> None:
             if not known:
                 continue  # a section built without a file
             rank, ctx, pos = max(known, key=lambda place: place[0])  # the first of the best rank: ``at`` if it is one
-            ctx.error(pos, "R024", f"{name}.{text}", rule.hint)
+            ctx.error(pos, "R024", f"{name}.{text}", rule.says)
