@@ -27,7 +27,9 @@ def _pay(who: str, field: str) -> Key:
 
 
 def _rounds_needed(session: Data) -> int:
-    return -(-session["length"] // session["hands_per_round"])
+    length: int = session["length"]
+    hands: int = session["hands_per_round"]
+    return -(-length // hands)
 
 
 def _rounds(data: Data) -> str | None:

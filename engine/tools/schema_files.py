@@ -10,8 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from ..ruleset.declare import Key, leaves
-from ..ruleset.section_keys import SECTIONS
 from ..ruleset.schema import EXAMPLE_KEYS, EXCLUSION_KEYS, FAMILY_KEYS, FAN_KEYS, REF, RULESET_KEYS, RULESET_REQUIRED_ROOT
+from ..ruleset.section_keys import SECTIONS
 
 #: rules/schema of the source tree (an editable install, or a checkout in the current directory), else
 #: the schemas shipped in the installed package.
