@@ -182,3 +182,12 @@ def test_an_unknown_example_key_is_refused_in_the_sentence_every_surface_gives(t
     lines = _check_output(folder)
     assert f"{folder / 'fans' / '01.yaml'}:5:5: R003 {unknown_key('seat', EXAMPLE_KEYS)}" in lines
     assert "unknown key 'seat' (did you mean 'seat_wind'?)" in str(unknown_key("seat", EXAMPLE_KEYS))
+
+
+def test_an_example_fact_out_of_its_range_is_refused_where_it_is_written(tmp_path: Path) -> None:
+    folder = tmp_path / "variant"
+    (folder / "fans").mkdir(parents=True)
+    (folder / "ruleset.yaml").write_text("name: variant\nextends: mcr\n", encoding="utf-8")
+    (folder / "fans" / "01.yaml").write_text('number: 1\nexamples:\n  - hand: "[EEE,1][SSSS,1]55pWWWNNN"\n'
+                                             "    count: 1\n    flowers: 9\n", encoding="utf-8")
+    assert f"{folder / 'fans' / '01.yaml'}:5:14: R005 'flowers' must be 0..8, not 9" in _check_output(folder)

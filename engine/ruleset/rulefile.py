@@ -69,6 +69,9 @@ class FileContext:
             self.error(data.value_pos[key], "R005", f"'{key}' must be one of {', '.join(map(str, spec.enum))}, not {shown(value)}",
                        f"did you mean '{close[0]}'?" if close else "")
             return False
+        if spec.type == "integer" and not ((spec.minimum is None or value >= spec.minimum) and (spec.maximum is None or value <= spec.maximum)):
+            self.error(data.value_pos[key], "R005", f"'{key}' must be {spec.minimum}..{spec.maximum}, not {value}", spec.description)
+            return False
         return True
 
 
