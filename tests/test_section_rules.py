@@ -148,7 +148,7 @@ def _filled(spec: Key, view: str) -> set[str]:
         if sub.field is not None and spec.view == view:
             out.add(sub.field)
         if sub.keys is not None and sub.view is None:
-            out |= {f for f in _filled(dataclasses.replace(sub, view=spec.view), view)}
+            out |= _filled(dataclasses.replace(sub, view=spec.view), view)  # a grouping key fills the view above
         out |= _filled(sub, view) if sub.view is not None and sub.view != spec.view else set()
         if sub.values is not None:
             out |= _filled(sub.values, view)

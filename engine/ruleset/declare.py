@@ -70,16 +70,6 @@ class Key:
         """The keys of an object that must be written."""
         return tuple(name for name, key in (self.keys or {}).items() if key.required)
 
-    def at(self, path: str) -> Key:
-        """The declaration of the key at a dotted path below this object (``tiles.flowers``)."""
-        key = self
-        for part in path.split("."):
-            found = key.keys.get(part) if key.keys is not None else key.values
-            if found is None:
-                raise KeyError(f"no key {path!r} in the declaration")
-            key = found
-        return key
-
 
 def need(type: str, description: str, **more: Any) -> Key:
     """A key that must be written (in a variant's section: inherited or written)."""
