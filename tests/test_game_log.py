@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -107,10 +108,14 @@ def test_the_procedure_section_loads_inherits_and_is_checked(tmp_path: Path) -> 
     with pytest.raises(DiagnosticError) as caught:
         load_ruleset(bad)
     assert {(d.line, d.code) for d in caught.value.diagnostics} == {(4, "R021"), (5, "R021")}
-    with pytest.raises(ProcedureError, match="144 tiles need 18 stacks a side, not 17"):
+    # An unplayable procedure is refused where it is written when the rule set loads (tests/test_section_rules.py);
+    # Procedure.of keeps the check for a section built in Python.
+    with pytest.raises(DiagnosticError, match="R024 procedure.tiles: 144 tiles need 18 stacks a side, not 17"):
         variant(tmp_path, "short", "tiles: {stacks_per_side: 17}")
-    with pytest.raises(ProcedureError, match="priority must name win, pung and chow once each"):
-        variant(tmp_path, "twice", "claims: {priority: [win, win, chow]}")
+    mcr = load_ruleset("mcr")
+    twice = {**mcr.sections["procedure"], "claims": {**mcr.sections["procedure"]["claims"], "priority": ["win", "win", "chow"]}}
+    with pytest.raises(ProcedureError, match="^rule set mcr: procedure.claims.priority must name win, pung and chow once each"):
+        Procedure.of(replace(mcr, sections={**mcr.sections, "procedure": twice}))
 
 
 def test_one_seed_one_wall_and_dice() -> None:

@@ -10,7 +10,8 @@ import yaml
 
 import fanrules.rules
 from fanrules.tools import schema_files as schema
-from fanrules.ruleset.schema import EXAMPLE_KEYS, EXCLUSION_KEYS, FAN_KEYS, RULESET_KEYS, Key
+from fanrules.ruleset.declare import Key
+from fanrules.ruleset.schema import EXAMPLE_KEYS, EXCLUSION_KEYS, FAN_KEYS, RULESET_KEYS
 
 RULES = Path(fanrules.rules.__file__).parent
 SHIPPED = sorted(RULES.glob("*/ruleset.yaml")) + sorted(RULES.glob("*/fans/*.yaml"))
@@ -88,11 +89,36 @@ def test_schema_files_are_current(kind: str) -> None:
 def test_check_exits_1_when_stale_and_writing_makes_it_current(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     assert schema.main(["--check"]) == 0
     monkeypatch.setattr(schema, "SCHEMA_DIR", tmp_path)
+    monkeypatch.setattr(schema, "DOCS_DIR", tmp_path)
     assert schema.main(["--check"]) == 1
     assert schema.main([]) == 0
     assert schema.main(["--check"]) == 0
     (tmp_path / "fan.schema.json").write_text("{}\n", encoding="utf-8")
     assert schema.main(["--check"]) == 1
+
+
+# One case per section with a key table in the docs (procedure in docs/game.md, settlement in docs/settlement.md).
+@pytest.mark.parametrize("section", sorted(schema.DOC_PAGES))
+def test_the_docs_key_tables_are_the_declaration(section: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    page = schema.DOCS_DIR / schema.DOC_PAGES[section]
+    text = page.read_text(encoding="utf-8")
+    assert schema.doc_text(section, text) == text, "stale: run python -m fanrules.tools.schema_files"
+    rows = [line for line in schema.key_table(section).splitlines() if line.startswith("| `")]
+    assert len(rows) >= 15 and all(row in text for row in rows)
+    monkeypatch.setattr(schema, "DOCS_DIR", tmp_path)  # a stale table fails --check; writing makes it current
+    (tmp_path / page.name).write_text(text.replace(rows[0], rows[0].replace("|", "¦", 2)), encoding="utf-8")
+    assert schema.main(["--check"]) == 1
+    monkeypatch.setattr(schema, "SCHEMA_DIR", tmp_path)
+    assert schema.main([]) == 0 and (tmp_path / page.name).read_text(encoding="utf-8") == text
+
+
+def test_an_example_key_of_the_context_is_a_fact_of_the_win() -> None:
+    from fanrules.core.context import ALIASES, FACTS
+
+    facts = {f.name: f for f in FACTS}
+    assert [k for k in EXAMPLE_KEYS if k in facts] == list(facts)  # every fact, in the order of FACTS
+    assert {k for k in EXAMPLE_KEYS if k not in facts} == {"hand", "count", "total", "note", "win", *ALIASES}
+    assert all(EXAMPLE_KEYS[name].description == fact.description for name, fact in facts.items())
 
 
 # One case per schema file (fan, ruleset).
@@ -123,7 +149,7 @@ def test_schema_keys_are_the_loader_keys() -> None:
     _matches(defs["exclusion"]["oneOf"][1], EXCLUSION_KEYS, ["fan"])
     _matches(defs["example"], EXAMPLE_KEYS, ["hand", "count"])
     assert defs["exclusion"]["oneOf"][0] == {"$ref": "#/definitions/ref"}
-    items = {name: key.items for keys in (RULESET_KEYS, FAN_KEYS) for name, key in keys.items() if key.items}
+    items = {name: key.items_of for keys in (RULESET_KEYS, FAN_KEYS) for name, key in keys.items() if key.items_of}
     for name, item in items.items():
         owner = ruleset if name in RULESET_KEYS else fan
         assert owner["properties"][name]["items"] == {"$ref": f"#/definitions/{item}"} and item in owner["definitions"]

@@ -12,24 +12,23 @@ import pytest
 
 from fanrules.dsl import DiagnosticError
 from fanrules.ruleset import load_ruleset
-from fanrules.ruleset.schema import RULESET_KEYS, Key
+from fanrules.ruleset.declare import Key, need
+from fanrules.ruleset.schema import RULESET_KEYS
 from fanrules.ruleset.section_keys import SECTIONS
-from fanrules.ruleset.sections import Field
 from fanrules.tools.cli import main
 
-TABLE = Field(
+TABLE = Key(
     type="object",
     description="A test section.",
-    required=("seats",),
     keys={
-        "seats": Field(type="integer", description="Players at the table.", minimum=2, maximum=4),
-        "dice": Field(type="object", description="The dice.", keys={
-            "count": Field(type="integer", description="How many dice.", minimum=1),
-            "throws": Field(type="integer", description="How many throws.", minimum=1),
+        "seats": need("integer", "Players at the table.", minimum=2, maximum=4),
+        "dice": Key(type="object", description="The dice.", keys={
+            "count": Key(type="integer", description="How many dice.", minimum=1),
+            "throws": Key(type="integer", description="How many throws.", minimum=1),
         }),
-        "order": Field(type="array", description="Seat order.", items=Field(type="string", description="A wind.", enum=("E", "S", "W", "N"))),
-        "fines": Field(type="object", description="Fines by kind.", values=Field(type="integer", description="Points."),
-                       key_enum=("false_win", "late")),
+        "order": Key(type="array", description="Seat order.", items=Key(type="string", description="A wind.", enum=("E", "S", "W", "N"))),
+        "fines": Key(type="object", description="Fines by kind.", values=Key(type="integer", description="Points."),
+                     key_enum=("false_win", "late")),
     },
 )
 
@@ -37,7 +36,7 @@ TABLE = Field(
 @pytest.fixture(autouse=True)
 def table_section(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(SECTIONS, "table", TABLE)
-    monkeypatch.setitem(RULESET_KEYS, "table", Key("object", TABLE.description))
+    monkeypatch.setitem(RULESET_KEYS, "table", TABLE)
 
 
 def write(folder: Path, text: str) -> Path:

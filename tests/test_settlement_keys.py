@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import textwrap
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -121,5 +122,11 @@ def test_a_rule_set_without_a_settlement_says_so_in_one_line(tmp_path: Path, cap
 
 def test_ranking_points_name_the_four_places(tmp_path: Path) -> None:
     bad = write(tmp_path / "three", "name: three\nextends: mcr\nsettlement:\n  ranking: {points: [3, 1, 0]}\n")
-    with pytest.raises(SettlementError, match=r"^rule set three: settlement.ranking.points names 3 places; a table has 4 players$"):
-        terms(load_ruleset(bad))
+    with pytest.raises(DiagnosticError) as caught:  # refused where it is written, when the rule set loads
+        load_ruleset(bad)
+    assert [(d.line, d.column, d.code, d.message) for d in caught.value.diagnostics] == [
+        (4, 21, "R024", "settlement.ranking.points names 3 places; a table has 4 players")]
+    mcr = load_ruleset("mcr")  # a section built in Python: the typed terms keep the check
+    three = {**mcr.sections["settlement"], "ranking": {"points": [3, 1, 0], "ties": "share"}}
+    with pytest.raises(SettlementError, match=r"^rule set mcr: settlement.ranking.points names 3 places; a table has 4 players$"):
+        terms(replace(mcr, sections={**mcr.sections, "settlement": three}))

@@ -67,8 +67,12 @@ def test_seating_is_data_a_variant_keeps_its_seats_and_plays_eight_hands(tmp_pat
 def test_inconsistent_session_data_is_reported_with_its_key(tmp_path: Path) -> None:
     (tmp_path / "ruleset.yaml").write_text("name: bad\nextends: mcr\nsettlement:\n  session:\n    seats: [[E, E, W, N]]\n",
                                            encoding="utf-8")
-    with pytest.raises(SettlementError, match="settlement.session.seats gives 1 rounds"):
-        seating(fanrules.load_ruleset(tmp_path), 0)
+    with pytest.raises(fanrules.RuleSetError) as caught:  # refused where it is written, when the rule set loads
+        fanrules.load_ruleset(tmp_path)
+    found = {(d.line, d.column, d.code, d.message) for d in caught.value.diagnostics}
+    assert (5, 12, "R024", "settlement.session.seats gives 1 rounds of seats; 16 hands need 4") in found
+    assert (5, 12, "R024", "settlement.session.seats[0] must place the four players at E, S, W and N once each, "
+                           "not ['E', 'E', 'W', 'N']") in found
 
 
 def test_the_facade_exports_seating() -> None:

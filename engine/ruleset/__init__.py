@@ -2,7 +2,8 @@
 JSON Schemas, position-keeping YAML and the lint of ``fanrules check``."""
 from __future__ import annotations
 
-from .loader import RULESET_FILE, load_ruleset, resolve, shipped_rulesets
+from .files import RULESET_FILE, resolve, shipped_rulesets
+from .loader import load_ruleset
 from .model import Example, Exclusion, Family, Fan, RuleSet, Where
 
 __all__ = ["RULESET_FILE", "Example", "Exclusion", "Family", "Fan", "RuleSet", "Where", "load_ruleset", "resolve", "shipped_rulesets"]

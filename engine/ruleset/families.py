@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from .declare import Key
 from .model import Family
 from .refs import norm, ref_hint
-from .schema import FAMILY_KEYS, Key
+from .schema import FAMILY_KEYS
 from .yamlpos import YMap
 
 

@@ -8,21 +8,21 @@ from typing import Any
 
 from ..core.errors import Diagnostic, RuleSetError
 from ..core.text import close_matches
-from ..dsl import compile_predicate, predicate_cache
+from ..dsl import Compiled, compile_predicate, predicate_cache
 from .alias import deprecation, follow_aliases, with_warnings
 from .causes import PARENT, without_cascade
+from .declare import shown, type_ok
 from .families import collect_families, resolve_families
-from .files import MAX_FAN_FILES, RULESET_FILE, Budget, Refused, fan_files, is_file, is_folder, located, parent_ruleset, read_text, resolve, shipped_rulesets
+from .files import MAX_FAN_FILES, RULESET_FILE, Budget, Refused, fan_files, is_file, is_folder, located, parent_ruleset, resolve, shipped_rulesets
 from .model import Example, Exclusion, Fan, RuleSet, Where
 from .origins import predicate_origin
 from .refs import norm as _norm
 from .refs import ref_hint as _ref_hint
-from .schema import EXAMPLE_KEYS, EXCLUSION_KEYS, FAN_KEYS, FAN_REQUIRED_NEW, RULESET_KEYS, RULESET_REQUIRED_ROOT, Key
-from .section_keys import SECTIONS
-from .sections import TYPE_WORDS, check_value, merge, plain, shown, type_ok
-from .sections import origins as section_origins
+from .rulefile import FileContext, read_rule_file
+from .schema import EXAMPLE_KEYS, EXAMPLE_ONLY, EXCLUSION_KEYS, FAN_KEYS, FAN_REQUIRED_NEW, RULESET_KEYS, RULESET_REQUIRED_ROOT
+from .sections import collect_sections, report_rules
 from .yamlcache import file_cache
-from .yamlpos import NULL_TAG, YList, YMap
+from .yamlpos import YList, YMap
 
 #: A rule set extends at most this many ancestors (the shipped variants have one).
 MAX_CHAIN = 8
@@ -33,70 +33,6 @@ MAX_PREDICATE_TEXT = 20_000
 #: The conditions of all the predicates of a rule set may run at most this many times per reading in
 #: all (each predicate's cost is bounded by dsl/cost.py; MCR's add up to under 2,000).
 MAX_RULESET_COST = 50_000
-
-
-# --- reading and checking files ------------------------------------------------------------------
-
-
-class _FileContext:
-    """Diagnostics for one file, positioned on its keys and values."""
-
-    def __init__(self, path: str, text: str, sink: list[Diagnostic]) -> None:
-        self.path = path
-        self.lines = text.split("\n")
-        self.sink = sink
-
-    def error(self, pos: tuple[int, int], code: str, message: str, hint: str = "") -> None:
-        line, col = pos
-        source = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
-        self.sink.append(Diagnostic(file=self.path, line=line, column=col, code=code, message=message, hint=hint, source_line=source))
-
-    def where(self, pos: tuple[int, int]) -> Where:
-        return Where(self.path, pos[0], pos[1])
-
-    def check_keys(self, data: YMap, keys: dict[str, Key], what: str, required: tuple[str, ...] = ()) -> bool:
-        ok = True
-        for key in data:
-            if key not in keys:
-                close = close_matches(key, list(keys), cutoff=0.6)
-                hint = f"did you mean '{close[0]}'?" if close else f"allowed keys: {', '.join(keys)}"
-                self.error(data.key_pos[key], "R003", f"unknown key '{key}' in {what}", hint)
-                ok = False
-                continue
-            if data[key] is None and data.nodes[key].tag != NULL_TAG:
-                continue  # an unsafe or too deep value, already reported by read_yaml
-            if not type_ok(data[key], keys[key].type):
-                self.error(data.value_pos[key], "R005", f"'{key}' must be {TYPE_WORDS[keys[key].type]}, not {shown(data[key])}")
-                ok = False
-            elif keys[key].enum and data[key] not in keys[key].enum:
-                close = close_matches(str(data[key]), keys[key].enum, cutoff=0.6)
-                self.error(data.value_pos[key], "R005", f"'{key}' must be one of {', '.join(keys[key].enum)}, not {shown(data[key])}",
-                           f"did you mean '{close[0]}'?" if close else "")
-                ok = False
-        for key in required or tuple(k for k, spec in keys.items() if spec.required):
-            if key not in data:
-                self.error(data.start, "R004", f"missing key '{key}' in {what}", keys[key].description)
-                ok = False
-        return ok
-
-
-def _read(path: Path, sink: list[Diagnostic], folder: Path, budget: Budget) -> tuple[Any, _FileContext | None]:
-    """A rule file of the rule set in ``folder``, read within the limits of files.py."""
-    try:
-        text = read_text(path, folder, budget)
-    except Refused as err:
-        sink.append(Diagnostic(file=str(path), line=1, column=1, code=err.code, message=f"cannot read the file: {err}",
-                               hint="a rule set reads only regular files inside its own folder"))
-        return None, None
-    data, diags = file_cache().read(str(path), text)  # read_yaml(str(path), text), kept on disk (see yamlcache.py)
-    sink.extend(diags)
-    ctx = _FileContext(str(path), text, sink)
-    if data is None and not diags:
-        ctx.error((1, 1), "R004", "the file is empty", "a rule file is a mapping of keys to values")
-    elif data is not None and not isinstance(data, YMap):
-        ctx.error((1, 1), "R005", "a rule file must be a mapping of keys to values")
-        return None, ctx
-    return data, ctx
 
 
 # --- raw fan records (before compilation), merged along the inheritance chain ---------------------
@@ -110,62 +46,77 @@ class _RawFan:
 
     fields: dict[str, Any]
     origins: dict[str, Where]
-    ctx: dict[str, _FileContext]
+    ctx: dict[str, FileContext]
     nodes: dict[str, Any]
     positions: dict[str, tuple[int, int]]
-    exclusions: list[tuple[Any, tuple[int, int], _FileContext]] = field(default_factory=list)
+    exclusions: list[tuple[Any, tuple[int, int], FileContext]] = field(default_factory=list)
 
 
-def _load_fan_file(path: Path, sink: list[Diagnostic], folder: Path, budget: Budget) -> tuple[YMap | None, _FileContext | None]:
-    data, ctx = _read(path, sink, folder, budget)
+def _load_fan_file(path: Path, sink: list[Diagnostic], folder: Path, budget: Budget) -> tuple[YMap | None, FileContext | None]:
+    data, ctx = read_rule_file(path, sink, folder, budget)
     if data is None or ctx is None:
         return None, ctx
     ctx.check_keys(data, FAN_KEYS, "a fan file", required=("number",))
     return data, ctx
 
 
-def _collect(path: Path, sink: list[Diagnostic], seen: tuple[str, ...], budget: Budget) -> tuple[dict[str, Any], dict[int, _RawFan], tuple[str, ...], dict[str, Where]]:
+_Collected = tuple[dict[str, Any], dict[int, _RawFan], tuple[str, ...], dict[str, Where]]
+
+
+def _collect(path: Path, sink: list[Diagnostic], seen: tuple[str, ...], budget: Budget) -> _Collected:
     """Rule-set fields and raw fans of ``path`` after inheritance."""
-    data, ctx = _read(path, sink, path.parent, budget)
+    data, ctx = read_rule_file(path, sink, path.parent, budget)
     if data is None or ctx is None:
         return {}, {}, seen, {}
     ctx.check_keys(data, RULESET_KEYS, "a rule-set file")
     name = data.get("name") if isinstance(data.get("name"), str) else path.parent.name
-    fields: dict[str, Any] = {}
-    fans: dict[int, _RawFan] = {}
-    origins: dict[str, Where] = {}
-    chain = seen + (str(path),)
-    parent = data.get("extends")
-    if isinstance(parent, str):
-        parent_path = parent_ruleset(parent, path.parent)
-        if parent_path is not None and str(parent_path) in chain:
-            cycle = " -> ".join(Path(c).parent.name for c in chain + (str(parent_path),))
-            ctx.error(data.value_pos["extends"], "R013", f"rule set '{name}' extends '{parent}', which leads back to it: {cycle}",
-                      "break the cycle: a rule set may not be its own ancestor")
-        elif parent_path is None:
-            close = close_matches(parent, shipped_rulesets(), cutoff=0.5)
-            ctx.error(data.value_pos["extends"], "R013", f"unknown parent rule set '{parent}'",
-                      (f"did you mean '{close[0]}'? " if close else "")
-                      + f"shipped rule sets: {', '.join(shipped_rulesets())}; or give a path to a folder with {RULESET_FILE}")
-        elif len(chain) > MAX_CHAIN:
-            ctx.error(data.value_pos["extends"], "R016", f"the chain of rule sets extending one another is longer than {MAX_CHAIN}",
-                      "extend a shipped rule set, or merge some of the rule sets in between")
-        else:
-            fields, fans, chain, origins = _collect(parent_path, sink, chain, budget)
-    else:
-        for key in RULESET_REQUIRED_ROOT:
-            if key not in data:
-                ctx.error(data.start, "R004", f"missing key '{key}' in a rule-set file", RULESET_KEYS[key].description)
+    fields, fans, chain, origins = _parent(data, ctx, name, seen + (str(path),), sink, budget)
     for key in ("name", "title", "version", "description", "minimum", "sources"):
         if key in data and type_ok(data[key], RULESET_KEYS[key].type):
             fields[key] = data[key]
             origins[key] = ctx.where(data.value_pos[key])
-    _collect_sections(data, ctx, fields, origins)
+    collect_sections(data, ctx, fields, origins, rank=-len(seen))
     collect_families(data, ctx, fields)
     fields["notices"] = fields.get("notices", ()) + deprecation(data, name)
     fields["path"] = str(path)
     fans_dir = path.parent / (data.get("fans") if isinstance(data.get("fans"), str) else "fans")
     fields["fans_dir"] = str(fans_dir)
+    _disable(data, ctx, fields, fans)
+    if is_folder(fans_dir) or "fans" in data:
+        _merge_folder(data, ctx, fans_dir, fans, sink, path.parent, budget)
+    return fields, fans, chain, origins
+
+
+def _parent(data: YMap, ctx: FileContext, name: str, chain: tuple[str, ...], sink: list[Diagnostic], budget: Budget) -> _Collected:
+    """What the parent rule set (``extends``) gives, after its own inheritance; nothing for a root
+    rule set (whose required keys are checked here) or a parent that cannot be followed (reported)."""
+    parent = data.get("extends")
+    nothing: _Collected = ({}, {}, chain, {})
+    if not isinstance(parent, str):
+        for key in RULESET_REQUIRED_ROOT:
+            if key not in data:
+                ctx.error(data.start, "R004", f"missing key '{key}' in a rule-set file", RULESET_KEYS[key].description)
+        return nothing
+    parent_path = parent_ruleset(parent, Path(chain[-1]).parent)
+    if parent_path is not None and str(parent_path) in chain:
+        cycle = " -> ".join(Path(c).parent.name for c in chain + (str(parent_path),))
+        ctx.error(data.value_pos["extends"], "R013", f"rule set '{name}' extends '{parent}', which leads back to it: {cycle}",
+                  "break the cycle: a rule set may not be its own ancestor")
+    elif parent_path is None:
+        close = close_matches(parent, shipped_rulesets(), cutoff=0.5)
+        ctx.error(data.value_pos["extends"], "R013", f"unknown parent rule set '{parent}'",
+                  (f"did you mean '{close[0]}'? " if close else "")
+                  + f"shipped rule sets: {', '.join(shipped_rulesets())}; or give a path to a folder with {RULESET_FILE}")
+    elif len(chain) > MAX_CHAIN:
+        ctx.error(data.value_pos["extends"], "R016", f"the chain of rule sets extending one another is longer than {MAX_CHAIN}",
+                  "extend a shipped rule set, or merge some of the rule sets in between")
+    else:
+        return _collect(parent_path, sink, chain, budget)
+    return nothing
+
+
+def _disable(data: YMap, ctx: FileContext, fields: dict[str, Any], fans: dict[int, _RawFan]) -> None:
+    """Drop the parent's fans this file disables."""
     by_ref = _refs(fans)
     for ref_pos, ref in _ref_list(data, "disable"):
         number = by_ref.get(_norm(ref))
@@ -175,30 +126,20 @@ def _collect(path: Path, sink: list[Diagnostic], seen: tuple[str, ...], budget: 
             # Other fans' exclusions of a disabled fan are dropped with it (see _exclusions).
             fields.setdefault("disabled", set()).update(r for r, n in by_ref.items() if n == number)
             fans.pop(number, None)  # the same fan may be named twice (number and name)
-    if is_folder(fans_dir) or "fans" in data:
-        try:
-            found = fan_files(fans_dir, path.parent)
-        except Refused as err:
-            ctx.error(data.value_pos.get("fans", (1, 1)), err.code, f"cannot read the fans folder {data.get('fans', 'fans')!r}: {err}",
-                      "the fans of a rule set are in a folder inside its own folder")
-            found = []
-        numbers: dict[int, str] = {}
-        for fan_path in found:
-            _merge_fan(fan_path, fans, numbers, sink, path.parent, budget)
-    return fields, fans, chain, origins
 
 
-def _collect_sections(data: YMap, ctx: _FileContext, fields: dict[str, Any], origins: dict[str, Where]) -> None:
-    """Check this file's sections (``procedure:``, ...) and merge each over the parent's."""
-    sections = dict(fields.get("sections", {}))
-    for name, spec in SECTIONS.items():
-        if name not in data or not isinstance(data[name], dict):
-            continue  # absent, or not a mapping (reported by check_keys)
-        pos = data.value_pos[name]
-        if check_value(data[name], spec, name, pos, ctx.error, partial=name in sections):
-            sections[name] = merge(sections[name], data[name]) if name in sections else plain(data[name])
-            origins.update(section_origins(data[name], name, ctx.where, pos))
-    fields["sections"] = sections
+def _merge_folder(data: YMap, ctx: FileContext, fans_dir: Path, fans: dict[int, _RawFan], sink: list[Diagnostic],
+                  root: Path, budget: Budget) -> None:
+    """Add or override fans from the files of this rule set's fans folder."""
+    try:
+        found = fan_files(fans_dir, root)
+    except Refused as err:
+        ctx.error(data.value_pos.get("fans", (1, 1)), err.code, f"cannot read the fans folder {data.get('fans', 'fans')!r}: {err}",
+                  "the fans of a rule set are in a folder inside its own folder")
+        found = []
+    numbers: dict[int, str] = {}
+    for fan_path in found:
+        _merge_fan(fan_path, fans, numbers, sink, root, budget)
 
 
 def _merge_fan(fan_path: Path, fans: dict[int, _RawFan], numbers: dict[int, str], sink: list[Diagnostic], root: Path, budget: Budget) -> None:
@@ -212,20 +153,28 @@ def _merge_fan(fan_path: Path, fans: dict[int, _RawFan], numbers: dict[int, str]
                   "each fan file of a rule set needs its own number")
         return
     numbers[number] = fan_path.name
-    raw = fans.get(number)
-    if raw is None:
-        missing = [k for k in FAN_REQUIRED_NEW if k not in data]
-        for key in missing:
-            hint = FAN_KEYS[key].description
-            if fans:
-                hint = f"no parent rule set has a fan {number}, so this file adds a new fan, which needs every key; " + hint
-            ctx.error(data.start, "R004", f"missing key '{key}' in fan {number}", hint)
-        for key in ("excludes_add", "excludes_remove"):
-            if key in data:
-                ctx.error(data.key_pos[key], "R014", f"'{key}' only applies when overriding a parent's fan; fan {number} is new", "use 'excludes' for a new fan")
-        if missing:
-            return
-        raw = fans[number] = _RawFan(fields={}, origins={}, ctx={}, nodes={}, positions={})
+    raw = fans.get(number) or _new_fan(data, ctx, number, fans)
+    if raw is not None:
+        fans[number] = raw
+        _apply(data, ctx, raw)
+
+
+def _new_fan(data: YMap, ctx: FileContext, number: int, fans: dict[int, _RawFan]) -> _RawFan | None:
+    """A fan no parent has: every key is needed, and there are no exclusions of a parent to edit."""
+    missing = [k for k in FAN_REQUIRED_NEW if k not in data]
+    for key in missing:
+        hint = FAN_KEYS[key].description
+        if fans:
+            hint = f"no parent rule set has a fan {number}, so this file adds a new fan, which needs every key; " + hint
+        ctx.error(data.start, "R004", f"missing key '{key}' in fan {number}", hint)
+    for key in ("excludes_add", "excludes_remove"):
+        if key in data:
+            ctx.error(data.key_pos[key], "R014", f"'{key}' only applies when overriding a parent's fan; fan {number} is new", "use 'excludes' for a new fan")
+    return None if missing else _RawFan(fields={}, origins={}, ctx={}, nodes={}, positions={})
+
+
+def _apply(data: YMap, ctx: FileContext, raw: _RawFan) -> None:
+    """A fan file's well-typed keys over the fan's, the exclusions edited as the file says."""
     for key, value in data.items():
         if key not in FAN_KEYS or not type_ok(value, FAN_KEYS[key].type):
             continue
@@ -268,8 +217,8 @@ def _ref_list(data: YMap, key: str) -> list[tuple[tuple[int, int], Any]]:
 # --- building the rule set -----------------------------------------------------------------------
 
 
-def _exclusions(raw: _RawFan, number: int, by_ref: dict[str, int], disabled: set[str]) -> tuple[Exclusion, ...]:
-    """A fan's exclusions after excludes_add/excludes_remove; exclusions of disabled fans are dropped."""
+def _removed(raw: _RawFan, by_ref: dict[str, int], disabled: set[str]) -> set[int]:
+    """The fans a variant's ``excludes_remove`` takes out of the exclusions (a disabled one is no error)."""
     removed: set[int] = set()
     for value, ctx in raw.fields.get("excludes_remove", []):
         for pos, ref in zip(value.item_pos, value):
@@ -279,22 +228,34 @@ def _exclusions(raw: _RawFan, number: int, by_ref: dict[str, int], disabled: set
                     ctx.error(pos, "R006", f"unknown fan {ref!r} in excludes_remove", _ref_hint(ref, by_ref))
             else:
                 removed.add(target)
+    return removed
+
+
+def _exclusion_item(item: Any, pos: tuple[int, int], ctx: FileContext) -> tuple[Any, tuple[int, int], int | None, str] | None:
+    """(fan, its position, count, scope) of one exclusion as written, or None (reported)."""
+    if isinstance(item, YMap):
+        if not ctx.check_keys(item, EXCLUSION_KEYS, "an exclusion"):
+            return None
+        count = item.get("count")
+        if count is not None and count < 1:
+            ctx.error(item.value_pos["count"], "R005", "count must be at least 1")
+            return None
+        return item["fan"], item.value_pos["fan"], count, item.get("scope", "all")
+    if type_ok(item, "ref"):
+        return item, pos, None, "all"
+    ctx.error(pos, "R005", f"an exclusion must be a fan name or number, or a mapping with 'fan', not {shown(item)}")
+    return None
+
+
+def _exclusions(raw: _RawFan, number: int, by_ref: dict[str, int], disabled: set[str]) -> tuple[Exclusion, ...]:
+    """A fan's exclusions after excludes_add/excludes_remove; exclusions of disabled fans are dropped."""
+    removed = _removed(raw, by_ref, disabled)
     out: list[Exclusion] = []
     for item, pos, ctx in raw.exclusions:
-        if isinstance(item, YMap):
-            if not ctx.check_keys(item, EXCLUSION_KEYS, "an exclusion"):
-                continue
-            ref, ref_pos = item["fan"], item.value_pos["fan"]
-            count = item.get("count")
-            scope = item.get("scope", "all")
-            if count is not None and count < 1:
-                ctx.error(item.value_pos["count"], "R005", "count must be at least 1")
-                continue
-        elif type_ok(item, "ref"):
-            ref, ref_pos, count, scope = item, pos, None, "all"
-        else:
-            ctx.error(pos, "R005", f"an exclusion must be a fan name or number, or a mapping with 'fan', not {shown(item)}")
+        written = _exclusion_item(item, pos, ctx)
+        if written is None:
             continue
+        ref, ref_pos, count, scope = written
         target = by_ref.get(_norm(ref))
         if target is None:
             if _norm(ref) not in disabled:
@@ -310,19 +271,87 @@ def _examples(raw: _RawFan, fans_dir: str) -> tuple[Example, ...]:
     its total: the parent's totals need not hold once a variant changes other fans."""
     items = raw.fields.get("examples") or []
     ctx = raw.ctx.get("examples")
-    own = ctx is not None and Path(ctx.path).parent == Path(fans_dir)
+    if ctx is None:
+        return ()
+    own = Path(ctx.path).parent == Path(fans_dir)
     out: list[Example] = []
     for item, pos in zip(items, getattr(items, "item_pos", [])):
         if not isinstance(item, YMap):
-            ctx.error(pos, "R005", "an example must be a mapping with 'hand' and 'count'")  # type: ignore[union-attr]
+            ctx.error(pos, "R005", "an example must be a mapping with 'hand' and 'count'")
             continue
-        if not ctx.check_keys(item, EXAMPLE_KEYS, "an example"):  # type: ignore[union-attr]
+        if not ctx.check_keys(item, EXAMPLE_KEYS, "an example", context_keys=True):
             continue
-        context = {k: v for k, v in item.items() if k not in ("hand", "count", "total", "note", "win")}
-        where = ctx.where(pos)  # type: ignore[union-attr]
+        context = {k: v for k, v in item.items() if k not in EXAMPLE_ONLY}
         out.append(Example(hand=item["hand"], count=item["count"], context=context, total=item.get("total") if own else None,
-                           note=item.get("note", ""), where=where, win=item.get("win") if own else None))
+                           note=item.get("note", ""), where=ctx.where(pos), win=item.get("win") if own else None))
     return tuple(out)
+
+
+class _Limits:
+    """What is left of a rule set's budgets for predicate text and predicate cost while it is built."""
+
+    def __init__(self) -> None:
+        self.text = MAX_PREDICATE_TEXT
+        self.cost = MAX_RULESET_COST
+
+
+def _check_names(raw: _RawFan, number: int, seen_names: dict[str, int]) -> None:
+    """A fan's names: not a number, and no other fan's."""
+    f = raw.fields
+    for key in ("name_zh", "name_en"):
+        if not isinstance(f.get(key), str):
+            continue
+        name = f[key].casefold()
+        if name.strip().isdigit():
+            raw.ctx[key].error(raw.positions[key], "R005", f"{key} '{f[key]}' reads as a fan number", "a fan is referred to by its number or its name: give it a name in words")
+        elif name in seen_names:
+            raw.ctx[key].error(raw.positions[key], "R008", f"fan {number} has the same {key} as fan {seen_names[name]}: {f[key]}", "names must be unique")
+        seen_names[name] = number
+    if isinstance(f.get("value"), int) and f["value"] < 0:
+        raw.ctx["value"].error(raw.positions["value"], "R005", "value must not be negative")
+
+
+def _compile(raw: _RawFan, limits: _Limits, sink: list[Diagnostic]) -> Compiled | None:
+    """A fan's compiled predicate within what is left of the rule set's budgets (RuleSetError past them)."""
+    f = raw.fields
+    if not isinstance(f.get("predicate"), str):
+        return None
+    pctx, where = raw.ctx["predicate"], raw.positions["predicate"]
+    limits.text -= len(f["predicate"])
+    if limits.text < 0:
+        pctx.error(where, "R016", f"the predicates of the rule set hold more than {MAX_PREDICATE_TEXT} characters in all",
+                   "MCR's 81 predicates hold under 6,000")
+        raise RuleSetError(sink)
+    origin, block_text = predicate_origin(pctx.path, pctx.lines, raw.nodes["predicate"], "predicate")
+    f["predicate"] = block_text or f["predicate"]
+    compiled, diags = compile_predicate(f["predicate"], origin)
+    sink.extend(diags)
+    limits.cost -= compiled.record.cost if compiled is not None and compiled.record is not None else 0
+    if limits.cost < 0:
+        pctx.error(where, "R016", f"with this predicate the conditions of the rule set could run more than {MAX_RULESET_COST} times per reading in all",
+                   "MCR's add up to under 2,000: use fewer or cheaper quantifiers")
+        raise RuleSetError(sink)
+    return compiled
+
+
+def _fans(fields: dict[str, Any], raw_fans: dict[int, _RawFan], by_ref: dict[str, int], sink: list[Diagnostic]) -> list[Fan]:
+    """The fans, compiled, in number order; none once any problem is found (only the diagnostics count then)."""
+    seen_names: dict[str, int] = {}
+    fans: list[Fan] = []
+    limits = _Limits()
+    for number in sorted(raw_fans):
+        raw = raw_fans[number]
+        f = raw.fields
+        _check_names(raw, number, seen_names)
+        compiled = _compile(raw, limits, sink)
+        excludes = _exclusions(raw, number, by_ref, fields.get("disabled", set()))
+        examples = _examples(raw, fields["fans_dir"])
+        if compiled is None or sink:  # the rule set will not load: only collect the diagnostics
+            continue
+        fans.append(Fan(number=number, name_zh=f["name_zh"], name_en=f["name_en"], value=f["value"], description=f.get("description", ""),
+                        predicate=f["predicate"], compiled=compiled, excludes=excludes, examples=examples, bonus=bool(f.get("bonus", False)),
+                        where=raw.origins.get("number", raw.origins["predicate"]), origins=dict(raw.origins), sources=tuple(f.get("sources", ()))))
+    return fans
 
 
 def _build(path: Path) -> RuleSet:
@@ -337,48 +366,9 @@ def _build(path: Path) -> RuleSet:
         sink.append(Diagnostic(file=str(path), line=1, column=1, code="R016", message=f"the rule set has {len(raw_fans)} fans; the limit is {MAX_FANS}",
                                hint="MCR has 81 fans"))
         raise RuleSetError(sink)
+    report_rules(fields)
     by_ref = _refs(raw_fans)
-    seen_names: dict[str, int] = {}
-    fans: list[Fan] = []
-    text_left, cost_left = MAX_PREDICATE_TEXT, MAX_RULESET_COST
-    for number in sorted(raw_fans):
-        raw = raw_fans[number]
-        f = raw.fields
-        for key in ("name_zh", "name_en"):
-            if not isinstance(f.get(key), str):
-                continue
-            name = f[key].casefold()
-            if name.strip().isdigit():
-                raw.ctx[key].error(raw.positions[key], "R005", f"{key} '{f[key]}' reads as a fan number", "a fan is referred to by its number or its name: give it a name in words")
-            elif name in seen_names:
-                raw.ctx[key].error(raw.positions[key], "R008", f"fan {number} has the same {key} as fan {seen_names[name]}: {f[key]}", "names must be unique")
-            seen_names[name] = number
-        if isinstance(f.get("value"), int) and f["value"] < 0:
-            raw.ctx["value"].error(raw.positions["value"], "R005", "value must not be negative")
-        compiled = None
-        if isinstance(f.get("predicate"), str):
-            text_left -= len(f["predicate"])
-            if text_left < 0:
-                raw.ctx["predicate"].error(raw.positions["predicate"], "R016", f"the predicates of the rule set hold more than {MAX_PREDICATE_TEXT} characters in all",
-                                           "MCR's 81 predicates hold under 6,000")
-                raise RuleSetError(sink)
-            pctx = raw.ctx["predicate"]
-            origin, block_text = predicate_origin(pctx.path, pctx.lines, raw.nodes["predicate"], "predicate")
-            f["predicate"] = block_text or f["predicate"]
-            compiled, diags = compile_predicate(f["predicate"], origin)
-            sink.extend(diags)
-            cost_left -= compiled.record.cost if compiled is not None and compiled.record is not None else 0
-            if cost_left < 0:
-                raw.ctx["predicate"].error(raw.positions["predicate"], "R016", f"with this predicate the conditions of the rule set could run more than {MAX_RULESET_COST} times per reading in all",
-                                           "MCR's add up to under 2,000: use fewer or cheaper quantifiers")
-                raise RuleSetError(sink)
-        excludes = _exclusions(raw, number, by_ref, fields.get("disabled", set()))
-        examples = _examples(raw, fields["fans_dir"])
-        if compiled is None or sink:  # the rule set will not load: only collect the diagnostics
-            continue
-        fans.append(Fan(number=number, name_zh=f["name_zh"], name_en=f["name_en"], value=f["value"], description=f.get("description", ""),
-                        predicate=f["predicate"], compiled=compiled, excludes=excludes, examples=examples, bonus=bool(f.get("bonus", False)),
-                        where=raw.origins.get("number", raw.origins["predicate"]), origins=dict(raw.origins), sources=tuple(f.get("sources", ()))))
+    fans = _fans(fields, raw_fans, by_ref, sink)
     families = resolve_families(fields, by_ref)
     predicate_cache().save()
     file_cache().save()
@@ -393,7 +383,7 @@ def _build(path: Path) -> RuleSet:
 @lru_cache(maxsize=16)
 def _load_cached(path: str) -> RuleSet:
     """The rule set at ``path``, through the old names (``alias_of``) that lead to it, with their notices."""
-    final, notices = follow_aliases(path, lambda file, sink: _read(file, sink, file.parent, Budget()))
+    final, notices = follow_aliases(path, lambda file, sink: read_rule_file(file, sink, file.parent, Budget()))
     if not notices:
         return _build(Path(path))
     ruleset = _load_cached(final)  # the same object as when the rule set is loaded by its own name

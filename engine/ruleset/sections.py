@@ -1,77 +1,28 @@
-"""Sections of a rule set beyond its fans (``procedure:``, ``settlement:``): their key tables, how a
-section is checked with located diagnostics, and how a variant's section merges over its parent's.
+"""Sections of a rule set beyond its fans (``procedure:``, ``settlement:``): how a section is checked
+with located diagnostics, how a variant's section merges over its parent's, and which of its
+declaration's consistency rules the merged section breaks.
 
-A section is plain data (mappings, lists, numbers, text). Its shape is a tree of ``Field``s registered in
-``SECTIONS``; the loader checks every value against it, and a variant's mapping merges key by key over
-the parent's (lists and scalars replace). The layers that use a section (the game, settlement) read the
-merged data through their own typed views. The tables themselves are in ``section_keys``."""
+A section is plain data (mappings, lists, numbers, text). Its shape is a tree of ``Key``s (``declare.py``)
+registered in ``section_keys.SECTIONS``; the loader checks every value against it, and a variant's mapping
+merges key by key over the parent's (lists and scalars replace). The layers that use a section (the
+game, settlement) read the merged data through typed views built from the same declaration (``views.py``)."""
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable
 from typing import Any
 
 from ..core.text import close_matches
+from .declare import TYPE_WORDS, Data, Key, Rule, shown, type_ok
+from .model import Where
+from .rulefile import FileContext
+from .section_keys import SECTIONS
 from .yamlpos import YList, YMap
 
 #: ``error(position, code, message, hint)``, as the loader's file context reports.
 Report = Callable[[tuple[int, int], str, str, str], None]
 
 
-@dataclass(frozen=True, kw_only=True)
-class Field:
-    """One value of a section: its type (``string``, ``integer``, ``number``, ``boolean``, ``array`` or
-    ``object``), what it means, and its constraints. An object lists its ``keys``, or gives ``values``
-    for mappings whose keys are free (``key_enum`` may still limit them); an array gives its ``items``."""
-
-    type: str
-    description: str
-    enum: tuple[Any, ...] = ()
-    minimum: int | None = None
-    maximum: int | None = None
-    keys: Mapping[str, Field] | None = None
-    values: Field | None = None
-    key_enum: tuple[str, ...] = ()
-    items: Field | None = None
-    required: tuple[str, ...] = field(default=())
-
-
-#: How each value type is named in a diagnostic ("'minimum' must be a whole number, not ...").
-TYPE_WORDS = {"string": "text", "integer": "a whole number", "number": "a number", "boolean": "true or false",
-              "array": "a list", "object": "a mapping", "ref": "a fan name or number"}
-
-
-def type_ok(value: Any, typ: str) -> bool:
-    """Whether a YAML value has one of the types of the key tables (``ref``: a fan's name or number)."""
-    if typ == "string":
-        return isinstance(value, str)
-    if typ == "integer":
-        return isinstance(value, int) and not isinstance(value, bool)
-    if typ == "number":
-        return isinstance(value, (int, float)) and not isinstance(value, bool)
-    if typ == "boolean":
-        return isinstance(value, bool)
-    if typ == "array":
-        return isinstance(value, list)
-    if typ == "object":
-        return isinstance(value, dict)
-    if typ == "ref":
-        return isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool))
-    raise ValueError(f"unknown field type {typ!r}")
-
-
-def shown(value: Any) -> str:
-    """A value as a diagnostic names it: ``the number 3``, ``the text 'x'``, ``a list``."""
-    if isinstance(value, bool):
-        return "true/false"
-    if isinstance(value, (int, float)):
-        return f"the number {value}"
-    if isinstance(value, str):
-        return f"the text {value!r}"[:60]
-    return "a list" if isinstance(value, list) else "a mapping" if isinstance(value, dict) else "nothing"
-
-
-def check_value(value: Any, spec: Field, path: str, pos: tuple[int, int], report: Report, partial: bool = False) -> bool:
+def check_value(value: Any, spec: Key, path: str, pos: tuple[int, int], report: Report, partial: bool = False) -> bool:
     """Check ``value`` (read at ``pos``) against ``spec``; report each problem with its position, keep
     going, and answer whether it was all well formed. ``path`` names the value (``settlement.base``).
     ``partial``: the value merges over a parent's, so required keys may come from the parent."""
@@ -99,7 +50,7 @@ def check_value(value: Any, spec: Field, path: str, pos: tuple[int, int], report
     return ok
 
 
-def _check_object(value: dict[str, Any], spec: Field, path: str, pos: tuple[int, int], report: Report, partial: bool) -> bool:
+def _check_object(value: dict[str, Any], spec: Key, path: str, pos: tuple[int, int], report: Report, partial: bool) -> bool:
     ok = True
     key_pos = getattr(value, "key_pos", {})
     value_pos = getattr(value, "value_pos", {})
@@ -119,7 +70,7 @@ def _check_object(value: dict[str, Any], spec: Field, path: str, pos: tuple[int,
             ok = False
             continue
         ok &= check_value(item, sub, name, value_pos.get(key, where), report, partial)
-    for key in () if partial else spec.required:
+    for key in () if partial else spec.required_keys:
         if key not in value:
             described = spec.keys[key].description if spec.keys and key in spec.keys else ""
             report(pos, "R023", f"missing key '{key}' in '{path}'", described)
@@ -146,10 +97,57 @@ def plain(value: Any) -> Any:
     return value
 
 
-def origins(value: Any, path: str, where: Callable[[tuple[int, int]], Any], pos: tuple[int, int]) -> dict[str, Any]:
+def origins_of(value: Any, path: str, where: Callable[[tuple[int, int]], Where], pos: tuple[int, int]) -> dict[str, Where]:
     """Where each value of a section was written, by dotted path (for ``rules show``)."""
     out = {path: where(pos)}
     if isinstance(value, YMap):
         for key, item in value.items():
-            out.update(origins(item, f"{path}.{key}", where, value.value_pos.get(key, pos)))
+            out.update(origins_of(item, f"{path}.{key}", where, value.value_pos.get(key, pos)))
     return out
+
+
+def broken_rules(spec: Key, data: Data) -> list[tuple[Rule, str]]:
+    """The consistency rules of a complete section that its data breaks, each with what is wrong."""
+    found = [(rule, rule.check(data)) for rule in spec.rules]
+    return [(rule, text) for rule, text in found if text is not None]
+
+
+#: Where each key of the sections was last written, by dotted path: (rank, file, position); a higher
+#: rank is a more derived rule file of the chain.
+Places = dict[str, tuple[int, FileContext, tuple[int, int]]]
+
+
+def collect_sections(data: YMap, ctx: FileContext, fields: dict[str, Any], origins: dict[str, Where], rank: int) -> None:
+    """Check this file's sections (``procedure:``, ...) and merge each over the parent's; note where
+    each key was written, and which sections are broken (their rules are not checked)."""
+    sections = dict(fields.get("sections", {}))
+    places: Places = dict(fields.get("section_places", {}))
+    broken: set[str] = set(fields.get("broken_sections", ()))
+    for name, spec in SECTIONS.items():
+        if name not in data or not isinstance(data[name], dict):
+            continue  # absent, or not a mapping (reported by check_keys)
+        pos = data.value_pos[name]
+        if check_value(data[name], spec, name, pos, ctx.error, partial=name in sections):
+            sections[name] = merge(sections[name], data[name]) if name in sections else plain(data[name])
+            written = origins_of(data[name], name, ctx.where, pos)
+            origins.update(written)
+            places.update((path, (rank, ctx, (where.line, where.column))) for path, where in written.items())
+        else:
+            broken.add(name)
+    fields.update(sections=sections, section_places=places, broken_sections=broken)
+
+
+def report_rules(fields: dict[str, Any]) -> None:
+    """Report (R024) each consistency rule that a complete, well-formed section breaks, at the place of
+    its key written by the most derived file (a variant's change is reported in the variant)."""
+    places: Places = fields.get("section_places", {})
+    for name, data in fields.get("sections", {}).items():
+        if name in fields.get("broken_sections", ()):
+            continue
+        for rule, text in broken_rules(SECTIONS[name], data):
+            paths = [f"{name}.{path}" for path in (rule.at, *rule.reads)]
+            known = [places[path] for path in paths if path in places]
+            if not known:
+                continue  # a section built without a file
+            rank, ctx, pos = max(known, key=lambda place: place[0])  # the first of the best rank: ``at`` if it is one
+            ctx.error(pos, "R024", f"{name}.{text}", rule.says)

@@ -1,83 +1,143 @@
-"""The key table of a rule set's ``settlement:`` section: who pays whom after a hand, penalties, the
-session (length, starting points, rounds, seats and dealers) and the ranking points within a table.
-``fanrules.settlement`` gives these values their meaning (docs/settlement.md)."""
+"""The keys of a rule set's ``settlement:`` section: who pays whom after a hand, penalties, the session
+(length, starting points, rounds, seats and dealers) and the ranking points within a table, each with
+the attribute of the typed terms (``fanrules.settlement.terms``) it fills, and the rules that make a
+session playable. docs/settlement.md explains each key (its table is generated from this one)."""
 from __future__ import annotations
 
-from .sections import Field
+import re
 
-WIND = Field(type="string", description="A wind: E, S, W or N.", enum=("E", "S", "W", "N"))
-WINDS4 = Field(type="array", description="Four winds, one for each player or hand.", items=WIND)
+from ..core.tiles import WIND_CODES
+from .declare import Data, Key, Rule, listed, need
+
+WIND = Key(type="string", description=f"A wind: {', '.join(WIND_CODES[:-1])} or {WIND_CODES[-1]}.", enum=WIND_CODES)
+WINDS4 = Key(type="array", description="Four winds, one for each player or hand.", items=WIND)
+#: Players at a table: the places ranking points are given for.
+PLAYERS = len(WIND_CODES)
+#: How a penalty kind is written, so that a score sheet can name it: one word, ``_`` where the sheet
+#: writes ``-`` (``false_win`` is ``N false-win``).
+PENALTY_KIND = re.compile(r"[^\s-]+")
 
 
-def _pay(who: str) -> Field:
-    return Field(type="object", description=f"What {who} pays the winner: base x the base plus points x the hand's points.",
-                 required=("base", "points"), keys={
-                     "base": Field(type="integer", description="How many times the base (settlement.base).", minimum=0, maximum=16),
-                     "points": Field(type="integer", description="How many times the hand's points.", minimum=0, maximum=16),
-                 })
-
-
-PENALTY = Field(type="object", description="A penalty: what the offender pays, to whom, and whether the hand ends.",
-                required=("points", "to"), keys={
-                    "points": Field(type="integer", description="Points the offender pays (to each other player with to: each_other).",
-                                    minimum=0, maximum=10000),
-                    "to": Field(type="string", description="each_other: every other player receives the points; nobody: "
-                                                           "the points leave the table (the hand's changes then sum below zero).",
-                                enum=("each_other", "nobody")),
-                    "ends_hand": Field(type="boolean", description="Whether the penalty ends the hand (default false: play goes on)."),
+def _pay(who: str, field: str) -> Key:
+    return need("object", f"What {who} pays the winner: base x the base plus points x the hand's points.", view="Pay",
+                field=field, keys={
+                    "base": need("integer", "How many times the base (settlement.base).", minimum=0, maximum=16, field="base"),
+                    "points": need("integer", "How many times the hand's points.", minimum=0, maximum=16, field="points"),
                 })
 
-SETTLEMENT = Field(
+
+def _rounds_needed(session: Data) -> int:
+    length: int = session["length"]
+    hands: int = session["hands_per_round"]
+    return -(-length // hands)
+
+
+def _rounds(data: Data) -> str | None:
+    session = data["session"]
+    need_, have = _rounds_needed(session), len(session["rounds"])
+    return None if have >= need_ else f"session.rounds names {have} prevalent winds; {session['length']} hands need {need_}"
+
+
+def _seat_rounds(data: Data) -> str | None:
+    session = data["session"]
+    need_, have = _rounds_needed(session), len(session["seats"])
+    return None if have >= need_ else f"session.seats gives {have} rounds of seats; {session['length']} hands need {need_}"
+
+
+def _seat_rows(data: Data) -> str | None:
+    for i, row in enumerate(data["session"]["seats"]):
+        if sorted(row, key=str) != sorted(WIND_CODES):
+            return f"session.seats[{i}] must place the four players at {listed(WIND_CODES)} once each, not {row}"
+    return None
+
+
+def _dealers(data: Data) -> str | None:
+    session = data["session"]
+    have, hands = len(session["dealers"]), session["hands_per_round"]
+    return None if have == hands else f"session.dealers names {have} dealers; a round has {hands} hands"
+
+
+def _places(data: Data) -> str | None:
+    have = len(data["ranking"]["points"])
+    return None if have == PLAYERS else f"ranking.points names {have} places; a table has {PLAYERS} players"
+
+
+def _kinds(data: Data) -> str | None:
+    bad = [kind for kind in data["penalties"] if not PENALTY_KIND.fullmatch(kind)]
+    return None if not bad else (f"penalties: a penalty kind is one word with _ for a dash (a score sheet "
+                                 f"writes false_win as false-win), not {', '.join(map(repr, bad))}")
+
+
+PENALTY = Key(type="object", description="A penalty: what the offender pays, to whom, and whether the hand ends.",
+              view="Penalty", named="kind", keys={
+                  "points": need("integer", "Points the offender pays (to each other player with to: each_other).",
+                                 minimum=0, maximum=10000, field="points"),
+                  "to": need("string", "each_other: every other player receives the points; nobody: the points leave the "
+                                       "table (the hand's changes then sum below zero).", enum=("each_other", "nobody"), field="to"),
+                  "ends_hand": Key(type="boolean", description="Whether the penalty ends the hand (default false: play goes on).",
+                                   default=False, field="ends_hand"),
+              })
+
+SETTLEMENT = Key(
     type="object",
     description="Who pays whom after a hand, penalties, the session and the ranking points within a table.",
-    required=("base", "discard", "self_draw", "flowers", "penalties", "draw", "session", "ranking"),
+    view="Settlement",
+    rules=(Rule("session.rounds", _rounds, reads=("session.length", "session.hands_per_round"),
+                says="rounds names a prevalent wind for each round of hands_per_round hands in the session's length"),
+           Rule("session.seats", _seat_rounds, reads=("session.length", "session.hands_per_round"),
+                says="seats gives a row for each round of hands_per_round hands in the session's length"),
+           Rule("session.seats", _seat_rows, says=f"each row of seats places the four players at {listed(WIND_CODES)}, each once"),
+           Rule("session.dealers", _dealers, reads=("session.hands_per_round",),
+                says="dealers names the place that deals each of the hands_per_round hands of a round"),
+           Rule("ranking.points", _places, says=f"points gives the ranking points of each of the {PLAYERS} places"),
+           Rule("penalties", _kinds, says="a penalty kind is one word, _ where a score sheet writes - (false_win: N false-win)")),
     keys={
-        "sources": Field(type="array", description="Texts the settlement figures are read from.",
-                         items=Field(type="string", description="A book (with its page), a spec file or an address.")),
-        "base": Field(type="integer", description="The base paid to a winner (底分).", minimum=0, maximum=10000),
-        "discard": Field(type="object", description="A win on a discard: what the discarder and each other loser pay.",
-                         required=("discarder", "others"),
-                         keys={"discarder": _pay("the discarder"), "others": _pay("each of the two other losers")}),
-        "self_draw": Field(type="object", description="A self-drawn win: what each of the three others pays.",
-                           required=("others",), keys={"others": _pay("each of the three others")}),
-        "flowers": Field(type="object", description="Whether flower points count toward the minimum and toward payment.",
-                         required=("toward_minimum", "toward_payment"), keys={
-                             "toward_minimum": Field(type="boolean", description="Flower points count toward the minimum to win."),
-                             "toward_payment": Field(type="boolean", description="Flower points are paid like the hand's other points."),
-                         }),
-        "penalties": Field(type="object", description="Penalties by kind (false_win, not_ready, ...): a word of your choice each.",
-                           values=PENALTY),
-        "draw": Field(type="object", description="An exhaustive draw (荒牌).", required=("not_ready_pays_each_ready",), keys={
-            "not_ready_pays_each_ready": Field(type="integer", description="Points each player who is not ready pays each "
-                                                                           "player who is ready (0: the draw pays nothing).",
-                                               minimum=0, maximum=10000),
+        "sources": Key(type="array", description="Texts the settlement figures are read from.", default=(), field="sources",
+                       items=Key(type="string", description="A book (with its page), a spec file or an address.")),
+        "base": need("integer", "The base paid to a winner (底分).", minimum=0, maximum=10000, field="base"),
+        "discard": need("object", "A win on a discard: what the discarder and each other loser pay.",
+                        keys={"discarder": _pay("the discarder", "discarder"),
+                              "others": _pay("each of the two other losers", "discard_others")}),
+        "self_draw": need("object", "A self-drawn win: what each of the three others pays.",
+                          keys={"others": _pay("each of the three others", "self_draw_others")}),
+        "flowers": need("object", "Whether flower points count toward the minimum and toward payment.", keys={
+            "toward_minimum": need("boolean", "Flower points count toward the minimum to win.", field="flowers_toward_minimum"),
+            "toward_payment": need("boolean", "Flower points are paid like the hand's other points.", field="flowers_toward_payment"),
         }),
-        "session": Field(type="object", description="A session: its length, starting points, rounds, seats and dealers.",
-                         required=("length", "start", "hands_per_round", "rounds", "seats", "dealers"), keys={
-                             "length": Field(type="integer", description="Hands in a session.", minimum=1, maximum=64),
-                             "start": Field(type="integer", description="Each player's points at the start of a session.",
-                                            minimum=0, maximum=1000000),
-                             "hands_per_round": Field(type="integer", description="Hands played under one prevalent wind.",
-                                                      minimum=1, maximum=16),
-                             "rounds": Field(type="array", description="The prevalent wind of each round, in order.", items=WIND),
-                             "seats": Field(type="array", description="For each round, each player's place at the table "
-                                                                      "(by player index 0..3, as a wind).", items=WINDS4),
-                             "dealers": Field(type="array", description="The place that deals each hand of a round, in order; "
-                                                                        "the dealer's seat wind is E, the next place's S, ...",
-                                              items=WIND),
-                         }),
-        "ranking": Field(type="object", description="Ranking points within a table (标准分) and how ties are settled.",
-                         required=("points", "ties"), keys={
-                             "points": Field(type="array", description="Ranking points of the 1st, 2nd, 3rd and 4th place.",
-                                             items=Field(type="integer", description="Points of a place.", minimum=0, maximum=1000)),
-                             "ties": Field(type="string", description="share: tied players share the points of the places they cover.",
-                                           enum=("share",)),
-                             "tie_breaks": Field(type="array", description="How players level on ranking points over several "
-                                                                           "sessions are ordered, in turn.",
-                                                 items=Field(type="string", description="match_points: total points; best_ranking: "
-                                                             "the best single ranking score; high_rankings: how many times the "
-                                                             "best ranking score was reached.",
-                                                             enum=("match_points", "best_ranking", "high_rankings"))),
-                         }),
+        "penalties": need("object", "Penalties by kind (false_win, not_ready, ...): a word of your choice each.",
+                          values=PENALTY, field="penalties"),
+        "draw": need("object", "An exhaustive draw (荒牌).", keys={
+            "not_ready_pays_each_ready": need("integer", "Points each player who is not ready pays each player who is ready "
+                                                         "(0: the draw pays nothing).", minimum=0, maximum=10000,
+                                              field="draw_not_ready_pays_each_ready"),
+        }),
+        "session": need("object", "A session: its length, starting points, rounds, seats and dealers.", view="SessionTerms",
+                        field="session", keys={
+                            "length": need("integer", "Hands in a session.", minimum=1, maximum=64, field="length"),
+                            "start": need("integer", "Each player's points at the start of a session.", minimum=0,
+                                          maximum=1000000, field="start"),
+                            "hands_per_round": need("integer", "Hands played under one prevalent wind.", minimum=1, maximum=16,
+                                                    field="hands_per_round"),
+                            "rounds": need("array", "The prevalent wind of each round, in order.", items=WIND, field="rounds"),
+                            "seats": need("array", "For each round, each player's place at the table (by player index 0..3, "
+                                                   "as a wind).", items=WINDS4, field="seats"),
+                            "dealers": need("array", "The place that deals each hand of a round, in order; the dealer's seat "
+                                                     f"wind is {WIND_CODES[0]}, the next place's {WIND_CODES[1]}, ...",
+                                            items=WIND, field="dealers"),
+                        }),
+        "ranking": need("object", "Ranking points within a table (标准分) and how ties are settled.", view="RankingTerms",
+                        field="ranking", keys={
+                            "points": need("array", "Ranking points of the 1st, 2nd, 3rd and 4th place.", field="points",
+                                           items=Key(type="integer", description="Points of a place.", minimum=0, maximum=1000)),
+                            "ties": need("string", "share: tied players share the points of the places they cover.",
+                                         enum=("share",), field="ties"),
+                            "tie_breaks": Key(type="array", description="How players level on ranking points over several "
+                                                                        "sessions are ordered, in turn.", default=(),
+                                              field="tie_breaks",
+                                              items=Key(type="string", description="match_points: total points; best_ranking: "
+                                                        "the best single ranking score; high_rankings: how many times the "
+                                                        "best ranking score was reached.",
+                                                        enum=("match_points", "best_ranking", "high_rankings"))),
+                        }),
     },
 )

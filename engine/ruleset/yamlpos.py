@@ -4,7 +4,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from ..dsl.diagnostics import Diagnostic
+from ..core.errors import Diagnostic
 
 if TYPE_CHECKING:
     import yaml
@@ -35,7 +35,7 @@ def _yaml() -> tuple[Any, Any, Any]:
 _NUMBER_TAGS = ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float")
 
 
-class YMap(dict):
+class YMap(dict[str, Any]):
     """A mapping that remembers where each key and value stood (1-based line, column)."""
 
     def __init__(self, start: tuple[int, int]) -> None:
@@ -46,7 +46,7 @@ class YMap(dict):
         self.nodes: dict[str, yaml.Node] = {}
 
 
-class YList(list):
+class YList(list[Any]):
     """A sequence that remembers where each item stood."""
 
     def __init__(self, start: tuple[int, int]) -> None:

@@ -1,15 +1,19 @@
-"""The typed view of a rule set's ``settlement:`` section (keys: fanrules.ruleset.settlement_keys)."""
+"""The typed view of a rule set's ``settlement:`` section, built from its declaration
+(``fanrules.ruleset.settlement_keys``: each key names the attribute it fills)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
 
 from ..core.errors import FanrulesError
+from ..core.tiles import WIND_CODES
 from ..ruleset import RuleSet, load_ruleset
+from ..ruleset.settlement_keys import SETTLEMENT
+from ..ruleset.views import section_problems, view_of
 
-WINDS = ("E", "S", "W", "N")
+#: The winds by their letters, in seat order (players 0..3 open at them).
+WINDS = WIND_CODES
 
 
 class SettlementError(FanrulesError, ValueError):
@@ -91,49 +95,20 @@ class Settlement:
         return found
 
 
-def _pay(data: dict[str, Any]) -> Pay:
-    return Pay(data["base"], data["points"])
-
-
-def _session(data: dict[str, Any], name: str) -> SessionTerms:
-    terms = SessionTerms(data["length"], data["start"], data["hands_per_round"], tuple(data["rounds"]),
-                         tuple(tuple(row) for row in data["seats"]), tuple(data["dealers"]))
-    rounds = -(-terms.length // terms.hands_per_round)
-    where = f"rule set {name}: settlement.session"
-    if len(terms.rounds) < rounds:
-        raise SettlementError(f"{where}.rounds names {len(terms.rounds)} prevalent winds; {terms.length} hands need {rounds}")
-    if len(terms.seats) < rounds:
-        raise SettlementError(f"{where}.seats gives {len(terms.seats)} rounds of seats; {terms.length} hands need {rounds}")
-    for i, row in enumerate(terms.seats):
-        if sorted(row, key=WINDS.index) != list(WINDS):
-            raise SettlementError(f"{where}.seats[{i}] must place the four players at E, S, W and N once each, not {list(row)}")
-    if len(terms.dealers) != terms.hands_per_round:
-        raise SettlementError(f"{where}.dealers names {len(terms.dealers)} dealers; a round has {terms.hands_per_round} hands")
-    return terms
-
-
 def settlement_of(ruleset: RuleSet) -> Settlement:
-    """The typed settlement terms of a loaded rule set."""
+    """The typed settlement terms of a loaded rule set. A section the session cannot be played by is
+    reported where it is written when the rule set loads; the check here guards one built in Python."""
     data = ruleset.sections.get("settlement")
     if data is None:
         raise SettlementError(f"rule set {ruleset.name} has no settlement: section (docs/settlement.md)")
+    problems = section_problems("settlement", SETTLEMENT, data)
+    if problems:
+        raise SettlementError(f"rule set {ruleset.name}: {problems[0]}")
     bonus = [fan.value for fan in ruleset.fans if fan.bonus]
-    ranking = data["ranking"]
-    if len(ranking["points"]) != 4:
-        raise SettlementError(f"rule set {ruleset.name}: settlement.ranking.points names {len(ranking['points'])} places; "
-                              "a table has 4 players")
-    return Settlement(
-        ruleset=ruleset.name, minimum=ruleset.minimum, base=data["base"],
-        discarder=_pay(data["discard"]["discarder"]), discard_others=_pay(data["discard"]["others"]),
-        self_draw_others=_pay(data["self_draw"]["others"]),
-        flowers_toward_minimum=data["flowers"]["toward_minimum"], flowers_toward_payment=data["flowers"]["toward_payment"],
-        flower_value=bonus[0] if bonus else 0,
-        penalties={kind: Penalty(kind, p["points"], p["to"], p.get("ends_hand", False)) for kind, p in data["penalties"].items()},
-        draw_not_ready_pays_each_ready=data["draw"]["not_ready_pays_each_ready"],
-        session=_session(data["session"], ruleset.name),
-        ranking=RankingTerms(tuple(ranking["points"]), ranking["ties"], tuple(ranking.get("tie_breaks", ()))),
-        sources=tuple(data.get("sources", ())),
-    )
+    views = {cls.__name__: cls for cls in (Settlement, Pay, Penalty, SessionTerms, RankingTerms)}
+    terms: Settlement = view_of(SETTLEMENT, data, views, ruleset=ruleset.name, minimum=ruleset.minimum,
+                                flower_value=bonus[0] if bonus else 0)
+    return terms
 
 
 @lru_cache(maxsize=16)

@@ -8,8 +8,8 @@ from html import escape
 from typing import Any
 
 from ..ruleset import RuleSet
+from ..ruleset.declare import Key as Field
 from ..ruleset.section_keys import SECTIONS
-from ..ruleset.sections import Field
 
 _MISSING = object()
 
