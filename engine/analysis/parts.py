@@ -39,7 +39,9 @@ class Part(NamedTuple):
     knit: tuple[int, int, int]
 
 
-def _suit_table(held: Counts, caps: Counts) -> Table:
+# One function, its loops inline: it is the work of every miss of the parts' memos, where a call per
+# state or a min() in the innermost loop made the first hand with new parts measurably slower.
+def _suit_table(held: Counts, caps: Counts) -> Table:  # noqa: C901
     """The use table of a number suit (or a run of ranks), by dynamic programming over the ranks: the
     state is the chows started one and two ranks before (they cover this rank), under which the best
     tiles kept for each number of sets and pairs placed so far. Only blocks that keep a held tile are
@@ -52,8 +54,23 @@ def _suit_table(held: Counts, caps: Counts) -> Table:
         pungs = (0, 1) if h and cap >= 3 else (0,)
         nxt: dict[tuple[int, int], dict[tuple[int, int], int]] = {}
         for (a, b), inner in states.items():
-            for chows in range(min(reach, cap - a - b) + 1):  # the chows covering the rank use at most its cap
-                _place(nxt.setdefault((chows, a), {}), inner, chows, a + b + chows, h, cap, pungs)
+            for chows in range(reach + 1):
+                n0 = a + b + chows
+                if n0 > cap:
+                    break
+                bucket = nxt.setdefault((chows, a), {})
+                for (sets, pair), kept in inner.items():
+                    for pung in pungs:
+                        s1, n1 = sets + chows + pung, n0 + 3 * pung
+                        if s1 > MAX_SETS or n1 > cap:
+                            break
+                        value = kept + (n1 if n1 < h else h)  # noqa: FURB136  # no call in the innermost loop
+                        if bucket.get((s1, pair), -1) < value:
+                            bucket[s1, pair] = value
+                        if h and not pair and n1 + 2 <= cap:
+                            value = kept + (n1 + 2 if n1 + 2 < h else h)  # noqa: FURB136  # as above
+                            if bucket.get((s1, 1), -1) < value:
+                                bucket[s1, 1] = value
         states = {key: inner for key, inner in nxt.items() if inner}
     best: dict[tuple[int, int], int] = {}
     for inner in states.values():
@@ -61,25 +78,6 @@ def _suit_table(held: Counts, caps: Counts) -> Table:
             if best.get(key, -1) < kept:
                 best[key] = kept
     return _closed(best)
-
-
-def _place(bucket: dict[tuple[int, int], int], inner: dict[tuple[int, int], int], chows: int, n0: int, h: int, cap: int,
-           pungs: tuple[int, ...]) -> None:
-    """Into ``bucket``, the best tiles kept for each number of sets and pairs once ``chows`` chows start
-    at a rank held ``h`` times (``n0`` of its tiles used by chows), from the states ``inner`` before it:
-    with or without a pung of the rank, with or without the pair of it."""
-    for (sets, pair), kept in inner.items():
-        for pung in pungs:
-            s1, n1 = sets + chows + pung, n0 + 3 * pung
-            if s1 > MAX_SETS or n1 > cap:
-                break
-            value = kept + min(n1, h)
-            if bucket.get((s1, pair), -1) < value:
-                bucket[s1, pair] = value
-            if h and not pair and n1 + 2 <= cap:
-                value = kept + min(n1 + 2, h)
-                if bucket.get((s1, 1), -1) < value:
-                    bucket[s1, 1] = value
 
 
 EMPTY_TABLE: Table = (0,) * (2 * MAX_SETS + 2)
