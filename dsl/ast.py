@@ -17,9 +17,9 @@ class _Fields(type):
         kinds = {field: str(kind) for field, kind in namespace.get("__annotations__", {}).items() if not str(kind).startswith("ClassVar")}
         namespace["__slots__"] = own = tuple(kinds)
         cls = super().__new__(mcs, name, bases, namespace)
-        cls._fields = tuple(field for base in bases for field in getattr(base, "_fields", ())) + own  # type: ignore[attr-defined]
+        cls._fields = tuple(field for base in bases for field in getattr(base, "_fields", ())) + own  # type: ignore[attr-defined]  # a ClassVar of _Record, set on each class made
         # The fields of its own that hold nodes (a node, maybe None, or a tuple of them), for children().
-        cls._children = tuple((field, kind.startswith("tuple[")) for field, kind in kinds.items() if "Node" in kind)  # type: ignore[attr-defined]
+        cls._children = tuple((field, kind.startswith("tuple[")) for field, kind in kinds.items() if "Node" in kind)  # type: ignore[attr-defined]  # as _fields
         return cls
 
 
@@ -44,7 +44,7 @@ class _Record(metaclass=_Fields):
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
             return NotImplemented
-        return self._values() == other._values()  # type: ignore[attr-defined, no-any-return]
+        return self._values() == other._values()
 
     def __hash__(self) -> int:
         return hash(self._values())

@@ -203,29 +203,38 @@ class Checker:
         if isinstance(node, ast.TupleLit):
             return self.tuple_lit(node)
         if isinstance(node, ast.Neg):
-            t = self.expr(node.operand)
-            if t not in (None, "int"):
-                self.error(node.pos, "P106", f"'-' needs a number, not {describe(t)}", "use rank(...) or size(...) to get a number")
-                return None
-            return "int" if t else None
+            return self.neg(node)
         if isinstance(node, ast.Arith):
             return self.arith(node)
         if isinstance(node, ast.Compare):
             return self.compare(node)
         if isinstance(node, ast.Not):
-            t = self.expr(node.operand)
-            if t not in (None, "bool"):
-                self.error(node.operand.pos, "P107", f"'not' needs a yes/no value, not {describe(t)}",
-                           f"compare the value with something first, e.g. not {compare_example(t)}")
-            return "bool"
+            return self.not_(node)
         if isinstance(node, ast.BoolOp):
-            for operand in node.operands:
-                t = self.expr(operand)
-                if t not in (None, "bool"):
-                    self.error(operand.pos, "P107", f"'{node.op}' needs yes/no values on both sides, not {describe(t)}",
-                               f"compare the value with something, e.g. {compare_example(t)}")
-            return "bool"
+            return self.bool_op(node)
         raise TypeError(f"unexpected node {node!r}")  # pragma: no cover - the parser makes no other nodes
+
+    def neg(self, node: ast.Neg) -> str | None:
+        t = self.expr(node.operand)
+        if t not in (None, "int"):
+            self.error(node.pos, "P106", f"'-' needs a number, not {describe(t)}", "use rank(...) or size(...) to get a number")
+            return None
+        return "int" if t else None
+
+    def not_(self, node: ast.Not) -> str:
+        t = self.expr(node.operand)
+        if t not in (None, "bool"):
+            self.error(node.operand.pos, "P107", f"'not' needs a yes/no value, not {describe(t)}",
+                       f"compare the value with something first, e.g. not {compare_example(t)}")
+        return "bool"
+
+    def bool_op(self, node: ast.BoolOp) -> str:
+        for operand in node.operands:
+            t = self.expr(operand)
+            if t not in (None, "bool"):
+                self.error(operand.pos, "P107", f"'{node.op}' needs yes/no values on both sides, not {describe(t)}",
+                           f"compare the value with something, e.g. {compare_example(t)}")
+        return "bool"
 
     def name(self, node: ast.Name) -> str | None:
         if node.name in self.scope:
@@ -266,6 +275,11 @@ class Checker:
             self.error(node.pos, "P103", f"{node.name}() takes {want} argument{'s' if want != '1' else ''}, got {len(node.args)}",
                        f"{node.name}() takes {wants(b)}, e.g. {b.example}")
             return b.result
+        self.args(node, b, fixed, arg_types)
+        return b.result
+
+    def args(self, node: ast.Call, b: Builtin, fixed: tuple[str, ...], arg_types: list[str | None]) -> None:
+        """The diagnostics of a call's arguments of the wrong type (one type for all the ``T`` ones)."""
         generic: str | None = None
         for i, (arg, t) in enumerate(zip(node.args, arg_types)):
             want = fixed[min(i, len(fixed) - 1)]
@@ -283,7 +297,6 @@ class Checker:
             elif t not in want.split("|"):
                 self.error(arg.pos, "P104", f"argument {i + 1} of {node.name}() must be {' or '.join(describe(w) for w in want.split('|'))}, not {describe(t)}",
                            self.arg_hint(arg, want, b))
-        return b.result
 
     def arg_hint(self, arg: ast.Node, want: str, b: Builtin) -> str:
         """The example of a function, after a "did you mean" when a builtin of the right type is spelt alike."""
@@ -330,7 +343,8 @@ class Checker:
             return None
         if any(t != known[0] for t in known):
             bad = next(i for i, t in zip(node.items, types) if t is not None and t != known[0])
-            self.error(bad.pos, "P115", f"a collection mixes {describe(known[0])} with {describe(self.out.types[id(bad)])}",  # type: ignore[union-attr]
+            assert self.out is not None
+            self.error(bad.pos, "P115", f"a collection mixes {describe(known[0])} with {describe(self.out.types[id(bad)])}",
                        "list items of one kind, e.g. (1, 9) or (1m, 9m)")
             return None
         if known and known[0].startswith("list["):

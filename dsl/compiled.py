@@ -83,10 +83,10 @@ class Compiled:
     label: str = field(default="<predicate>", repr=False)
 
     @cached_property
-    def instances(self) -> Callable[[Any], list[tuple]]:
+    def instances(self) -> Callable[[Any], list[tuple[Any, ...]]]:
         namespace: dict[str, Any] = {**NAMESPACE, **dict(self.record.constants if self.record is not None else ())}
         exec(compile(self.source, self.label, "exec"), namespace)  # generated source only: see dsl/compiler.py
-        run: Callable[[Any], list[tuple]] = namespace["run"]
+        run: Callable[[Any], list[tuple[Any, ...]]] = namespace["run"]
         return run
 
 

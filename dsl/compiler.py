@@ -124,12 +124,7 @@ class Compiler(ExpressionCompiler):
             depth = max(used)
             code, join = self.part(conjunct, slots[depth])
             stages[depth].append(code)
-            if len(used) == 1:
-                own[depth].append(code)
-            elif len(used) == 2:
-                pairs.setdefault((min(used), depth), []).append(code)
-            elif sorted(set(used)) == [0, 1, 2]:
-                triples.append(code)
+            _file_test(code, used, depth, own, pairs, triples)
             if join is not None:
                 candidates[depth].append((len(stages[depth]) - 1, *join))
             differs += _differs(conjunct, self.checked.slots, self.views, lambda call: self.call(call, ["x"]))
@@ -144,10 +139,8 @@ class Compiler(ExpressionCompiler):
                                  if b != a and self.views[b].get(view, ("", ""))[0] == other]) if keyed and k > 1 else []
         views, self.views = self.views, None
         source = self.expr(rule.source)
-        if self.type_of(rule.source) == "list[set]" or not source.startswith("K"):
-            items = source  # the facts' collections are tuples already
-        else:
-            items = f"tuple({source})"  # a constant group is a frozenset
+        # The facts' collections are tuples already; a constant group is a frozenset.
+        items = source if self.type_of(rule.source) == "list[set]" or not source.startswith("K") else f"tuple({source})"
         lines = ["def run(f):", f"    items = {items}", "    n = len(items)", f"    if n < {k}:", "        return []"]
         if guards:
             lines += [f"    if not ({' and '.join(guards)}):", "        return []"]
@@ -218,6 +211,18 @@ class Compiler(ExpressionCompiler):
             if codes[side] in by_name and slot not in slots_used(node.operands[1 - side], self.checked.slots):
                 return f"({codes[0]} == {codes[1]})", (by_name[codes[side]], codes[1 - side])
         return f"({codes[0]} == {codes[1]})", None
+
+
+def _file_test(code: str, used: list[int], depth: int, own: list[list[str]], pairs: dict[tuple[int, int], list[str]],
+               triples: list[str]) -> None:
+    """File an each rule's test by the names it reads (``used``, by depth; ``depth`` the deepest), for
+    the masks: one name alone, two names, or the first three."""
+    if len(used) == 1:
+        own[depth].append(code)
+    elif len(used) == 2:
+        pairs.setdefault((min(used), depth), []).append(code)
+    elif sorted(set(used)) == [0, 1, 2]:
+        triples.append(code)
 
 
 def generate(checked: Checked) -> Record:

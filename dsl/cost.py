@@ -76,24 +76,34 @@ def value_range(node: ast.Node, names: dict[str, tuple[int, int]] | None = None)
             return 0, size_bound(node.args[0])
         return NUMBER_RANGES.get(node.name)
     if isinstance(node, ast.Quantifier):
-        if node.word == "count":
-            return 0, size_bound(node.source)
-        items = [value_range(i, names) for i in node.source.items] if isinstance(node.source, ast.TupleLit) else []
-        if items and all(items):
-            names = {**names, node.var: (min(i[0] for i in items if i), max(i[1] for i in items if i))}
-        body = value_range(node.body, names) if node.body is not None else None
-        return None if body is None else (min(body[0], 0), max(body[1], 0))  # an empty collection gives 0
+        return _quantifier_range(node, names)
     if isinstance(node, ast.Neg):
         inner = value_range(node.operand, names)
         return None if inner is None else (-inner[1], -inner[0])
     if isinstance(node, ast.Arith):
-        left, right = value_range(node.left, names), value_range(node.right, names)
-        if left is None or right is None:
-            return None
-        if node.op == "+":
-            return left[0] + right[0], left[1] + right[1]
-        if node.op == "-":
-            return left[0] - right[1], left[1] - right[0]
-        products = [a * b for a in left for b in right]
-        return min(products), max(products)
+        return _arith_range(node, names)
     return None
+
+
+def _quantifier_range(node: ast.Quantifier, names: dict[str, tuple[int, int]]) -> tuple[int, int] | None:
+    """value_range of a quantifier: a count, or the body's range over a tuple's items (or unbounded items)."""
+    if node.word == "count":
+        return 0, size_bound(node.source)
+    items = [value_range(i, names) for i in node.source.items] if isinstance(node.source, ast.TupleLit) else []
+    if items and all(items):
+        names = {**names, node.var: (min(i[0] for i in items if i), max(i[1] for i in items if i))}
+    body = value_range(node.body, names) if node.body is not None else None
+    return None if body is None else (min(body[0], 0), max(body[1], 0))  # an empty collection gives 0
+
+
+def _arith_range(node: ast.Arith, names: dict[str, tuple[int, int]]) -> tuple[int, int] | None:
+    """value_range of ``+``, ``-`` or ``*`` from its operands' ranges."""
+    left, right = value_range(node.left, names), value_range(node.right, names)
+    if left is None or right is None:
+        return None
+    if node.op == "+":
+        return left[0] + right[0], left[1] + right[1]
+    if node.op == "-":
+        return left[0] - right[1], left[1] - right[0]
+    products = [a * b for a in left for b in right]
+    return min(products), max(products)

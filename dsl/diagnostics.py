@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core.errors import Diagnostic, RuleSetError
+from ..core.errors import Diagnostic as Diagnostic  # the one diagnostic type, also importable from here
+from ..core.errors import RuleSetError
 
 #: Every diagnostic code of the predicate language and what it means. P0xx: the text does not read as
 #: a predicate (parser); P1xx: it reads but does not make sense (checker).

@@ -5,6 +5,7 @@ there, no rule text reaches the source: builtins are the registry's templates, v
 names, numbers written from parsed ints, and other values passed in the namespace."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ..core.blocks import every_block
@@ -48,7 +49,8 @@ class ExpressionCompiler:
         return name
 
     def expr(self, node: ast.Node) -> str:
-        return getattr(self, "c_" + type(node).__name__)(node)
+        compile_node: Callable[[ast.Node], str] = getattr(self, "c_" + type(node).__name__)
+        return compile_node(node)
 
     def c_IntLit(self, node: ast.IntLit) -> str:
         return str(int(node.value))
@@ -145,7 +147,7 @@ class ExpressionCompiler:
     def tabulate(self, node: ast.Quantifier, sets: bool) -> frozenset[int] | None:
         """The table of ``node`` (see ``table``), or None if its condition fails on a value no hand holds."""
         before, tables = dict(self.constants), len(self.tables)
-        code = f"lambda v{int(self.checked.slots[id(node)])}: {self.expr(node.body)}"  # type: ignore[arg-type]
+        code = f"lambda v{int(self.checked.slots[id(node)])}: {self.expr(node.body)}"  # type: ignore[arg-type]  # a tabled quantifier has a body
         test = eval(compile(code, "<table>", "eval"), {**NAMESPACE, **self.constants})  # generated code only: see above
         self.constants, self.tables = before, self.tables[:tables]
         try:

@@ -180,7 +180,7 @@ class KeyedMemo:
     def __init__(self, attr: str) -> None:
         self.attr = attr
         self.rules: list[tuple[int, int, Record]] = []
-        self.known: dict[tuple[int, ...], list[tuple[int, list[tuple]]] | tuple[()]] = {}
+        self.known: dict[tuple[int, ...], list[tuple[int, list[tuple[Any, ...]]]] | tuple[()]] = {}
         self.kept: list[Any] = []
         #: The instance of one item, by the item's identity, shared by every entry that finds it: a first
         #: pass over the corpus finds 1,818 such instances of 161 items, a tuple each that the garbage
@@ -301,7 +301,7 @@ def _guard_code(guard: Guard, name: str) -> str:
 
 
 def fuse(predicates: Sequence[Compiled], label: str = "<fused predicates>",
-         ids: Sequence[int] | None = None) -> Callable[[Any], list[tuple[int, list[tuple]]]]:
+         ids: Sequence[int] | None = None) -> Callable[[Any], list[tuple[int, list[tuple[Any, ...]]]]]:
     """A function of the facts giving ``(id, instances)`` for every predicate that has instances (its
     id is ``ids[i]`` for ``predicates[i]``, by default ``i``): first the others in order, then the keyed
     ones."""
@@ -358,4 +358,5 @@ def fuse(predicates: Sequence[Compiled], label: str = "<fused predicates>",
     evaluate = namespace["evaluate"]
     evaluate.source = source  # for people debugging the fusion
     evaluate.memos = list(memos.values())  # what it remembers, to measure or free
-    return evaluate
+    fused: Callable[[Any], list[tuple[int, list[tuple[Any, ...]]]]] = evaluate
+    return fused

@@ -26,8 +26,10 @@ def _constant(node: ast.Node) -> tuple[bool, Any]:
         return True, node.value
     if isinstance(node, ast.TileLit):
         return True, node.tile
-    if isinstance(node, ast.Name) and node.name in REGISTRY and isinstance(REGISTRY[node.name].code, Const):
-        return True, REGISTRY[node.name].code.value  # type: ignore[union-attr]
+    if isinstance(node, ast.Name) and node.name in REGISTRY:
+        code = REGISTRY[node.name].code
+        if isinstance(code, Const):
+            return True, code.value
     return False, None
 
 

@@ -139,7 +139,7 @@ def tests(slots: list[int], own: list[list[str]], pairs: dict[tuple[int, int], l
         # first tile (bench/callgrind_fused.py with gc off, memos empty: at most four shifts in all,
         # 104,199 -> 103,815 instructions a hand; with gc on, 108,324 -> 107,926).
         by_shift = shifts(found)
-        main = sorted(by_shift, key=lambda shift: (-by_shift[shift].bit_count(), shift))[:MAX_SHIFTS]  # noqa: B023
+        main = sorted(by_shift, key=lambda shift: (-by_shift[shift].bit_count(), shift))[:MAX_SHIFTS]
         rest = 0
         for shift in set(by_shift) - set(main):
             rest |= by_shift[shift]

@@ -2,12 +2,15 @@
 from __future__ import annotations
 
 import re
+from contextlib import suppress
 from functools import lru_cache
 from importlib import resources
+from typing import Any
 
 from lark import Lark, Token, Tree, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedToken, VisitError
 from lark.lexer import PatternStr
+from lark.tree import Meta
 from lark.visitors import Transformer_NonRecursive
 
 from ..core.tiles import TILE_INDEX, Z_CODES
@@ -67,82 +70,83 @@ class BadWord(Exception):
         self.token = token
 
 
-class _ToAst(Transformer_NonRecursive):
+class _ToAst(Transformer_NonRecursive[Token, ast.Node]):
     """Lark tree to AST nodes; single-child wrapper nodes pass their child through."""
 
-    def start(self, children):
+    def start(self, children: list[ast.Node]) -> ast.Node:
         return children[0]
 
     @v_args(meta=True)
-    def hand_rule(self, meta, children):
+    def hand_rule(self, meta: Meta, children: list[Any]) -> ast.Node:
         return ast.HandRule(_pos(meta), children[0])
 
     @v_args(meta=True)
-    def each_rule(self, meta, children):
-        names = [c for c in children[:-2]]
+    def each_rule(self, meta: Meta, children: list[Any]) -> ast.Node:
+        names = children[:-2]
         return ast.EachRule(pos=_pos(meta), names=tuple(str(n) for n in names), name_pos=tuple(_pos(n) for n in names),
                             source=children[-2], cond=children[-1])
 
     @v_args(meta=True)
-    def or_(self, meta, children):
+    def or_(self, meta: Meta, children: list[Any]) -> ast.Node:
         return children[0] if len(children) == 1 else ast.BoolOp(_pos(meta), "or", tuple(children))
 
     @v_args(meta=True)
-    def and_(self, meta, children):
+    def and_(self, meta: Meta, children: list[Any]) -> ast.Node:
         return children[0] if len(children) == 1 else ast.BoolOp(_pos(meta), "and", tuple(children))
 
     @v_args(meta=True)
-    def not_(self, meta, children):
+    def not_(self, meta: Meta, children: list[Any]) -> ast.Node:
         return ast.Not(_pos(meta), children[0])
 
     @v_args(meta=True)
-    def compare(self, meta, children):
+    def compare(self, meta: Meta, children: list[Any]) -> ast.Node:
         if len(children) == 1:
-            return children[0]
+            only: ast.Node = children[0]
+            return only
         operands = tuple(children[0::2])
         op_trees = children[1::2]
         ops = tuple(" ".join(str(t) for t in op.children) for op in op_trees)
         return ast.Compare(_pos(meta), operands, ops, tuple(_pos(op.children[0]) for op in op_trees))
 
     @v_args(meta=True)
-    def arith(self, meta, children):
-        node = children[0]
+    def arith(self, meta: Meta, children: list[Any]) -> ast.Node:
+        node: ast.Node = children[0]
         for op, right in zip(children[1::2], children[2::2]):
             tok = op.children[0]
             node = ast.Arith(pos=node.pos, op=str(tok), left=node, right=right, op_pos=_pos(tok))
         return node
 
     @v_args(meta=True)
-    def neg(self, meta, children):
+    def neg(self, meta: Meta, children: list[Any]) -> ast.Node:
         return ast.Neg(_pos(meta), children[0])
 
-    def int_lit(self, children):
+    def int_lit(self, children: list[Any]) -> ast.Node:
         tok = children[0]
         return ast.IntLit(_pos(tok), int(tok))
 
-    def tile_lit(self, children):
+    def tile_lit(self, children: list[Any]) -> ast.Node:
         tok = children[0]
         text = str(tok)
         return ast.TileLit(_pos(tok), TILE_INDEX[Z_CODES.get(text, text)], text)
 
-    def bad_word(self, children):
+    def bad_word(self, children: list[Token]) -> ast.Node:
         raise BadWord(children[0])
 
-    def name(self, children):
+    def name(self, children: list[Any]) -> ast.Node:
         tok = children[0]
         return ast.Name(_pos(tok), str(tok))
 
-    def call(self, children):
+    def call(self, children: list[Any]) -> ast.Node:
         tok = children[0]
         return ast.Call(_pos(tok), str(tok), tuple(c for c in children[1:] if c is not None))
 
-    def quantifier(self, children):
+    def quantifier(self, children: list[Any]) -> ast.Node:
         word_tree, var, source, body = children
         word = word_tree.children[0]
         return ast.Quantifier(pos=_pos(word), word=str(word), var=str(var), var_pos=_pos(var), source=source, body=body)
 
     @v_args(meta=True)
-    def tuple_lit(self, meta, children):
+    def tuple_lit(self, meta: Meta, children: list[Any]) -> ast.Node:
         return ast.TupleLit(_pos(meta), tuple(c for c in children if c is not None))
 
 
@@ -188,10 +192,8 @@ def _keyword_hint(keyword: str, before: list[Token]) -> str:
 def _tokens(text: str) -> list[Token]:
     """The tokens of ``text`` up to the first character that starts none."""
     out: list[Token] = []
-    try:
+    with suppress(UnexpectedCharacters):
         out.extend(grammar().lex(text))
-    except UnexpectedCharacters:
-        pass
     return out
 
 
@@ -221,10 +223,10 @@ def _paren_too_deep(text: str) -> tuple[int, int] | None:
     return None
 
 
-def _too_deep(tree: Tree) -> Tree | None:
+def _too_deep(tree: Tree[Token]) -> Tree[Token] | None:
     """The first node nested more than MAX_NESTING operations deep, so that checking and evaluating
     stay shallow. A chain such as a + b + c counts one level per operator (it nests to the left)."""
-    stack: list[tuple[Tree, int]] = [(tree, 0)]
+    stack: list[tuple[Tree[Token], int]] = [(tree, 0)]
     while stack:
         node, depth = stack.pop()
         depth += (len(node.children) - 1) // 2 if node.data == "arith" else 1
@@ -277,7 +279,7 @@ def parse(text: str, origin: Origin = NO_ORIGIN) -> tuple[ast.Node | None, list[
 
 
 def _token_error(err: UnexpectedToken, text: str, origin: Origin) -> Diagnostic:
-    accepted = set(err.interactive_parser.accepts())
+    accepted = set(err.interactive_parser.accepts())  # type: ignore[no-untyped-call]  # lark leaves accepts() unannotated
     token = err.token
     at_end = token.type == "$END"
     before = _tokens(text if at_end else text[: token.start_pos])

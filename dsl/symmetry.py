@@ -3,6 +3,8 @@ operands sorted, names swapped, and equalities chained through one name taken as
 values. The compiler then tries each group of items once instead of in every order."""
 from __future__ import annotations
 
+from itertools import pairwise
+
 from . import ast
 
 
@@ -84,7 +86,4 @@ def symmetric(rule: ast.EachRule) -> bool:
     """Whether swapping any two of the rule's names leaves its condition the same."""
     base = _canonical(rule.cond, {})
     names = rule.names
-    for a, b in zip(names, names[1:]):
-        if _canonical(rule.cond, {a: b, b: a}) != base:
-            return False
-    return True
+    return all(_canonical(rule.cond, {a: b, b: a}) == base for a, b in pairwise(names))

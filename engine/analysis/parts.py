@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from ..core.memo import ArgsMemo, Memo
+
 #: A use table: ``table[m * 2 + p]`` for m sets (0..4) and p pairs (0..1); never smaller for more.
 Table = tuple[int, ...]
 #: The counts of one part: 9 ranks of a number suit, or the 7 honours.
@@ -37,7 +39,9 @@ class Part(NamedTuple):
     knit: tuple[int, int, int]
 
 
-def _suit_table(held: Counts, caps: Counts) -> Table:
+# One function, its loops inline: it is the work of every miss of the parts' memos, where a call per
+# state or a min() in the innermost loop made the first hand with new parts measurably slower.
+def _suit_table(held: Counts, caps: Counts) -> Table:  # noqa: C901
     """The use table of a number suit (or a run of ranks), by dynamic programming over the ranks: the
     state is the chows started one and two ranks before (they cover this rank), under which the best
     tiles kept for each number of sets and pairs placed so far. Only blocks that keep a held tile are
@@ -60,11 +64,11 @@ def _suit_table(held: Counts, caps: Counts) -> Table:
                         s1, n1 = sets + chows + pung, n0 + 3 * pung
                         if s1 > MAX_SETS or n1 > cap:
                             break
-                        value = kept + (n1 if n1 < h else h)
+                        value = kept + (n1 if n1 < h else h)  # noqa: FURB136  # no call in the innermost loop
                         if bucket.get((s1, pair), -1) < value:
                             bucket[s1, pair] = value
                         if h and not pair and n1 + 2 <= cap:
-                            value = kept + (n1 + 2 if n1 + 2 < h else h)
+                            value = kept + (n1 + 2 if n1 + 2 < h else h)  # noqa: FURB136  # as above
                             if bucket.get((s1, 1), -1) < value:
                                 bucket[s1, 1] = value
         states = {key: inner for key, inner in nxt.items() if inner}
@@ -76,21 +80,18 @@ def _suit_table(held: Counts, caps: Counts) -> Table:
     return _closed(best)
 
 
-_RUNS: dict[Counts, Table] = {}
 EMPTY_TABLE: Table = (0,) * (2 * MAX_SETS + 2)
 
 
 def _run_table(run: Counts) -> Table:
-    """The use table of a run of ranks (held ranks at most two apart), remembered by its counts alone:
-    with every cap 4 the use does not depend on where the run lies in the suit (a chow covering some
-    of its ranks can always be placed, and no rank outside it is wanted more than four times)."""
-    found = _RUNS.get(run)
-    if found is None:
-        if len(_RUNS) >= MEMO_LIMIT:
-            _RUNS.clear()
-        padded = (0, 0) + run + (0, 0)
-        found = _RUNS[run] = _suit_table(padded, (4,) * len(padded))
-    return found
+    """The use table of a run of ranks (held ranks at most two apart), remembered by its counts alone
+    (``_RUNS``): with every cap 4 the use does not depend on where the run lies in the suit (a chow
+    covering some of its ranks can always be placed, and no rank outside it is wanted more than four times)."""
+    padded = (0, 0) + run + (0, 0)
+    return _suit_table(padded, (4,) * len(padded))
+
+
+_RUNS: Memo[Counts, Table] = Memo(_run_table, MEMO_LIMIT)
 
 
 def _split_suit_table(held: Counts) -> Table:
@@ -103,7 +104,7 @@ def _split_suit_table(held: Counts) -> Table:
             continue
         if r == 9 or r - prev >= 3:
             if start >= 0:
-                table = combine(table, _run_table(held[start:prev + 1]))
+                table = combine(table, _RUNS[held[start:prev + 1]])
             start = r
         prev = r
     return table
@@ -143,18 +144,14 @@ def _closed(best: dict[tuple[int, int], int]) -> Table:
     return tuple(out)
 
 
-PARTS: dict[tuple[Counts, Counts | None, bool], Part] = {}
-
-
 def part(held: Counts, caps: Counts | None = None, honours: bool = False) -> Part:
     """The remembered Part of the counts of a number suit (9 ranks) or the honours (7 kinds); ``caps``
     (default 4 each) is how many of each kind a complete hand may hold."""
-    key = (held, caps, honours)
-    found = PARTS.get(key)
-    if found is not None:
-        return found
-    if len(PARTS) >= MEMO_LIMIT:
-        PARTS.clear()
+    return PARTS[held, caps, honours]
+
+
+def _part(held: Counts, caps: Counts | None, honours: bool) -> Part:
+    """``part``'s work, on a miss of ``PARTS``."""
     if honours:
         table = _honour_table(held, caps if caps is not None else FULL_CAPS[:7])
     else:
@@ -163,24 +160,26 @@ def part(held: Counts, caps: Counts | None = None, honours: bool = False) -> Par
     odd = sum(h & 1 for h in held)
     kinds = sum(1 for h in held if h)
     ends = held if honours else (held[0], held[8])
-    knit = (0, 0, 0) if honours else tuple(sum(1 for r in range(c, 9, 3) if held[r]) for c in range(3))
-    found = Part(table, sum(held), pairs, odd, kinds, sum(1 for h in ends if h), any(h >= 2 for h in ends),
-                 knit)  # type: ignore[arg-type]
-    PARTS[key] = found
-    return found
+    knit = (0, 0, 0) if honours else (_ranks_held(held, 0), _ranks_held(held, 1), _ranks_held(held, 2))
+    return Part(table, sum(held), pairs, odd, kinds, sum(1 for h in ends if h), any(h >= 2 for h in ends), knit)
 
 
-COMBINED: dict[tuple[Table, Table], Table] = {}
+def _ranks_held(held: Counts, knit_class: int) -> int:
+    """The distinct ranks held of a knitted class (ranks c, c+3, c+6 from 0)."""
+    return sum(1 for r in range(knit_class, 9, 3) if held[r])
+
+
+#: The Part of (counts, caps, honours).
+PARTS: ArgsMemo[tuple[Counts, Counts | None, bool], Part] = ArgsMemo(_part, MEMO_LIMIT)
 
 
 def combine(a: Table, b: Table) -> Table:
     """The use table of two parts together: the best split of the sets and the pair between them."""
-    key = (a, b)
-    found = COMBINED.get(key)
-    if found is not None:
-        return found
-    if len(COMBINED) >= MEMO_LIMIT:
-        COMBINED.clear()
+    return COMBINED[a, b]
+
+
+def _combine(a: Table, b: Table) -> Table:
+    """``combine``'s work, on a miss of ``COMBINED``."""
     out = [0] * (2 * MAX_SETS + 2)
     for m in range(MAX_SETS + 1):
         for p in (0, 1):
@@ -191,25 +190,24 @@ def combine(a: Table, b: Table) -> Table:
                     value = a[m1 * 2 + p1] + b[j + p - p1]
                     best = max(best, value)
             out[m * 2 + p] = best
-    found = tuple(out)
-    COMBINED[key] = found
-    return found
+    return tuple(out)
 
 
-_KNIT_RESTS: dict[tuple[Counts, Counts | None, int], tuple[Counts, Counts, Part]] = {}
+#: The combined use table of two tables.
+COMBINED: ArgsMemo[tuple[Table, Table], Table] = ArgsMemo(_combine, MEMO_LIMIT)
 
 
 def knitted_rest(held: Counts, caps: Counts | None, knit_class: int) -> tuple[Counts, Counts, Part]:
     """A number suit's counts, caps and Part once a knitted pattern takes one of each of its ranks of
     ``knit_class`` held (ranks c, c+3, c+6 from 0); the pattern's tiles lower the caps by one."""
-    key = (held, caps, knit_class)
-    found = _KNIT_RESTS.get(key)
-    if found is None:
-        if len(_KNIT_RESTS) >= MEMO_LIMIT:
-            _KNIT_RESTS.clear()
-        limits = caps if caps is not None else FULL_CAPS
-        rest = tuple(h - 1 if r % 3 == knit_class and h else h for r, h in enumerate(held))
-        rest_caps = tuple(x - 1 if r % 3 == knit_class else x for r, x in enumerate(limits))
-        found = (rest, rest_caps, part(rest, rest_caps))
-        _KNIT_RESTS[key] = found
-    return found
+    return _KNIT_RESTS[held, caps, knit_class]
+
+
+def _knitted_rest(held: Counts, caps: Counts | None, knit_class: int) -> tuple[Counts, Counts, Part]:
+    limits = caps if caps is not None else FULL_CAPS
+    rest = tuple(h - 1 if r % 3 == knit_class and h else h for r, h in enumerate(held))
+    rest_caps = tuple(x - 1 if r % 3 == knit_class else x for r, x in enumerate(limits))
+    return rest, rest_caps, part(rest, rest_caps)
+
+
+_KNIT_RESTS: ArgsMemo[tuple[Counts, Counts | None, int], tuple[Counts, Counts, Part]] = ArgsMemo(_knitted_rest, MEMO_LIMIT)

@@ -163,7 +163,7 @@ def _sets_and_pair(tiles: tuple[Tile, ...]) -> list[tuple[Tile, tuple[Block, ...
         return []
     if mo and po and so and ho:  # one reading: no product (readings stage 74,760 -> 45,805, see Reading)
         pair = m_pair if m_paired else p_pair if p_paired else s_pair if s_paired else h_pair
-        return [(pair, mo[0] + po[0] + so[0], mo[1] + po[1] + so[1] + ho[1])]  # type: ignore[list-item]
+        return [(pair, mo[0] + po[0] + so[0], mo[1] + po[1] + so[1] + ho[1])]  # type: ignore[list-item]  # concatenated tuples of blocks, no copy to retype
     parts = (m, p, s, h)
     k = next(i for i, part in enumerate(parts) if part[0])
     # Every reading of part k has its pair; a part of one reading with one split has its split alone.
@@ -203,7 +203,7 @@ def _meld_blocks(kind: MeldKind, tile: Tile) -> tuple[Block, Block, Block, Block
         block_kind, concealed = Kind.CHOW if kind is MeldKind.CHOW else Kind.PUNG, False
     else:
         block_kind, concealed = Kind.KONG, kind is MeldKind.CONCEALED_KONG
-    return tuple([make_block(block_kind, tile, concealed, not concealed, True) for _ in range(4)])  # type: ignore[return-value]
+    return tuple([make_block(block_kind, tile, concealed, not concealed, True) for _ in range(4)])  # type: ignore[return-value]  # four items, built by a list in C
 
 
 def prepare() -> None:
@@ -214,7 +214,7 @@ def prepare() -> None:
     prepare_splits()
     for kind in MeldKind:
         for tile in range(34):
-            if kind is not MeldKind.CHOW or tile < 27 and tile % 9 < 7:
+            if kind is not MeldKind.CHOW or (tile < 27 and tile % 9 < 7):
                 _meld_blocks(kind, tile)
 
 

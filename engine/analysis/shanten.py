@@ -24,6 +24,7 @@ from itertools import permutations
 
 from ..core.blocks import Shape
 from ..core.errors import InvalidHandError
+from ..core.memo import ArgsMemo
 from .parts import COMBINED, FULL_CAPS, MAX_SETS, MEMO_LIMIT, PARTS, Counts, Part, Table, combine, knitted_rest, part
 
 #: The knitted class (ranks 1-4-7, 2-5-8, 3-6-9) of each suit, for the six knitted patterns.
@@ -74,10 +75,9 @@ def hand_parts(counts: Sequence[int], caps: Caps = NO_CAPS) -> tuple[list[Counts
     """The counts and the Part of each of the four parts of a hand."""
     groups = [tuple(counts[0:9]), tuple(counts[9:18]), tuple(counts[18:27]), tuple(counts[27:34])]
     if caps is NO_CAPS:  # the common case, looked up in the memo directly
-        get = PARTS.get
+        memo = PARTS
         a, b, c, d = groups
-        return groups, [get((a, None, False)) or part(a), get((b, None, False)) or part(b),
-                        get((c, None, False)) or part(c), get((d, None, True)) or part(d, None, True)]
+        return groups, [memo[a, None, False], memo[b, None, False], memo[c, None, False], memo[d, None, True]]
     return groups, [part(groups[0], caps[0]), part(groups[1], caps[1]), part(groups[2], caps[2]),
                     part(groups[3], caps[3], True)]
 
@@ -155,10 +155,10 @@ def overall(groups: Sequence[Counts], parts: Sequence[Part], melds: int, caps: C
     """The least shanten over the shapes; the knitted shapes are tried only where bounds say they could
     beat it (the rest of a knitted straight keeps no more than the whole hand's one set and pair)."""
     a, b, c, d = parts
-    get = COMBINED.get
-    ab = get((a.table, b.table)) or combine(a.table, b.table)
-    cd = get((c.table, d.table)) or combine(c.table, d.table)
-    whole = get((ab, cd)) or combine(ab, cd)
+    memo = COMBINED
+    ab = memo[a.table, b.table]
+    cd = memo[c.table, d.table]
+    whole = memo[ab, cd]
     best = 13 - 3 * melds - whole[(MAX_SETS - melds) * 2 + 1]
     if melds > 1 or best < 0:
         return best
@@ -190,40 +190,32 @@ def shanten_by_shape(concealed: Sequence[int], melds: int = 0) -> dict[Shape, in
     return by_shape(groups, parts, melds)
 
 
-_USEFUL: dict[tuple[Counts, Counts | None, Table, int], tuple[int, ...]] = {}
-
-
-def _standard_useful(held: Counts, caps: Counts | None, rest: Table, index: int, honours: bool) -> tuple[int, ...]:
+def _standard_useful(held: Counts, caps: Counts | None, rest: Table, index: int) -> tuple[int, ...]:
     """The ranks of one part whose drawing lets four sets and a pair keep one tile more, the other
-    parts' combined use table being ``rest`` (remembered: few parts and rests recur)."""
-    key = (held, caps, rest, index)
-    found = _USEFUL.get(key)
-    if found is None:
-        if len(_USEFUL) >= MEMO_LIMIT:
-            _USEFUL.clear()
-        limit = caps or FULL_CAPS
-        now = combine(part(held, caps, honours).table, rest)[index]
-        found = tuple(r for r in range(len(held)) if held[r] < limit[r]
-                      and combine(part(held[:r] + (held[r] + 1,) + held[r + 1:], caps, honours).table, rest)[index] > now)
-        _USEFUL[key] = found
-    return found
+    parts' combined use table being ``rest`` (remembered in ``_USEFUL``: few parts and rests recur)."""
+    honours = len(held) == 7  # the honours part has 7 kinds, a number suit 9 ranks
+    limit = caps or FULL_CAPS
+    now = combine(part(held, caps, honours).table, rest)[index]
+    return tuple(r for r in range(len(held)) if held[r] < limit[r]
+                 and combine(part(held[:r] + (held[r] + 1,) + held[r + 1:], caps, honours).table, rest)[index] > now)
+
+
+_USEFUL: ArgsMemo[tuple[Counts, Counts | None, Table, int], tuple[int, ...]] = ArgsMemo(_standard_useful, MEMO_LIMIT)
 
 
 def _rest_useful(rest: Sequence[tuple[Counts, Counts | None, Part]], sets: int) -> list[int]:
     """The tiles whose drawing lets ``sets`` sets and a pair keep one tile more of parts ``rest``."""
-    get = COMBINED.get
+    memo = COMBINED
     t0, t1, t2, t3 = rest[0][2].table, rest[1][2].table, rest[2][2].table, rest[3][2].table
-    ab = get((t0, t1)) or combine(t0, t1)
-    cd = get((t2, t3)) or combine(t2, t3)
-    rests = (get((t1, cd)) or combine(t1, cd), get((t0, cd)) or combine(t0, cd),
-             get((ab, t3)) or combine(ab, t3), get((ab, t2)) or combine(ab, t2))
+    ab = memo[t0, t1]
+    cd = memo[t2, t3]
+    rests = (memo[t1, cd], memo[t0, cd], memo[ab, t3], memo[ab, t2])
     index = sets * 2 + 1
+    useful = _USEFUL
     out: list[int] = []
     for g in range(4):
         held, caps, _ = rest[g]
-        found = _USEFUL.get((held, caps, rests[g], index))
-        if found is None:
-            found = _standard_useful(held, caps, rests[g], index, g == HONOUR_PART)
+        found = useful[held, caps, rests[g], index]
         if found:
             lo = _SPAN[g][0]
             out.extend([lo + r for r in found])

@@ -72,22 +72,11 @@ _SHORT = tuple(tuple((TWO[r], 6 << 3 * r, tuple(ONE[t] for t in CLASSES[(2 * r -
 def _group_of(tiles: tuple[Tile, ...]) -> _Group:
     """The group of the sorted tiles of one suit, or of the honours. A suit's is worked out from its
     pattern number, by bit masks and lookups in the table of sets (suits.py), where counting the ranks,
-    sorting the kinds and remembering each suit's state cost more: first pass over the corpus 424,479 ->
-    404,813 instructions a hand (bench/callgrind_scoring.py --first-pass; warm unchanged, 241,113 -> 240,999);
-    with the loop for the number, the named tuples made without keywords and the honours counted once
-    a kind (and the same in readings.py), 386,819 -> 380,955."""
+    sorting the kinds and remembering each suit's state cost more."""
     if tiles and tiles[0] >= 27:
-        parts: list[bool | tuple[Tile, ...]] = []
-        odd, singles = 0, True
-        for t in dict.fromkeys(tiles):  # the kinds held, in order
-            c = tiles.count(t)
-            if c != 3:
-                parts += (c == 2, (t,) * (c == 2), (t,) * (c == 1))
-            odd += c & 1
-            singles = singles and c == 1
-        return tuple(parts), 0, odd, True, singles
+        return _honour_group(tiles)
     base = tiles[0] // 9 * 9 if tiles else 0
-    if len(tiles) >= MOST and any(map(eq, tiles, tiles[MOST - 1 :])):  # operator.eq: groups 28.67 -> 27.77 M (replayed)
+    if len(tiles) >= MOST and any(map(eq, tiles, tiles[MOST - 1 :])):  # operator.eq, in C
         return _searched(tiles, base)  # a rank held MOST times: more, with a tile added, than the table knows
     key = 0
     for t in tiles:  # a loop: sum(map(ONE.__getitem__, tiles)) cost more
@@ -102,41 +91,59 @@ def _group_of(tiles: tuple[Tile, ...]) -> _Group:
             return (), knit, odd, orphans, singles
         part = _NO_WAIT
     elif n == 2:
-        # Sets and a pair when, some pair out, the rest is sets (a rank held twice, by a mask, first); the
-        # pair and the tile that would make sets only of the one class they can be of (suits.CLASSES):
-        # with the same below, replayed first-pass group misses 24.92 -> 21.52 M instructions.
-        total = sum(tiles) % 3
-        pair = False
-        for two, paired in _PAIRS[2 * total % 3]:
-            if key & paired and key - two in sets:
-                pair = True
-                break
-        waits = 0
-        for _, one, _ in _TILES[-total % 3]:
-            if key + one in sets:
-                waits |= one
-        part = (pair, _tiles[base << 27 | waits], ())
+        part = _pair_part(key, sum(tiles) % 3, base, sets)
     else:
-        # A tile of rank t makes sets and a pair of rank p when, the pair out, the rest is sets: with one
-        # tile of p held, the tile is its second; with a pair held (p), the tile joins the sets.
-        # The waits gathered as a pattern (a rank's tile added to it when the rank is one), each rank's
-        # numbers unpacked from a tuple rather than shifted and indexed: replayed first-pass misses of
-        # groups one tile short 17.48 -> 16.62 M instructions.
-        # The ranks tried those of the one class each can be of (suits.CLASSES): the single that the tile
-        # pairs, of the tiles' sum over 3; the tile that joins the sets, of 2p less it (see above).
-        total = sum(tiles) % 3
-        waits = 0
-        for _, one, held_p in _TILES[total]:
-            if key & held_p and key - one in sets:
-                waits |= one
-        for two, paired, ones in _SHORT[total]:
-            if key & paired:
-                rest = key - two
-                for one in ones:
-                    if rest + one in sets:
-                        waits |= one
-        part = (False, (), _tiles[base << 27 | waits])
+        part = _short_part(key, sum(tiles) % 3, base, sets)
     return part, knit, odd, orphans, singles
+
+
+def _honour_group(tiles: tuple[Tile, ...]) -> _Group:
+    """The group of the honours: each kind held twice is a pair, once a single (a pung waits on nothing)."""
+    parts: list[bool | tuple[Tile, ...]] = []
+    odd, singles = 0, True
+    for t in dict.fromkeys(tiles):  # the kinds held, in order
+        c = tiles.count(t)
+        if c != 3:
+            parts += (c == 2, (t,) * (c == 2), (t,) * (c == 1))
+        odd += c & 1
+        singles = singles and c == 1
+    return tuple(parts), 0, odd, True, singles
+
+
+def _pair_part(key: int, total: int, base: Tile, sets: frozenset[int]) -> _Part:
+    """The part of a suit of sets and a pair, or one tile short of sets only (pattern ``key``, its tiles
+    summing to ``total`` over 3): whether it is sets and a pair (a rank held twice, by a mask, first, and
+    the rest sets), and the tiles that would make it sets only. The pair and the tile are of the one
+    class they can be of (suits.CLASSES)."""
+    pair = False
+    for two, paired in _PAIRS[2 * total % 3]:
+        if key & paired and key - two in sets:
+            pair = True
+            break
+    waits = 0
+    for _, one, _ in _TILES[-total % 3]:
+        if key + one in sets:
+            waits |= one
+    return pair, _tiles[base << 27 | waits], ()
+
+
+def _short_part(key: int, total: int, base: Tile, sets: frozenset[int]) -> _Part:
+    """The part of a suit one tile short of sets and a pair: the tiles that make it so. A tile of rank t
+    makes sets and a pair of rank p when, the pair out, the rest is sets: with one tile of p held, the
+    tile is its second; with a pair held (p), the tile joins the sets. The ranks tried are those of the
+    one class each can be of (suits.CLASSES): the single that the tile pairs, of the tiles' sum over 3;
+    the tile that joins the sets, of 2p less it."""
+    waits = 0
+    for _, one, held_p in _TILES[total]:
+        if key & held_p and key - one in sets:
+            waits |= one
+    for two, paired, ones in _SHORT[total]:
+        if key & paired:
+            rest = key - two
+            for one in ones:
+                if rest + one in sets:
+                    waits |= one
+    return False, (), _tiles[base << 27 | waits]
 
 
 #: The group of the sorted tiles of a part, by the tiles (``_group_of``'s): a Memo, which keeps no tuple

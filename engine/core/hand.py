@@ -5,9 +5,10 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from operator import eq
 
-from .context import Context
+from .context import Context as Context  # a hand's context, also importable from here
 from .errors import HandError as HandError  # the error a hand raises, also importable from here
 from .errors import InvalidHandError
+from .memo import ArgsMemo, Bounded
 from .tiles import SUIT_OF, TILE_CODES, Tile, code, codes, compact
 
 
@@ -40,14 +41,8 @@ class Meld:
     def of(cls, kind: MeldKind, tiles: tuple[Tile, ...], claimed_from: str | None = None, claimed_tile: Tile | None = None,
            added: bool = False) -> Meld:
         """The Meld of these fields, shared (Melds are immutable): the declared sets of a batch come back
-        line after line (bench/bench.py's batch: 2.1 µs a set by the constructor, 0.4 by this)."""
-        key = (kind, tiles, claimed_from, claimed_tile, added)
-        known = _MELDS.get(key)
-        if known is None:
-            if len(_MELDS) >= MAX_SHARED_MELDS:
-                _MELDS.clear()
-            known = _MELDS[key] = cls(kind, tiles, claimed_from, claimed_tile, added)
-        return known
+        line after line, and a lookup costs less than the constructor."""
+        return _MELDS[kind, tiles, claimed_from, claimed_tile, added]
 
     @property
     def is_kong(self) -> bool:
@@ -88,11 +83,11 @@ class Hand:
         return f"Hand({str(self)!r}, {self.context})"
 
 
-_MELDS: dict[tuple[object, ...], Meld] = {}
+#: The shared Melds (``Meld.of``), by their fields.
+_MELDS: ArgsMemo[tuple[MeldKind, tuple[Tile, ...], str | None, Tile | None, bool], Meld] = ArgsMemo(Meld, MAX_SHARED_MELDS)
 #: The Melds that passed ``check_meld``, by identity (each kept alive here, so that no other object takes
-#: its identity): the shared Melds of a batch are checked once (bench/callgrind_batch.py: making the
-#: Hand of a corpus line went from 115,653 to 106,175 instructions).
-_SOUND: dict[int, Meld] = {}
+#: its identity): the shared Melds of a batch are checked once.
+_SOUND: Bounded[int, Meld] = Bounded(MAX_SHARED_MELDS)
 _INT = {int}
 _MELD = {Meld}
 
@@ -131,6 +126,15 @@ def _shown(tiles: tuple[Tile, ...]) -> str:
 
 def validate(hand: Hand) -> Hand:
     """Check counts, sets and context flags; return the hand with inferences applied (RULINGS 14)."""
+    tiles = _check_parts(hand)
+    _check_counts(hand, tiles)
+    hand = _check_context(hand, tiles)
+    object.__setattr__(hand, "checked", True)
+    return hand
+
+
+def _check_parts(hand: Hand) -> tuple[Tile, ...]:
+    """validate's checks of the declared sets and of the tiles, one by one; every tile of the hand."""
     if len(hand.melds) > 4:
         raise InvalidHandError(f"{len(hand.melds)} declared sets; a hand has at most 4")
     if not set(map(type, hand.melds)) <= _MELD:  # as for the tiles below: the loop names the wrong one
@@ -139,7 +143,7 @@ def validate(hand: Hand) -> Hand:
                 raise InvalidHandError(f"declared set {i + 1} must be a Meld, not {type(meld).__name__}")
     tiles = hand.all_tiles
     # Every tile a plain int 0..33, tested in C first (map, set, min, max): the loop, which names the
-    # wrong tile, runs only when that fails (2.5 µs a hand saved on bench/bench.py's batch lines).
+    # wrong tile, runs only when that fails.
     if not (set(map(type, tiles)) == _INT and min(tiles) >= 0 and max(tiles) < 34):
         for t in tiles:
             if isinstance(t, bool) or not isinstance(t, int) or not 0 <= t < len(TILE_CODES):
@@ -147,9 +151,12 @@ def validate(hand: Hand) -> Hand:
     for i, meld in enumerate(hand.melds):
         if _SOUND.get(id(meld)) is not meld:  # a Meld checked before is sound: it is immutable
             check_meld(meld, f"declared set {i + 1}")
-            if len(_SOUND) >= MAX_SHARED_MELDS:
-                _SOUND.clear()
-            _SOUND[id(meld)] = meld
+            _SOUND.keep(id(meld), meld)
+    return tiles
+
+
+def _check_counts(hand: Hand, tiles: tuple[Tile, ...]) -> None:
+    """validate's checks of how many tiles the hand holds, and of each kind."""
     expected = 13 - 3 * len(hand.melds)
     if len(hand.concealed) != expected:
         raise InvalidHandError(
@@ -163,6 +170,11 @@ def validate(hand: Hand) -> Hand:
             counts[t] += 1
         over = [TILE_CODES[t] for t in range(34) if counts[t] > 4]
         raise InvalidHandError(f"fifth copy of {', '.join(over)}: a tile exists only four times")
+
+
+def _check_context(hand: Hand, tiles: tuple[Tile, ...]) -> Hand:
+    """validate's checks of the context flags against the hand; the hand with the last copy inferred
+    when the other three copies of the winning tile are in its declared sets."""
     if not isinstance(hand.context, Context):
         raise InvalidHandError(f"a hand's context must be a Context, not {type(hand.context).__name__}")
     ctx = hand.context
@@ -186,8 +198,7 @@ def validate(hand: Hand) -> Hand:
             f"the winning tile {code(win)} cannot be the last copy while the concealed hand holds another"
         )
     if in_melds == 3 and not ctx.last_copy:
-        hand = Hand(concealed=hand.concealed, melds=hand.melds, win_tile=hand.win_tile, context=replace(ctx, last_copy=True))
-    object.__setattr__(hand, "checked", True)
+        return Hand(concealed=hand.concealed, melds=hand.melds, win_tile=hand.win_tile, context=replace(ctx, last_copy=True))
     return hand
 
 
@@ -200,11 +211,10 @@ def sound_hand(concealed: list[Tile], melds: tuple[Meld, ...], win_tile: Tile, c
     """``validate(Hand(...))`` of parts each known sound: ``concealed`` a sorted list of tiles 0..33,
     ``melds`` Melds that passed ``check_meld``, ``context`` a Context. The checks of the whole hand are
     made here, without the constructor; a hand that fails one, or whose context needs more, goes to
-    validate, which says why (bench/callgrind_batch.py, making the Hand of a corpus line with
-    jsonio's layouts: 56,529 instructions by the constructor and validate, 49,661 by this)."""
+    validate, which says why (cheaper than the constructor and validate: bench/callgrind_batch.py)."""
     ctx = context
     if len(concealed) == 13 - 3 * len(melds) and not (
-            ctx.flower_replacement or ctx.first_turn and melds or ctx.kong_related and ctx.self_drawn):
+            ctx.flower_replacement or (ctx.first_turn and melds) or (ctx.kong_related and ctx.self_drawn)):
         if melds:
             declared: list[Tile] = []
             for meld in melds:
@@ -215,7 +225,7 @@ def sound_hand(concealed: list[Tile], melds: tuple[Meld, ...], win_tile: Tile, c
             in_melds, tiles = 0, concealed.copy()
         tiles.append(win_tile)
         tiles.sort()
-        if not (any(map(eq, tiles, tiles[4:])) or (ctx.kong_related or ctx.last_copy) and _held(concealed, win_tile, in_melds, ctx)):
+        if not (any(map(eq, tiles, tiles[4:])) or ((ctx.kong_related or ctx.last_copy) and _held(concealed, win_tile, in_melds, ctx))):
             if in_melds == 3 and not ctx.last_copy:
                 ctx = replace(ctx, last_copy=True)
             hand = _new(Hand)
@@ -231,7 +241,7 @@ def sound_hand(concealed: list[Tile], melds: tuple[Meld, ...], win_tile: Tile, c
 def _held(concealed: list[Tile], win_tile: Tile, in_melds: int, ctx: Context) -> bool:
     """Whether the hand holds another copy of the winning tile where ``ctx`` says it cannot (validate)."""
     held = concealed.count(win_tile)
-    return bool(ctx.kong_related and held + in_melds or ctx.last_copy and held)
+    return bool((ctx.kong_related and held + in_melds) or (ctx.last_copy and held))
 
 
 def format_meld(meld: Meld) -> str:

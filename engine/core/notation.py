@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .context import context_values
+from .context import Context, context_values
 from .errors import InvalidHandError
-from .hand import SEATS, Context, Hand, Meld, MeldKind, validate
+from .hand import SEATS, Hand, Meld, MeldKind, validate
 from .hand import format_hand as format_hand  # printing a Hand back is part of the notation
 from .hand import format_meld as format_meld
 from .tiles import HONOUR_CODES, TILE_CODES, TILE_INDEX, Z_CODES, Tile

@@ -14,7 +14,7 @@ lines filled by one ``str.format`` took 93,066: it reads every character of its 
 from __future__ import annotations
 
 import json
-from json.encoder import encode_basestring  # type: ignore[attr-defined]  # the encoder's own, for ensure_ascii=False
+from json.encoder import encode_basestring  # the encoder's own, for ensure_ascii=False
 from typing import Any
 
 from ..core.blocks import Block, Shape
@@ -106,8 +106,8 @@ class Text:
         # kept too: about one line in a hundred of the corpus, bounded like every piece).
         if count == 1 and piece.__class__ is str:
             self._keep(self.shared, counted)
-            self.shared[id(counted)] = piece  # type: ignore[assignment]
-        return piece if piece.__class__ is str else piece[0] + piece[1].format(names)  # type: ignore[return-value]
+            self.shared[id(counted)] = piece
+        return piece if piece.__class__ is str else piece[0] + piece[1].format(names)
 
     def _brief(self, counted: CountedFan) -> str:
         fan, count = counted[0], counted[1]
@@ -127,7 +127,7 @@ class Text:
             piece = (head, "[" + ", ".join([f"{{0[{i}]}}" for i in sets]) + "]}}") if sets else head + "[]}"
             self._keep(self.left_out, fan, by)
             self.left_out[key] = piece
-        return piece if piece.__class__ is str else piece[0] + piece[1].format(names)  # type: ignore[return-value]
+        return piece if piece.__class__ is str else piece[0] + piece[1].format(names)
 
     def _shape(self, shape: Shape) -> str:
         self._keep(self.shapes)

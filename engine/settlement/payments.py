@@ -54,7 +54,7 @@ def win_changes(points: int, flower_points: int, winner: int, discarder: int | N
             owed = settlement.discard_others.amount(settlement.base, paid)
         changes[player] -= owed
         changes[winner] += owed
-    return tuple(changes)  # type: ignore[return-value]
+    return tuple(changes)  # type: ignore[return-value]  # one change per player: four
 
 
 def settle(result_or_total: Result | int, winner: int, discarder: int | None = None,
@@ -89,7 +89,7 @@ def penalty_changes(offender: int, kind: str, rules: RuleSet | Settlement | str 
             changes[offender] -= penalty.points
     if penalty.to == "nobody":
         changes[offender] -= penalty.points
-    return tuple(changes)  # type: ignore[return-value]
+    return tuple(changes)  # type: ignore[return-value]  # one change per player: four
 
 
 def draw_changes(ready: Iterable[int] = (), rules: RuleSet | Settlement | str | Path = "mcr") -> Changes:
@@ -103,4 +103,4 @@ def draw_changes(ready: Iterable[int] = (), rules: RuleSet | Settlement | str | 
         for receiver in ready_set:
             changes[payer] -= each
             changes[receiver] += each
-    return tuple(changes)  # type: ignore[return-value]
+    return tuple(changes)  # type: ignore[return-value]  # one change per player: four

@@ -33,4 +33,4 @@ def seating(rules: RuleSet | Settlement | str | Path, hand_number: int) -> Seati
     places = [WINDS.index(w) for w in session.seats[round_index]]
     dealer_place = WINDS.index(session.dealers[in_round])
     winds = tuple(WINDS[(place - dealer_place) % 4] for place in places)
-    return Seating(session.rounds[round_index], places.index(dealer_place), winds)  # type: ignore[arg-type]
+    return Seating(session.rounds[round_index], places.index(dealer_place), winds)  # type: ignore[arg-type]  # one wind per seat: four

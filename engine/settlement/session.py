@@ -84,7 +84,7 @@ class Session:
 
     def _record(self, kind: str, text: str, changes: Changes, ends_hand: bool, points: int | None = None) -> Entry:
         totals = tuple(t + c for t, c in zip(self.totals, changes, strict=True))
-        entry = Entry(self.hand_number, self.seating, kind, text, changes, totals, points)  # type: ignore[arg-type]
+        entry = Entry(self.hand_number, self.seating, kind, text, changes, totals, points)  # type: ignore[arg-type]  # totals: one per player, four
         self.entries.append(entry)
         self.totals = entry.totals
         if ends_hand:

@@ -185,7 +185,7 @@ def run(inp: IO[Any], out: IO[Any], scorer: Scorer, jobs: int = 1, progress: IO[
                 if not line or line.isspace():
                     continue
                 unwritten.append(answer_line(line, scorer, number, text, explain))
-                if len(unwritten) >= FLUSH_LINES or more_ready is not None and not more_ready():
+                if len(unwritten) >= FLUSH_LINES or (more_ready is not None and not more_ready()):
                     n += _write(out, unwritten)
                     unwritten.clear()
                 if progress is not None and (n + len(unwritten)) % PROGRESS_EVERY == 0:
@@ -227,7 +227,7 @@ def _chunks(inp: IO[Any]) -> Iterator[list[tuple[int, str]]]:
     for number, line in read_lines(inp):
         if line and not line.isspace():
             chunk.append((number, line))
-            if len(chunk) == CHUNK_LINES or more_ready is not None and not more_ready():
+            if len(chunk) == CHUNK_LINES or (more_ready is not None and not more_ready()):
                 yield chunk
                 chunk = []
     if chunk:
@@ -247,7 +247,7 @@ def _pieces(inp: IO[bytes], size: int) -> Iterator[tuple[int, bytes]]:
     longer than the limit is handed on cut to the limit and a byte (a piece of its own, which
     read_lines calls too long) and the rest of it skipped, so that memory stays bounded."""
     number, carry, skipping = 1, b"", False
-    while data := inp.read1(size):  # type: ignore[attr-defined]
+    while data := inp.read1(size):  # type: ignore[attr-defined]  # a buffered binary stream (stdin's buffer or a file)
         if skipping:  # the rest of an over-long line
             if (end := data.find(b"\n")) < 0:
                 continue

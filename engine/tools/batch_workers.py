@@ -19,6 +19,7 @@ import signal
 import struct
 from collections import deque
 from collections.abc import Callable, Iterable
+from contextlib import suppress
 from functools import partial
 from typing import Any, TypeVar
 
@@ -162,7 +163,7 @@ def _answer(tasks: Iterable[Any], ready: Callable[[], bool], jobs: int, score: C
             while True:  # wait for a worker with room, and for room in memory
                 full = _written(pending, emit) and len(pending) >= jobs * IN_FLIGHT
                 worker = min((worker for worker in workers if worker.alive), key=lambda worker: len(worker.owed), default=None)
-                if worker is None or not full and len(worker.owed) < AHEAD:
+                if worker is None or (not full and len(worker.owed) < AHEAD):
                     break
                 _exchange(workers, score, None)
             pending.append(job := _Job(task))
@@ -249,10 +250,8 @@ class _Worker:
         (tasks_in, tasks_out), (answers_in, answers_out) = os.pipe(), os.pipe()
         for fd in (tasks_out, answers_out):
             if hasattr(fcntl, "F_SETPIPE_SZ"):
-                try:
+                with suppress(OSError):  # over the system's limit: the default size
                     fcntl.fcntl(fd, fcntl.F_SETPIPE_SZ, PIPE_BYTES)
-                except OSError:  # over the system's limit: the default size
-                    pass
         signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
         try:
             pid = os.fork()
@@ -288,10 +287,8 @@ class _Worker:
             self.owed.clear()
             os.close(self.tasks)
             os.close(self.answers)
-            try:
+            with suppress(ProcessLookupError):
                 os.kill(self.pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
             os.waitpid(self.pid, 0)
 
 

@@ -26,11 +26,6 @@ from .result_table import format_result
 HAND_HELP = "hand string, e.g. '[CCC,1]FFFPPP999s5m5m' (the last tile is the winning tile)"
 
 
-def _context_args(p: argparse.ArgumentParser) -> None:
-    """The hand argument and every context flag (for commands that take a complete hand)."""
-    add_hand_args(p, HAND_HELP)
-
-
 def _hand(args: argparse.Namespace) -> Hand:
     return to_hand(hand_arg(args.hand), **context_of(args))
 

@@ -120,7 +120,7 @@ def rule_changes(ruleset_a: RuleSet, ruleset_b: RuleSet) -> list[str]:
         ex_a, ex_b = set(a.excludes), set(b.excludes)
         for label, items in (("excludes now", ex_a - ex_b), ("no longer excludes", ex_b - ex_a)):
             for e in sorted(items, key=lambda e: e.target):
-                target = names[e.target] if e.target in names else e.target
+                target = names.get(e.target, e.target)
                 extra = f" x{e.count}" if e.count else (" (own sets)" if e.scope == "own_sets" else "")
                 out.append(f"fan {a}: {label} {target}{extra}")
     return out
@@ -255,7 +255,7 @@ def _collect(ruleset_a: RuleSet, ruleset_b: RuleSet,
         if (a.total, a.total_with_flowers) != (b.total, b.total_with_flowers):
             report.total_changed.add(ref)
             if a.total is not None and b.total is not None:
-                up = (a.total, a.total_with_flowers) > (b.total, b.total_with_flowers)  # type: ignore[operator]
+                up = (a.total, a.total_with_flowers) > (b.total, b.total_with_flowers)
                 (report.total_up if up else report.total_down).add(ref)
         if a.status != b.status:
             report.status_changed.add(ref)

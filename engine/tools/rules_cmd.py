@@ -11,7 +11,7 @@ from typing import IO, Any
 
 from ..core.errors import CliError, InvalidHandError, UnknownFanError
 from ..core.text import printable
-from ..ruleset import RuleSet
+from ..ruleset import Fan, RuleSet
 from .cli_context import load_rules, remember_options, rules_arg
 
 
@@ -109,33 +109,43 @@ def cmd_rules_show(args: argparse.Namespace) -> int:
             raise CliError(str(err)) from None
     else:
         fans = list(ruleset.fans)
-        print(printable(f"rule set {ruleset.name}: {ruleset.title} (version {ruleset.version})"))
-        print(printable(f"  chain: {' -> '.join(reversed(ruleset.chain))}"))
-        for key in ("minimum",):
-            where = ruleset.origins.get(key)
-            print(printable(f"  {key}: {getattr(ruleset, key)}    # {where}"))
-        names = {f.number: f.name_zh for f in ruleset.fans}
-        for family in ruleset.families:
-            print(printable(f"  family {family.name}: at most {family.cap} of {', '.join(names[n] for n in sorted(family.fans))}"))
-        for name, section in ruleset.sections.items():
-            print("\n".join(map(printable, _section_lines(section, name, ruleset.origins))))
-        print()
+        _show_ruleset(ruleset)
     names = {f.number: f.name_zh for f in ruleset.fans}
     for fan in fans:
-        print(printable(f"{fan.number} {fan.name_zh} {fan.name_en}"))
-        for key, value in (("value", fan.value), ("description", fan.description), ("predicate", " ".join(fan.predicate.split()))):
-            print(printable(f"  {key}: {value}    # {fan.origins.get(key, fan.where)}"))
-        if fan.excludes:
-            parts = []
-            for ex in fan.excludes:
-                extra = f" x{ex.count}" if ex.count else (" (own sets)" if ex.scope == "own_sets" else "")
-                parts.append(names.get(ex.target, str(ex.target)) + extra)
-            print(printable(f"  excludes: {', '.join(parts)}    # {fan.origins.get('excludes', fan.where)}"))
-        if fan.bonus:
-            print("  bonus: true")
-        if fan.sources:
-            print(f"  sources: {'; '.join(fan.sources)}    # {fan.origins.get('sources', fan.where)}")
+        _show_fan(fan, names)
     return 0
+
+
+def _show_ruleset(ruleset: RuleSet) -> None:
+    """The head of ``rules show`` without a fan: the rule set, its chain, settings, families and sections."""
+    print(printable(f"rule set {ruleset.name}: {ruleset.title} (version {ruleset.version})"))
+    print(printable(f"  chain: {' -> '.join(reversed(ruleset.chain))}"))
+    for key in ("minimum",):
+        where = ruleset.origins.get(key)
+        print(printable(f"  {key}: {getattr(ruleset, key)}    # {where}"))
+    names = {f.number: f.name_zh for f in ruleset.fans}
+    for family in ruleset.families:
+        print(printable(f"  family {family.name}: at most {family.cap} of {', '.join(names[n] for n in sorted(family.fans))}"))
+    for name, section in ruleset.sections.items():
+        print("\n".join(map(printable, _section_lines(section, name, ruleset.origins))))
+    print()
+
+
+def _show_fan(fan: Fan, names: dict[int, str]) -> None:
+    """One fan's keys, each with the file and line it comes from; ``names`` gives the excluded fans' names."""
+    print(printable(f"{fan.number} {fan.name_zh} {fan.name_en}"))
+    for key, value in (("value", fan.value), ("description", fan.description), ("predicate", " ".join(fan.predicate.split()))):
+        print(printable(f"  {key}: {value}    # {fan.origins.get(key, fan.where)}"))
+    if fan.excludes:
+        parts = []
+        for ex in fan.excludes:
+            extra = f" x{ex.count}" if ex.count else (" (own sets)" if ex.scope == "own_sets" else "")
+            parts.append(names.get(ex.target, str(ex.target)) + extra)
+        print(printable(f"  excludes: {', '.join(parts)}    # {fan.origins.get('excludes', fan.where)}"))
+    if fan.bonus:
+        print("  bonus: true")
+    if fan.sources:
+        print(f"  sources: {'; '.join(fan.sources)}    # {fan.origins.get('sources', fan.where)}")
 
 
 def cmd_diff(args: argparse.Namespace) -> int:

@@ -82,7 +82,7 @@ def cmd_sheet(args: argparse.Namespace) -> int:
     return 0
 
 
-def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``fanrules sheet``."""
     p = sub.add_parser("sheet", help="record a session from a score sheet and print running scores and standings")
     p.add_argument("sheet", help="a score sheet: text lines ('E wins 24 from S', 'draw', 'N false-win') or JSONL; - for stdin")

@@ -1,0 +1,1 @@
+../../engine/__init__.py

@@ -1,0 +1,1 @@
+../../engine/__main__.py
