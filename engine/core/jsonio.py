@@ -140,7 +140,7 @@ def _plain_record(record: dict[str, Any]) -> Hand | None:
 
 def _layout(keys: tuple[Any, ...]) -> _Layout | None:
     """The layout of records with these keys; None when the general reader must read them."""
-    if not all(key in _KNOWN_KEYS or key.__class__ is str and is_annotation(key) for key in keys) or \
+    if not all(key in _KNOWN_KEYS or (key.__class__ is str and is_annotation(key)) for key in keys) or \
             "hand" not in keys or "win_tile" not in keys:
         return None
     fields = itemgetter("hand", "win_tile", "melds") if "melds" in keys else \
@@ -180,7 +180,7 @@ def _shared_meld(raw: dict[str, Any]) -> Meld:
         raise TypeError("not the common form")
     values, added, shared = layout
     tiles = raw["tiles"]
-    if tiles.__class__ is not list or added and raw["added"].__class__ is not bool:
+    if tiles.__class__ is not list or (added and raw["added"].__class__ is not bool):
         raise TypeError("not the common form")
     key = (values(raw), *tiles)
     meld: Meld | None = shared.get(key)

@@ -43,7 +43,6 @@ Z_CODES = {f"{i + 1}z": code for i, code in enumerate(HONOUR_CODES)}
 #: winter, plum, orchid, bamboo, chrysanthemum); hands never hold them, the table does.
 FLOWER_BASE = KINDS_COUNT
 FLOWER_CODES: tuple[str, ...] = tuple(f"{i}f" for i in range(1, 9))
-FLOWER_TILES: tuple[int, ...] = tuple(range(FLOWER_BASE, FLOWER_BASE + len(FLOWER_CODES)))
 
 
 def is_flower(tile: int) -> bool:

@@ -22,6 +22,10 @@ from .yamlpos import YList, YMap
 Report = Callable[[tuple[int, int], str, str, str], None]
 
 
+def _in_range(value: float, spec: Key) -> bool:
+    return (spec.minimum is None or value >= spec.minimum) and (spec.maximum is None or value <= spec.maximum)
+
+
 def check_value(value: Any, spec: Key, path: str, pos: tuple[int, int], report: Report, partial: bool = False) -> bool:
     """Check ``value`` (read at ``pos``) against ``spec``; report each problem with its position, keep
     going, and answer whether it was all well formed. ``path`` names the value (``settlement.base``).
@@ -35,12 +39,11 @@ def check_value(value: Any, spec: Key, path: str, pos: tuple[int, int], report: 
         report(pos, "R021", f"'{path}' must be one of {', '.join(map(str, spec.enum))}, not {shown(value)}",
                f"did you mean '{close[0]}'?" if close else spec.description)
         ok = False
-    if spec.type in ("integer", "number"):
-        if spec.minimum is not None and value < spec.minimum or spec.maximum is not None and value > spec.maximum:
-            low = "" if spec.minimum is None else f"at least {spec.minimum}"
-            high = "" if spec.maximum is None else f"at most {spec.maximum}"
-            report(pos, "R021", f"'{path}' must be {' and '.join(w for w in (low, high) if w)}, not {value}", spec.description)
-            ok = False
+    if spec.type in ("integer", "number") and not _in_range(value, spec):
+        low = "" if spec.minimum is None else f"at least {spec.minimum}"
+        high = "" if spec.maximum is None else f"at most {spec.maximum}"
+        report(pos, "R021", f"'{path}' must be {' and '.join(w for w in (low, high) if w)}, not {value}", spec.description)
+        ok = False
     if spec.type == "array" and spec.items is not None:
         item_pos = getattr(value, "item_pos", [])
         for i, item in enumerate(value):
@@ -149,5 +152,5 @@ def report_rules(fields: dict[str, Any]) -> None:
             known = [places[path] for path in paths if path in places]
             if not known:
                 continue  # a section built without a file
-            rank, ctx, pos = max(known, key=lambda place: place[0])  # the first of the best rank: ``at`` if it is one
+            _, ctx, pos = max(known, key=lambda place: place[0])  # the first of the best rank: ``at`` if it is one
             ctx.error(pos, "R024", f"{name}.{text}", rule.says)

@@ -40,7 +40,7 @@ def _value(spec: Key, value: Any, views: Mapping[str, type], name: str) -> Any:
 def _fields(spec: Key, data: Data, views: Mapping[str, type]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for name, sub in (spec.keys or {}).items():
-        value = data[name] if name in data else sub.default
+        value = data.get(name, sub.default)
         if sub.field is not None:
             out[sub.field] = _value(sub, value, views, name)
         elif sub.keys is not None and sub.view is None:

@@ -13,6 +13,7 @@ fingerprint of read_yaml's sources and of the installed PyYAML, and keeps the MA
 used files of at most MAX_TEXT characters in all."""
 from __future__ import annotations
 
+import contextlib
 import hashlib
 from functools import lru_cache
 from importlib.util import find_spec
@@ -87,10 +88,9 @@ class FileCache(CacheFile):
                 self.dirty = True
         data, diagnostics = read_yaml(path, text)
         if not diagnostics and isinstance(data, YMap):
-            try:
+            # A value JSON cannot hold (.inf, .nan) raises ValueError: the file is read with YAML each time.
+            with contextlib.suppress(ValueError):
                 self._put(key, len(text), _encode(data))
-            except ValueError:  # a value JSON cannot hold (.inf, .nan): the file is read with YAML each time
-                pass
         return data, diagnostics
 
     def _put(self, key: str, size: int, data: Any) -> None:

@@ -125,7 +125,7 @@ def reach(concealed: Sequence[Tile], melds: tuple[Meld, ...], context: Context, 
     deadline = time.perf_counter() + two_seconds if two_seconds > 0 else None
     search = _Search(melds, context, scorer, left, {} if scored is None else scored, deadline)
     distance = search.distance(counts)
-    if distance > 2 or distance == 2 and deadline is None:
+    if distance > 2 or (distance == 2 and deadline is None):
         return None
     try:
         best = search.ready(counts) if distance == 0 else search.closer(counts, distance)
@@ -195,7 +195,7 @@ def analyze_tiles(tiles: HandTiles, scorer: Scorer, context: Context | None = No
     paths = []
     for advice in advise(tiles, visible):
         in_reach = None
-        if points and (advice.shanten <= 1 or advice.shanten == 2 and two_seconds > 0):
+        if points and (advice.shanten <= 1 or (advice.shanten == 2 and two_seconds > 0)):
             rest = list(tiles.concealed)
             rest.remove(advice.discard)
             in_reach = reach(rest, tiles.melds, context, scorer, left, scored, two_seconds)

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core import TILE_INDEX, Hand, parse_hand
+from ..core.tiles import WIND_CODES
 from ..ruleset import RuleSet, load_ruleset
 from ..scoring import Result, Scorer
 from .payments import Changes, draw_changes, hand_points, penalty_changes, player_index, win_changes
@@ -45,7 +46,7 @@ class Session:
     open at (0 East, 1 South, 2 West, 3 North); ``names`` label them. Each win or draw ends a hand;
     a penalty ends it only when its kind says so (``ends_hand``)."""
 
-    def __init__(self, rules: RuleSet | str | Path = "mcr", names: Sequence[str] = ("E", "S", "W", "N")) -> None:
+    def __init__(self, rules: RuleSet | str | Path = "mcr", names: Sequence[str] = WIND_CODES) -> None:
         self.ruleset = rules if isinstance(rules, RuleSet) else load_ruleset(rules)
         self.terms: Settlement = settlement_of(self.ruleset)
         if len(names) != 4 or len(set(names)) != 4 or not all(isinstance(n, str) and n for n in names):

@@ -8,13 +8,13 @@ from html import escape
 from typing import Any
 
 from ..ruleset import RuleSet
-from ..ruleset.declare import Key as Field
+from ..ruleset.declare import Key
 from ..ruleset.section_keys import SECTIONS
 
 _MISSING = object()
 
 
-def _child_spec(spec: Field | None, key: str) -> Field | None:
+def _child_spec(spec: Key | None, key: str) -> Key | None:
     if spec is None:
         return None
     if spec.keys is not None and key in spec.keys:
@@ -32,7 +32,7 @@ def _is_scalar(value: Any) -> bool:
     return not isinstance(value, (dict, list))
 
 
-def value_html(value: Any, spec: Field | None, parent: Any = _MISSING) -> str:
+def value_html(value: Any, spec: Key | None, parent: Any = _MISSING) -> str:
     """A section value as nested lists: a plain value beside its key, a mapping or list below it, each
     key with what it means. A value that differs from ``parent`` (the parent rule set's value at the
     same place) is marked, with the parent's value struck through."""
