@@ -92,3 +92,17 @@ def test_every_folder_python_could_import_is_a_listed_package() -> None:
                 if any(f.is_file() for f in path.iterdir()):
                     importable.add(".".join([package, *path.relative_to(folder).parts]))
     assert importable - listed == set()
+
+
+def test_the_type_check_tree_links_every_part_of_the_package() -> None:
+    """mypy sees the source through .ci/typecheck/fanrules (pyproject's mypy_path): a module or
+    subpackage of engine/ without its link there would go unchecked."""
+    tree = ROOT / ".ci" / "typecheck" / "fanrules"
+    wanted = {p.name for p in (ROOT / "engine").iterdir()
+              if p.suffix in (".py", ".typed") or (p / "__init__.py").exists()} | {"dsl", "rules"}
+    links = {p.name: p for p in tree.iterdir()}
+    assert set(links) == wanted
+    for name, link in links.items():
+        assert link.is_symlink() and not os.path.isabs(os.readlink(link)), name
+        source = ROOT / ("engine/" + name if name not in ("dsl", "rules") else name)
+        assert link.resolve() == source.resolve(), name

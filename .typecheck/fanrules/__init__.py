@@ -1,1 +1,0 @@
-../../engine/__init__.py

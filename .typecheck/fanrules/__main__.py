@@ -1,1 +1,0 @@
-../../engine/__main__.py
