@@ -190,7 +190,7 @@ class Table:
     def _self_win(self, player: int, minimum: bool = True) -> Win | None:
         seat = self.seats[player]
         tile = seat.drawn
-        if tile is None or (minimum and tile not in seat.waits(without=tile)):
+        if tile is None or is_flower(tile) or (minimum and tile not in seat.waits(without=tile)):
             return None
         ctx = self._context(player, True, seat.source == Source.KONG, seat.wall_last, self.visible(tile))
         return self._win(player, tile, None, ctx, minimum)
