@@ -236,9 +236,10 @@ def test_action_kinds_and_phases_are_plain_words_in_logs_and_observations() -> N
 def test_a_win_declared_on_a_drawn_flower_is_refused_and_the_table_unchanged() -> None:
     tab = table(["1f 123m 456m 789m 11p 2s E", "5f 123p 456p 789p 11s 3s", "CCC FFF PP SS 55m E",
                  "WWW NNN 99s 88s 77s 6s"], draws="7f", end="2f 3s 4s 5s")
-    run(tab, A(0, "flower", "1f"), A(0, "draw"))
-    assert tab.seats[0].drawn == t("2f")
+    run(tab, A(0, "flower", "1f"), A(0, "draw"), A(0, "flower", "2f"), A(0, "draw"), A(1, "flower", "5f"), A(1, "draw"),
+        A(0, "discard", "E"), A(1, "draw"))
+    assert tab.seats[1].drawn == t("7f") and tab.legal_actions(1) == [A(1, "flower", "7f")]
     before = snapshot(tab)
     with pytest.raises(IllegalAction, match="refused: there is no winning shape"):
-        tab.step(A(0, "win"))
+        tab.step(A(1, "win"))
     assert snapshot(tab) == before
