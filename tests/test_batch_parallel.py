@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -244,6 +245,11 @@ def _gone(pid: int, timeout: float = 30) -> bool:
         time.sleep(0.05)
 
 
+#: Run in a child before it starts: Ctrl-C (SIGINT) as a terminal gives it, even when the tests run where it
+#: is ignored (a background job of a shell without job control), which Python would leave ignored.
+CTRL_C_HEARD = partial(signal.signal, signal.SIGINT, signal.SIG_DFL)
+
+
 @_CHILDREN
 def test_ctrl_c_in_a_batch_of_a_file_writes_every_completed_line(tmp_path: Path) -> None:
     """Ctrl-C in `fanrules batch --jobs 2` on a file: exit 130, the lines written are the first lines of
@@ -255,7 +261,7 @@ def test_ctrl_c_in_a_batch_of_a_file_writes_every_completed_line(tmp_path: Path)
     lines = corpus_path("public.jsonl").read_bytes().splitlines(keepends=True) * 5
     path.write_bytes(b"".join(lines))
     proc = subprocess.Popen([sys.executable, "-m", "fanrules", "batch", "--jobs", "2", "--input", str(path)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, preexec_fn=CTRL_C_HEARD)
     head, workers = _workers_of(proc)
     proc.send_signal(signal.SIGINT)
     rest, err = proc.communicate(timeout=60)

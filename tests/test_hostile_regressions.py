@@ -8,6 +8,7 @@ import signal
 import subprocess
 import sys
 import time
+from functools import partial
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -133,7 +134,8 @@ def test_jobs_are_capped_at_the_cores(monkeypatch: pytest.MonkeyPatch, tmp_path:
 
 
 def test_ctrl_c_ends_a_batch_cleanly_keeping_its_lines() -> None:
-    proc = subprocess.Popen([sys.executable, "-m", "fanrules", "batch"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc = subprocess.Popen([sys.executable, "-m", "fanrules", "batch"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            preexec_fn=partial(signal.signal, signal.SIGINT, signal.SIG_DFL))  # heard even where the tests ignore it
     assert proc.stdin is not None and proc.stdout is not None
     for _ in range(3):
         proc.stdin.write(GOOD.encode() + b"\n")
