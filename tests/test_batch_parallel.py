@@ -19,6 +19,8 @@ from conftest import corpus_path
 import fanrules
 from fanrules.tools import batch, batch_workers
 
+pytestmark = pytest.mark.slow  # whole batch processes and their workers, on files of thousands of lines
+
 
 def _run(jobs: int, path: str) -> bytes:
     cmd = [sys.executable, "-m", "fanrules", "batch", "--jobs", str(jobs), "--input", path]
