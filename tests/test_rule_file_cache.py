@@ -16,6 +16,8 @@ from fanrules.dsl import cache as predicates
 from fanrules.ruleset import loader, yamlcache, yamlpos
 from fanrules.ruleset.files import shipped_rulesets
 
+pytestmark = pytest.mark.slow  # rule sets read from YAML again and again, fresh interpreters
+
 BROKEN = Path(__file__).parent / "fixtures" / "broken_rules"
 
 
@@ -53,7 +55,6 @@ def _outcome(spec: str | Path) -> str:
     return repr(([getattr(ruleset, n) for n in ruleset.__dataclass_fields__ if n != "fans"], fans))
 
 
-@pytest.mark.slow  # rule sets loaded from YAML, then from the cache
 def test_a_second_load_reads_no_yaml(fresh_cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     first = _outcome("mcr")
     assert _cache_path(fresh_cache).stat().st_size > 0
@@ -65,7 +66,6 @@ def test_a_second_load_reads_no_yaml(fresh_cache: Path, monkeypatch: pytest.Monk
     assert _outcome("mcr") == first
 
 
-@pytest.mark.slow  # every shipped rule set loaded, with and without the cache
 @pytest.mark.filterwarnings("ignore::DeprecationWarning")
 @pytest.mark.parametrize("name", shipped_rulesets(aliases=True))
 def test_every_shipped_rule_set_loads_the_same_from_the_cache(fresh_cache: Path, monkeypatch: pytest.MonkeyPatch, name: str) -> None:
@@ -119,7 +119,6 @@ def _planted(fresh_cache: Path) -> tuple[Path, dict[str, object]]:
     lambda d: d["k"].append(d["k"][0]),                  # a key twice
     lambda d: d.clear(),
 ])
-@pytest.mark.slow  # rule sets loaded again from YAML
 def test_a_forged_entry_is_dropped_and_the_file_read_again(fresh_cache: Path, forge: object) -> None:
     path, data = _planted(fresh_cache)
     expected = _outcome("mcr")
@@ -160,7 +159,6 @@ NOT_ON_THE_SCORING_PATH = ("lark", "yaml", "http.server", "socketserver", "fanru
 
 @pytest.mark.parametrize("command", [["batch", "--quiet", "--jobs", "1", "--input", "EMPTY", "--output", os.devnull],
                                      ["score", "[CCC,1]FFFPPP999s5m5m"]])
-@pytest.mark.slow  # fresh interpreters, twice each
 def test_the_commands_import_only_what_they_use(tmp_path: Path, command: list[str]) -> None:
     """What a command imports beyond what the same interpreter imports for ``python -c pass`` (its
     environment's own start-up, such as the .pth files of other installed packages) is on the scoring path."""

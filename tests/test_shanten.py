@@ -193,6 +193,7 @@ def near_complete(rng: random.Random, size: int, changes: int) -> list[int]:
 wall_hands = st.lists(st.integers(0, 135), min_size=13, max_size=14, unique=True).map(lambda xs: [x // 4 for x in xs])
 
 
+@pytest.mark.slow  # a search of every completion of hands dealt from walls
 @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(wall_hands)
 def test_shanten_equals_the_completion_search_on_hands_from_a_wall(tiles: list[int]) -> None:
