@@ -202,6 +202,7 @@ def test_shanten_equals_the_completion_search_on_hands_from_a_wall(tiles: list[i
     assert shanten(tiles) == min(by_shape.values())
 
 
+@pytest.mark.slow  # a search of every completion, four seeds
 @pytest.mark.parametrize("seed", range(4))
 def test_shanten_equals_the_completion_search_near_complete_hands(seed: int) -> None:
     rng = random.Random(seed)
