@@ -19,6 +19,8 @@ from fanrules.core.hand import Hand, Meld, MeldKind
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+pytestmark = pytest.mark.slow  # shanten and useful tiles checked against searches of every completion
+
 EXAMPLES = 3000 if os.environ.get("HYPOTHESIS_PROFILE") == "long" else 60
 ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 HONOURS = tuple(range(27, 34))
@@ -193,7 +195,6 @@ def near_complete(rng: random.Random, size: int, changes: int) -> list[int]:
 wall_hands = st.lists(st.integers(0, 135), min_size=13, max_size=14, unique=True).map(lambda xs: [x // 4 for x in xs])
 
 
-@pytest.mark.slow  # a search of every completion of hands dealt from walls
 @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(wall_hands)
 def test_shanten_equals_the_completion_search_on_hands_from_a_wall(tiles: list[int]) -> None:
@@ -202,7 +203,6 @@ def test_shanten_equals_the_completion_search_on_hands_from_a_wall(tiles: list[i
     assert shanten(tiles) == min(by_shape.values())
 
 
-@pytest.mark.slow  # a search of every completion, four seeds
 @pytest.mark.parametrize("seed", range(4))
 def test_shanten_equals_the_completion_search_near_complete_hands(seed: int) -> None:
     rng = random.Random(seed)
