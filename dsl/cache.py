@@ -50,8 +50,7 @@ def fingerprint() -> str:
     """A hash of the source of every module in SOURCES."""
     digest = hashlib.sha256()
     # The packages' folders from their modules, not importlib.resources: both are plain folders, and its
-    # import (with zipfile and tempfile) is gone from start-up (with csv, see tools/sheet_cmd.py: an empty
-    # batch's whole process 931 M -> 912 M instructions, callgrind).
+    # import (with zipfile and tempfile) is gone from start-up (as csv is, see tools/sheet_cmd.py).
     package, dsl = Path(sys.modules[__package__.rpartition(".")[0]].__file__ or "").parent, Path(__file__).parent
     for name in SOURCES:
         digest.update(name.encode())
@@ -67,8 +66,8 @@ def cache_file() -> Path | None:
 
 @lru_cache(maxsize=16)
 def _cache_file(off: str | None, folder: str | None, xdg: str | None, home: str | None) -> Path | None:
-    """``cache_file`` for these settings (asked once per predicate as a rule set loads: remembered; 81
-    asks took 14 ms of a fresh process's load of MCR under cProfile, now 2.6 ms)."""
+    """``cache_file`` for these settings (asked once per predicate as a rule set loads: remembered, as
+    each ask looks at the file system)."""
     found = _cache_folder(off, folder, xdg, home)
     return None if found is None else found / f"predicates-{fingerprint()}.json"
 

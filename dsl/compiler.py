@@ -132,8 +132,8 @@ class Compiler(ExpressionCompiler):
         keyed = self.keyed_attr = self.keyed(rule)  # only a keyed rule's body looks items (sets) up
         joins = [max(c, key=lambda j: _spread(j[1])) if c and keyed else None for c in candidates]
         # A view that the condition makes equal for all the names: only a group of k items with one
-        # value of it can match (the fused memo bounds the largest group before trying any; with the
-        # index it makes for lookups anyway, bench/callgrind_fused.py memos empty 156,260 -> 152,902).
+        # value of it can match (the fused memo bounds the largest group before trying any, with the
+        # index it makes for lookups anyway).
         links = [(view, slots[depth], other) for depth, c in enumerate(candidates) for _, view, other in c]
         shared = _shared(slots, [(view, a, b) for view, a, other in links for b in slots
                                  if b != a and self.views[b].get(view, ("", ""))[0] == other]) if keyed and k > 1 else []
@@ -167,14 +167,11 @@ class Compiler(ExpressionCompiler):
         if shared:
             guards.append(f"SIZE{self.view_codes.index(max(shared, key=_spread))} >= {k}")
         # A view in which every two names must differ: only a collection with as many values of it can match
-        # (the fused memo counts them as it bounds the groups; the first pass's misses replayed, gc off: pungs
-        # 28,242 -> 27,332, chows 34,962 -> 32,684 instructions a miss; bench/callgrind_scoring.py --first-pass
-        # gc on 281,340 -> 279,600, off 274,124 -> 272,506 a hand, warm 210,426 -> 210,233;
-        # bench/callgrind_fused.py memos empty 102,784 -> 100,696, warm 61,363 -> 61,358).
+        # (the fused memo counts them as it bounds the groups, so the test is one comparison).
         guards += [f"VALUES{self.view_codes.index(view)} >= {k}" for view in _apart(differs, slots)[:1] if k > 1]
         guards += self.masks(slots, own, pairs, triples, views)
         body.append("if found:")
-        if not ordered:  # (bench/callgrind_fused.py, memos empty: sorting every empty set too, 152,555 -> 136,757)
+        if not ordered:  # (sorted only when something was found: most rules find nothing)
             picked = ", ".join(f"items[g[{d}]]" for d in range(k))
             body.append(f"    found = [({picked},) for g in sorted(set(found))]")
         body.append("    FOUND")

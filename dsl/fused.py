@@ -21,8 +21,8 @@ from .masks import TILES
 CONSTANT = re.compile(r"\bK(\d+)\b")
 FOUND = re.compile(r"^( *)FOUND$", re.MULTILINE)
 TILE = re.compile(r"\bx\.tile\b")
-#: Every name a keyed body refers to by number, found and renamed in one pass (a pass per kind took 4 of
-#: the 12 ms of fusing MCR's rules as a scorer is made). No name written can match any kind, so the one
+#: Every name a keyed body refers to by number, found and renamed in one pass (a pass per kind took a
+#: third of the time of fusing MCR's rules as a scorer is made). No name written can match any kind, so the one
 #: pass writes what a pass per kind in turn wrote (the fused source the same, byte for byte).
 NUMBERED = re.compile(r"\b(K|VIEW|INDEX|SIZE|BITS|EXCESS|VALUES)(\d+)\b")
 #: The letter of each view's name a kind of NUMBERED becomes.
@@ -64,8 +64,7 @@ class _MissPlan:
         self.valued = valued = {view: table for view in sized if view not in bits and (table := value_bits(view)) is not None}
         self.eager = sorted((sized - bits) - set(valued), key=order)
         # The bits of the tiles and of the valued views in one number, from one table by tile, taken
-        # apart after the loop, the tile read once an item (bench/callgrind_fused.py gc off, memos empty: a
-        # number per view, 102,752 instructions a hand; this, 101,999; warm 61,221).
+        # apart after the loop, the tile read once an item (a number per view cost an update more per item).
         self.tile = tile = views[TILE_VIEW] if TILE_VIEW in bits and valued else None
         if tile is not None:
             combined, offset = [1 << t for t in range(TILES)], TILES
@@ -80,10 +79,7 @@ class _MissPlan:
                 namespace[f"VB{views[view]}"] = table
         # The lists of the views that the loop over the items needs for no bits and no eager index are made,
         # all in one loop over the tiles, by the first rule past its guards that reads one: most misses run
-        # few rules, often on the tiles alone (the first pass's misses replayed, gc off: pungs 29,844 ->
-        # 28,993, chows 36,463 -> 36,358 instructions a miss; bench/callgrind_fused.py memos empty 104,891 ->
-        # 104,095, warm 61,433 -> 61,361; bench/callgrind_scoring.py --first-pass gc on 283,123 -> 282,503,
-        # off 275,930 -> 275,340 a hand, warm 209,956 -> 209,959).
+        # few rules, often on the tiles alone, so a view worked out for every miss is mostly wasted.
         self.deferred = [view for view in views if view != TILE_VIEW and view not in self.eager and view not in bits | excess
                          and not re.search(r"\bx\b", TILE.sub("t", view))] if TILE_VIEW in views else []
         self.lazy = {views[view] for view in indexed - set(self.eager)}
@@ -103,11 +99,9 @@ class _MissPlan:
         # a test that some group is large enough): one more than the items that share their value with
         # an earlier one, exact for groups of two and of all the items; so n + 1 minus it is how many values
         # the items have (VALUES in the bodies, a test that they have as many as names that differ in the
-        # view, see dsl/compiler.py). (Counting the groups, with the
-        # lists of views below: bench/callgrind_fused.py, memos empty, 136,757 -> 125,854.) A view's
-        # values counted on bits (a table of a bit per tile) instead of its index; the index made only
-        # by a rule past its guards, the first time one needs it (bench/callgrind_fused.py with gc off,
-        # memos empty: 103,572 -> 102,752 instructions a hand; warm 61,242 -> 61,223).
+        # view, see dsl/compiler.py). The groups counted with the lists of views below, in the same loop. A
+        # view's values counted on bits (a table of a bit per tile) instead of its index; the index made
+        # only by a rule past its guards, the first time one needs it (most misses never need it).
         for view in sorted(self.sized - (set(valued) if tile else set()), key=order):
             counted = f"len(X{views[view]})" if view in self.eager else f"{'B' if view in self.bits else 'V'}{views[view]}.bit_count()"
             lines.append(f"    G{views[view]} = n + 1 - {counted}")
@@ -116,12 +110,8 @@ class _MissPlan:
     def rule_lines(self, namespace: dict[str, Any]) -> list[str]:
         """The rules' bodies, each under a test of the size it needs, unless a test it is under implies it
         (the first, of the fewest names any rule binds, or one a rule before it opened): rules in turn that
-        need as many items or more share one, in their order (the first pass's misses replayed, gc off:
-        pungs 28,993 -> 28,242, chows 36,358 -> 34,962 instructions a miss; bench/callgrind_scoring.py
-        --first-pass gc on 282,503 -> 281,340, off 275,340 -> 274,124 a hand, warm 209,959 -> 210,426, a
-        pass that runs no miss: as much as leaving out ALONE moves it, -544; bench/callgrind_fused.py
-        memos empty 104,095 -> 102,784, warm 61,361 -> 61,363). By size first, out of their order:
-        281,148 and 273,979."""
+        need as many items or more share one, in their order, so that a collection too small for them
+        skips them all at one test (grouping by size first, out of their order, saved no more)."""
         lines: list[str] = []
         sizes = [self.least]
         for (index, names, record), found in zip(self.rules, self.numbered):
@@ -147,7 +137,7 @@ class _MissPlan:
 
         body = NUMBERED.sub(renamed, record.keyed_body)
         # Replacements written by functions, not templates: a template of its own for each rule is
-        # parsed anew by re (65 parses, 2 ms of the 23 a scorer takes to build under cProfile).
+        # parsed anew by re, a visible share of building a scorer (cProfile).
         body = FOUND.sub(partial(_hits_line, index), body)
         body = ALONE.sub(partial(_alone_lines, m), body)
         parts = body.splitlines()
@@ -166,16 +156,13 @@ class KeyedMemo:
     key is their identities, and ``kept`` holds every item of every entry, so that no other object can
     take them. (The rules read the items' tiles only; keying by the items themselves is finer, and so
     safe.) ``known`` maps a key to ``[(index, instances) for each rule with instances]`` (the list kept
-    as it is, never changed: callgrind_fused gc off, memos empty, as a tuple 101,131), or to ``()`` when
+    as it is, never changed: a tuple made of it would be one object more an entry), or to ``()`` when
     none has any; ``rules`` are (index, the number of names the rule binds, its record).
 
     An entry is that list alone, the items kept in ``kept`` (no tuple of the list and the items, nor the
     collection's tuple kept), none for no instances: every object an entry keeps alive counts toward the
-    garbage collector's next collection, and a first pass over the corpus fills about 2,100 entries: the
-    objects it leaves (gc.get_count, collector off, a fresh process) 35,913 -> 31,223, collections during
-    it 46 young, 4 middle, 1 full -> 39, 4, 1; bench/callgrind_scoring.py --first-pass gc on 307,504 ->
-    305,873 instructions a hand, off 287,192 -> 287,314, warm (gc off) 213,762 -> 213,775; stages' warm
-    total 210,195 -> 210,087 (the hit read without ``[0]``, added by ``+=``)."""
+    garbage collector's next collection, and a first pass over the corpus fills about 2,100 entries, so
+    that fewer objects kept means fewer collections in it (the hit read without ``[0]``, added by ``+=``)."""
 
     def __init__(self, attr: str) -> None:
         self.attr = attr
@@ -184,11 +171,8 @@ class KeyedMemo:
         self.kept: list[Any] = []
         #: The instance of one item, by the item's identity, shared by every entry that finds it: a first
         #: pass over the corpus finds 1,818 such instances of 161 items, a tuple each that the garbage
-        #: collector counted and kept looking at (the objects the pass leaves, gc off, a fresh process,
-        #: 27,327 -> 25,692; collections during it 36 young, 3 middle -> 33, 3; with bench/common.py's
-        #: hands read first, 22, 2, 1 full -> 21, 2, 0). The lookup costs more than the tuple:
-        #: bench/callgrind_scoring.py --first-pass gc on 300,327 -> 300,977 instructions a hand, off
-        #: 283,124 -> 283,990 (warm 210,079 -> 210,018), where a full collection falls in either.
+        #: collector counted and kept looking at: sharing them spares young collections and the one full
+        #: collection of a first pass, though the lookup costs a little more than making the tuple.
         self.alone: dict[int, tuple[Any]] = {}
 
     def clear(self) -> None:
@@ -200,13 +184,11 @@ class KeyedMemo:
     def miss_source(self, m: int, namespace: dict[str, Any]) -> list[str]:
         """The lines of ``MISS{m}(f, key)``, which runs the rules on the facts and remembers what they
         found under ``key``, the identities of the items (written inline, past MEMO_LIMIT entries the
-        memory starts afresh: bench/callgrind_fused.py, memos empty, a call of a method that made the key
-        again, 125,854 instructions a hand; this, 120,281 to 122,525 as the collections of garbage fall).
+        memory starts afresh; a call of a method that made the key again cost more).
         The rules' loops are written inline (no call per rule), each under the test that the collection
         holds as many items as it binds names, and read the views of the items (tile, suit, rank...)
-        from lists worked out once for all of them, at the start. (bench/callgrind_fused.py, memos
-        empty: a call per rule, each reading its items' views in every inner step, 189,312
-        instructions a hand; this, 182,138.)"""
+        from lists worked out once for all of them, at the start, not by a call per rule reading its
+        items' views in every inner step."""
         plan = _MissPlan(self.rules, m, namespace)
         remember = [f"if len(KNOWN{m}) >= LIMIT:", f"    KNOWN{m}.clear()", f"    KEPT{m}.clear()", f"    ALONE{m}.clear()", f"KEPT{m}.extend(items)",
                     f"KNOWN{m}[key] = hits = hits or ()", "return hits"]
@@ -220,9 +202,8 @@ def views_source(views: dict[str, str], indexed: list[str], bits: list[str], val
     """The lines that list every view of the items (``L``), for the ``indexed`` ones the items by
     the view's value, in their order (``X``), for the ``bits`` ones (of small whole numbers, tiles)
     the bits of their values (``B``; the tile's from the table ``combined`` when given) and for the
-    ``valued`` ones a bit per value (``V``): one loop over the items for all of them.
-    (bench/callgrind_fused.py, memos empty: a comprehension per view, a loop per index and the
-    groups counted, 136,757 instructions a hand; this and the bound of the groups, 125,854.)"""
+    ``valued`` ones a bit per value (``V``): one loop over the items for all of them, not a
+    comprehension per view and a loop per index."""
     lines = ["    " + "; ".join(f"L{name} = []" for view, name in views.items() if view not in deferred)]
     lines += [f"    X{views[view]} = {{}}" for view in indexed]
     lines += [f"    B{views[view]} = 0" for view in bits]
@@ -237,7 +218,7 @@ def views_source(views: dict[str, str], indexed: list[str], bits: list[str], val
             continue
         if view in indexed or (view in bits and not (combined and view == TILE_VIEW)) or view in valued:
             lines += [f"        y = {code}", f"        L{name}.append(y)"]
-        else:  # a value read by no other line appended as it is worked out (callgrind_fused gc off: 101,999 -> 101,656)
+        else:  # a value read by no other line appended as it is worked out (no local stored and read back)
             lines.append(f"        L{name}.append({code})")
         if view in indexed:
             lines += [f"        if y in X{name}:", f"            X{name}[y].append(i)", "        else:", f"            X{name}[y] = [i]"]

@@ -22,8 +22,7 @@ def loops(slots: list[int], stages: list[list[str]], views: dict[int, dict[str, 
     at all (the views are all the loops read), and a depth with a join (the position of a test
     ``view == value`` in its stage, the name of a dict from the view's values to the indices of the
     items that have it, the code of the value) loops over the items that pass that test only, in the
-    same order. (bench/callgrind_fused.py, memos empty: trying every item, 179,963 instructions a hand;
-    looking items up, 159,800.)"""
+    same order, rather than trying every item."""
     k = len(slots)
     lines = ["found = set()" if not (ordered or by_index) else "found = []"]
     indent = ""
@@ -57,7 +56,7 @@ def loops(slots: list[int], stages: list[list[str]], views: dict[int, dict[str, 
         # The views read only deeper are worked out once the item passed its own test.
         lines += [f"{indent}{name} = {code}" for view, (name, code) in views[slot].items() if not now[view] and _reads(deeper, name)]
     if not ordered:
-        # Two indices in order by one comparison (callgrind_fused gc off, memos empty: 101,656 -> 101,131).
+        # Two indices in order by one comparison (no call of sorted for the common pair).
         group = "(i0, i1) if i0 < i1 else (i1, i0)" if k == 2 else f"tuple(sorted(({', '.join(f'i{d}' for d in range(k))},)))"
         lines.append(f"{indent}found.{'append' if by_index else 'add'}({group})")
     elif by_index:
@@ -76,8 +75,7 @@ def pairwise(node: ast.Node) -> list[ast.Node]:
     """A chain of comparisons as the comparisons of its neighbours (``a == b == c``: ``a == b``, ``b == c``),
     ``same(a, b, c)`` likewise, and ``distinct(a, b, c)`` as ``a != b``, ``a != c``, ``b != c``: the same
     test (on values that a pure builtin gives), in parts that an each rule tests as soon as their names
-    are bound. (bench/callgrind_fused.py, memos empty: 182,138 instructions a hand before, 179,963 with
-    chains and distinct in parts; with same too, 156,260 after the lookups below, 159,800 without.)"""
+    are bound, so that a failing part stops the loops as early as it can."""
     if isinstance(node, ast.Compare) and len(node.ops) > 1:
         return [ast.Compare(node.pos, operands=node.operands[i:i + 2], ops=(op,), op_pos=(node.op_pos[i],))
                 for i, op in enumerate(node.ops)]

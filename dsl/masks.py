@@ -111,9 +111,8 @@ def tests(slots: list[int], own: list[list[str]], pairs: dict[tuple[int, int], l
     have the same such tiles, enough items have one; for two names tested together (``pairs``, by
     depths), some two items' tiles pass, in a few shifts of the bits. ``table`` gives each table (made
     by the function it is given, or known from an earlier compilation) and ``constant`` names a value.
-    (bench/callgrind_fused.py, memos empty: a name's tiles, 122,525 -> 117,812 instructions a hand;
-    and pairs, 114,918; and the count, 107,643 -> 108,324, as garbage collections fall: with them
-    off, 105,434 -> 104,199.)"""
+    Each test is a few bit operations that spare a rule's loops over a collection that cannot hold an
+    instance (bench/callgrind_fused.py, memos empty, tells what each saves)."""
     bits, excess = f"BITS{int(view)}", f"EXCESS{int(view)}"
     out: list[str] = []
     masks: list[int | None] = []
@@ -136,8 +135,7 @@ def tests(slots: list[int], own: list[list[str]], pairs: dict[tuple[int, int], l
         if found is None:
             continue
         # The shifts of most pairs, and for the others (from honours, say, that no chow has) only the
-        # first tile (bench/callgrind_fused.py with gc off, memos empty: at most four shifts in all,
-        # 104,199 -> 103,815 instructions a hand; with gc on, 108,324 -> 107,926).
+        # first tile: at most four shifts in all, past which a test costs more than the loops it spares.
         by_shift = shifts(found)
         main = sorted(by_shift, key=lambda shift: (-by_shift[shift].bit_count(), shift))[:MAX_SHIFTS]
         rest = 0
@@ -169,12 +167,9 @@ def chains(bits: str, found: frozenset[int], constant: Callable[[Any], str]) -> 
     other shifts by the tiles of one name); none when a main term holds two names on one tile (tested
     by EXCESS and the pairs).
     In the 2,091 misses of a first pass over the corpus, the rules of three names or more ran their loops
-    1,326 times and found something 609 times; with these tests, they ran 807 times (lines run in the
-    misses 264,616 -> 231,701). bench/callgrind_fused.py, memos empty: 103,412 -> 102,187 instructions a
-    hand (warm 61,409 -> 61,434); bench/callgrind_scoring.py --first-pass, gc off 284,410 -> 282,989, gc
-    on 291,345 -> 290,065 (warm 210,501 -> 210,621). With the triples of one shift left to one name's
-    tiles, the name's whose tiles the main triples hold the fewest of: 695 times (lines 227,676),
-    callgrind_fused 101,481 (warm 61,433), first pass gc off 282,137, on 289,519 (warm 210,098)."""
+    1,326 times and found something 609 times; with these tests, they ran 807 times, and 695 with the
+    triples of one shift left to one name's tiles, the name's whose tiles the main triples hold the
+    fewest of."""
     by_shifts: dict[tuple[int, int], list[tuple[int, int, int]]] = {}
     for triple in sorted(found):
         rest, t2 = divmod(triple, TILES)

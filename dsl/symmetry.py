@@ -57,8 +57,8 @@ def _equal_classes(conjuncts: list[ast.Node], rename: dict[str, str], equal: dic
     values they make equal: ``tile(b) == tile(a) and tile(c) == tile(a)`` reads as ``same(tile(a),
     tile(b), tile(c))``, whatever the order of the names (equality is an equivalence). In the other
     conjuncts a member of a class reads as the class (it has the class's value whenever the
-    conjunction holds): ``rank(a) > 0 and rank(b) == rank(a)`` reads the same with a and b swapped.
-    (bench/callgrind_fused.py, memos empty: 109,885 -> 107,643 instructions a hand.)"""
+    conjunction holds): ``rank(a) > 0 and rank(b) == rank(a)`` reads the same with a and b swapped, so
+    each group of its names is tried once, not once per order."""
     others: list[ast.Node] = []
     parent: dict[str, str] = {}
 

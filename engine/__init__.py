@@ -51,7 +51,7 @@ if TYPE_CHECKING:  # imported when first used (see __getattr__), so that scoring
 __version__ = "0.1.0"
 
 #: The names of the facade whose modules are imported on first use, by module. Importing them all up
-#: front took 139 ms of the 243 ms of ``import fanrules`` (python -X importtime), which every
+#: front took more than half of ``import fanrules`` (python -X importtime), which every
 #: ``fanrules score`` and ``fanrules batch`` paid without using them.
 _LAZY: dict[str, tuple[str, ...]] = {
     ".analysis.advice": ("DiscardAdvice", "HandTiles", "ShantenReport", "Useful"),

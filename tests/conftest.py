@@ -56,3 +56,15 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
     if REFERENCE_COMPARED:
         counts = ", ".join(f"{n} {source}" for source, n in sorted(REFERENCE_COMPARED.items()))
         terminalreporter.write_line(f"reference scorer: compared {sum(REFERENCE_COMPARED.values())} hands with Scorer ({counts})")
+
+
+#: Slow modules whose files name no marker of their own (the game's tests are kept apart): marked here.
+SLOW_MODULES = {"test_game_invariants.py": "games simulated from deal to end, hundreds of them"}
+#: Slow tests of those files, by name: a session of greedy players played through.
+SLOW_TESTS = {("test_game_session.py", "test_a_session_of_greedy_players_is_reproducible")}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.path.name in SLOW_MODULES or (item.path.name, item.name.partition("[")[0]) in SLOW_TESTS:
+            item.add_marker(pytest.mark.slow)

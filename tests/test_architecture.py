@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow  # reads every import of every module, and imports temporary modules in fresh processes
+
 ROOT = Path(__file__).resolve().parents[1]
 #: Where each part of the ``fanrules`` package lives in the source tree.
 FOLDERS = {"fanrules": ROOT / "engine", "fanrules.dsl": ROOT / "dsl"}

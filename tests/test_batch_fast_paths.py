@@ -21,6 +21,8 @@ from fanrules.scoring.result_text import ENCODER, Text
 from fanrules.tools.batch import answer, answer_line, encode
 from conftest import corpus_cases
 
+pytestmark = pytest.mark.slow  # every corpus line under every shipped rule set
+
 RECORDS = corpus_cases("public.jsonl") + corpus_cases("rulebook.jsonl")
 
 

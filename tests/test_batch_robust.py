@@ -16,6 +16,8 @@ import pytest
 import fanrules
 from conftest import corpus_path
 
+pytestmark = pytest.mark.slow  # whole batch processes
+
 REPO = Path(__file__).resolve().parents[1]
 
 

@@ -63,6 +63,7 @@ def _results() -> list[Result]:
     return out
 
 
+@pytest.mark.slow  # every corpus hand scored and checked against the principles
 def test_results_obey_the_principles() -> None:
     """On every complete corpus hand: total = sum of points x count; no counted fan is excluded by
     another counted fan (fully, or within its own sets); instances of one fan share no set; the links

@@ -309,6 +309,7 @@ def test_a_rule_whose_names_share_a_view_needs_as_many_items_with_one_value() ->
         assert len(dict(evaluate(facts)).get(0, [])) == found and rule.instances(facts) == dict(evaluate(facts)).get(0, [])
 
 
+@pytest.mark.slow  # every triple of every table
 def test_a_test_of_three_names_passes_on_every_triple_it_was_made_from() -> None:
     import random
 

@@ -244,6 +244,7 @@ def _run(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", *args], capture_output=True, text=True, timeout=600)
 
 
+@pytest.mark.slow  # every edition's page written again in a fresh process
 def test_docs_editions_md_is_current() -> None:
     proc = _run("fanrules.tools.editions_doc", "--check", "--corpus", str(corpus_path("public.jsonl")))
     assert proc.returncode == 0, proc.stderr + "run: python -m fanrules.tools.editions_doc"
@@ -267,6 +268,7 @@ def test_rules_show_gives_families_and_sources(capsys: pytest.CaptureFixture[str
     assert "value: 6" in out and "sources: EllanServer/mahjong-mcr-java RULE_COVERAGE.md" in out
 
 
+@pytest.mark.slow  # the corpus scored under two rule sets, in a fresh process
 def test_diff_counts_the_totals_that_go_up_and_down() -> None:
     corpus = str(corpus_path("public.jsonl"))
     proc = _run("fanrules", "diff", "--rules", "mil-online", "--against", "mcr", corpus)

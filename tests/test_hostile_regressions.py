@@ -8,6 +8,7 @@ import signal
 import subprocess
 import sys
 import time
+from functools import partial
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -89,6 +90,7 @@ def _records(out: bytes) -> list[dict[str, object]]:
     return [json.loads(line.decode("utf-8"), parse_constant=strict) for line in out.split(b"\n") if line]
 
 
+@pytest.mark.slow  # batch processes over hostile input
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_every_hostile_batch_line_gets_its_own_valid_record(jobs: str) -> None:
     stdin = b"\n".join([GOOD.encode(), *HOSTILE_LINES, GOOD.encode()]) + b"\n"
@@ -100,6 +102,7 @@ def test_every_hostile_batch_line_gets_its_own_valid_record(jobs: str) -> None:
     assert all(r["error"]["kind"] == "invalid" for r in records[1:-1])  # type: ignore[index]
 
 
+@pytest.mark.slow  # batch processes
 def test_a_line_is_split_the_same_from_a_file_and_from_stdin(tmp_path: Path) -> None:
     data = b'{"id": "a\rb"}\n' + GOOD.encode() + b"\r\n"
     path = tmp_path / "in.jsonl"
@@ -108,6 +111,7 @@ def test_a_line_is_split_the_same_from_a_file_and_from_stdin(tmp_path: Path) -> 
     assert from_file.stdout == from_stdin.stdout and len(_records(from_file.stdout)) == 2
 
 
+@pytest.mark.slow  # fresh processes
 def test_output_over_the_input_is_refused_and_the_input_kept(tmp_path: Path) -> None:
     path = tmp_path / "in.jsonl"
     path.write_text(GOOD + "\n", encoding="utf-8")
@@ -132,8 +136,10 @@ def test_jobs_are_capped_at_the_cores(monkeypatch: pytest.MonkeyPatch, tmp_path:
     assert seen == [os.cpu_count() or 1]
 
 
+@pytest.mark.slow  # a batch process
 def test_ctrl_c_ends_a_batch_cleanly_keeping_its_lines() -> None:
-    proc = subprocess.Popen([sys.executable, "-m", "fanrules", "batch"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc = subprocess.Popen([sys.executable, "-m", "fanrules", "batch"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            preexec_fn=partial(signal.signal, signal.SIGINT, signal.SIG_DFL))  # heard even where the tests ignore it
     assert proc.stdin is not None and proc.stdout is not None
     for _ in range(3):
         proc.stdin.write(GOOD.encode() + b"\n")
@@ -147,6 +153,7 @@ def test_ctrl_c_ends_a_batch_cleanly_keeping_its_lines() -> None:
     assert len(_records(b"".join(got) + out)) == 3
 
 
+@pytest.mark.slow  # fresh processes
 @pytest.mark.parametrize("stream", ["<&-", ">&-"])
 def test_a_closed_standard_stream_is_a_one_line_error(stream: str, tmp_path: Path) -> None:
     proc = subprocess.run(["sh", "-c", f'exec "{sys.executable}" -m fanrules batch {stream}'], capture_output=True, timeout=60, stdin=subprocess.DEVNULL)

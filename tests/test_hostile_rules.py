@@ -12,6 +12,8 @@ from typing import Callable
 
 import pytest
 
+pytestmark = pytest.mark.slow  # each hostile rule set in a fresh process
+
 SECONDS = 2.0
 MEGABYTES = 200
 SECRET = "TOPSECRET-4f1c"

@@ -47,6 +47,7 @@ def test_detector(source: str, bad: bool) -> None:
     assert bool(top_level_imports(source, "<test>")) is bad
 
 
+@pytest.mark.slow  # every module imported in a fresh process
 def test_no_top_level_imports_of_the_source_folders() -> None:
     offenders = [
         f"{path.relative_to(ROOT)}:{hit}"
@@ -65,6 +66,7 @@ def run_import(statement: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.slow  # a fresh process imports the package
 def test_installed_package_names_import(tmp_path: Path) -> None:
     result = run_import("import fanrules, fanrules.dsl, fanrules.rules", tmp_path)
     assert result.returncode == 0, result.stderr

@@ -60,6 +60,7 @@ def test_the_cache_can_be_turned_off(monkeypatch: pytest.MonkeyPatch) -> None:
     assert cache.cache_file() is None
 
 
+@pytest.mark.slow  # every shipped rule set compiled and scored twice
 def test_cached_and_uncached_rule_sets_score_alike(fresh_cache: Path) -> None:
     hand = "123m456m789m123m5p5p"
     uncached = [compile_predicate(f.predicate, use_cache=False)[0] for f in fanrules.load_ruleset("mcr").fans]

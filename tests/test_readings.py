@@ -204,6 +204,7 @@ def test_make_block_is_the_block_of_its_fields() -> None:
         assert (made.tiles, made.code) == (block.tiles, block.code)
 
 
+@pytest.mark.slow  # every corpus hand read
 def test_a_built_scorer_has_made_every_block_the_corpus_readings_use() -> None:
     """The blocks of readings come from tables a scorer makes when it is built (``readings.prepare``:
     every concealed set and pair, every declared set of each kind and tile), not from the first hands

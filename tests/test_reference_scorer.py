@@ -22,6 +22,8 @@ from hypothesis import strategies as st
 from reference_scorer import ReferenceScorer, plain_predicate
 from test_properties import PROFILE, legal_hands
 
+pytestmark = pytest.mark.slow  # every complete corpus hand and random hands, each enumerated every way
+
 #: Random hands per run: a few seconds by default; the long profile takes minutes (about 7 on 2 busy cores).
 EXAMPLES = {"default_fanrules": 300, "long": 20_000}[PROFILE]
 

@@ -180,6 +180,7 @@ SESSION = st.lists(st.tuples(st.lists(PENALTY, max_size=2), HAND), min_size=16, 
 RULES = ["mcr", str(FIXTURES / "house"), str(FIXTURES / "discarder_pays_all"), str(FIXTURES / "draws_pay")]
 
 
+@pytest.mark.slow  # many random sessions
 @settings(max_examples=60, deadline=None)
 @given(st.sampled_from(RULES), SESSION)
 def test_random_sessions_sum_as_the_rule_set_says_and_rank_their_totals(rules: str, events: list[tuple]) -> None:  # type: ignore[type-arg]

@@ -19,6 +19,8 @@ from fanrules.core.hand import Hand, Meld, MeldKind
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+pytestmark = pytest.mark.slow  # shanten and useful tiles checked against searches of every completion
+
 EXAMPLES = 3000 if os.environ.get("HYPOTHESIS_PROFILE") == "long" else 60
 ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 HONOURS = tuple(range(27, 34))

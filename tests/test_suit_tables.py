@@ -9,6 +9,7 @@ from itertools import combinations_with_replacement
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+import pytest
 
 from fanrules.analysis.readings import _part_readings, _searched
 from fanrules.analysis.splits import suit_splits, table_splits
@@ -53,6 +54,7 @@ def test_every_pattern_of_up_to_seven_tiles() -> None:
         assert complete(counts) == (n % 3 == 0 and splits(counts), paired), counts
 
 
+@pytest.mark.slow  # the table against a search, for every larger pattern
 @settings(max_examples=400, deadline=None)
 @given(st.lists(st.integers(0, MOST), min_size=9, max_size=9).filter(lambda c: sum(c) <= 14))
 def test_larger_patterns_agree_with_search(counts: list[int]) -> None:
@@ -85,6 +87,7 @@ def test_a_rank_held_more_often_than_the_table_knows_is_searched() -> None:
     assert group[0] == (True, (18,), ())  # (parts, ...): its one part
 
 
+@pytest.mark.slow  # every suit of up to eight tiles searched
 def test_pairs_and_waits_of_every_suit_of_up_to_eight_tiles() -> None:
     # The misses try the pair and the completing tile among the ranks of one class over 3 alone
     # (suits.CLASSES): every suit of at most eight tiles read and waited on as by searching.

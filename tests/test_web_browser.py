@@ -39,8 +39,9 @@ DRIVER = shutil.which("chromedriver")
 FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
          "--disable-component-update", "--disable-sync", "--hide-scrollbars", "--window-size=1100,1000")
 
-pytestmark = pytest.mark.skipif(BROWSER is None or DRIVER is None,
-                                reason="headless Chromium not installed: apt-get install chromium chromium-driver (.ci/run does)")
+pytestmark = [pytest.mark.skipif(BROWSER is None or DRIVER is None,
+                                 reason="headless Chromium not installed: apt-get install chromium chromium-driver (.ci/run does)"),
+              pytest.mark.slow]  # a browser started, pages loaded and clicked
 
 
 @pytest.fixture(scope="module")

@@ -29,13 +29,9 @@ def by_suit(tiles: tuple[Tile, ...]) -> tuple[tuple[Tile, ...], ...]:
 #: 1 when its readings hold the pair (all of them or none do), else 0; its readings, or None when it has
 #: one reading with one split (the common case); and then that reading's pair and split as (chows,
 #: pungs) (``only``, else None), so that most hands are read without ``product``. A plain tuple, unpacked:
-#: reading a named tuple's fields by name goes through Python's generic attribute lookup (total 242,936
-#: -> 240,300, callgrind warm). No readings kept beside ``only``: two tuples fewer a part a first pass
-#: remembers (the product of several readings makes them), and the honours' Part made whole: the collections of a first pass over the corpus in a
-#: fresh process (bench/bench.py's first pass, counted by generation) 34/3/0 -> 31/3/0; replayed part
-#: misses 30.85 -> 30.57 M instructions; with the product of several readings a loop (below),
-#: bench/callgrind_scoring.py --first-pass gc off 279,148 -> 278,201 instructions a hand, warm 210,252 ->
-#: 209,391 (bench/callgrind_scoring.py, the readings stage, warm 39,578 -> 38,870; cold 84,238 -> 83,398).
+#: reading a named tuple's fields by name goes through Python's generic attribute lookup. No readings
+#: kept beside ``only``: two tuples fewer a part a first pass remembers (the product of several readings
+#: makes them), and the honours' Part made whole: fewer young collections in a first pass.
 Part = tuple[int, "tuple[PartReading, ...] | None", "Tile | None", "PartSets | None"]
 
 
@@ -58,8 +54,8 @@ def _read_part(tiles: tuple[Tile, ...]) -> Part | None:
     """The ways to read the sorted tiles of one suit, or of the honours, as sets and at most one pair,
     pairs ascending. None when there is none. A suit's from its pattern number: sets only when it is in the
     table (suits.py), sets and a pair of rank r when it is less a pair of r; its splits from ``table_splits``,
-    remembered by the pattern's number alone, the same for every suit: first pass over the corpus 404,813
-    -> 389,479 instructions a hand (bench/callgrind_scoring.py --first-pass; warm 240,999 -> 241,078)."""
+    remembered by the pattern's number alone, the same for every suit (a shape met in one suit is not
+    worked out again in another)."""
     n = len(tiles) % 3
     if n == 1:  # sets and at most a pair hold 0 or 2 tiles over 3
         return None
@@ -67,26 +63,22 @@ def _read_part(tiles: tuple[Tile, ...]) -> Part | None:
         return _honours(tiles)
     suit = tiles[0] // 9 if tiles else 0
     # A rank held more often than the table knows; told by operator.eq, not int.__eq__ (a slot wrapper,
-    # called through a generic path): replayed first-pass part misses 34.66 -> 33.44 M instructions.
+    # called through a generic path).
     if len(tiles) > MOST and any(map(eq, tiles, tiles[MOST:])):
         return _searched(tiles, suit)
     key, sets = 0, table()
     for t in tiles:  # a loop: sum(map(ONE.__getitem__, tiles)) cost more
         key += ONE[t]
-    if n == 0:  # sets only: one reading, ``_part``'s work inline (replayed first-pass part misses 33.43 -> 32.81 M)
+    if n == 0:  # sets only: one reading, ``_part``'s work inline (no call for the common miss)
         if key not in sets:
             return None
         splits = suit_sets(suit << 27 | key)
         return (0, ((None, splits),), None, None) if len(splits) > 1 else (0, None, None, splits[0])
     found: list[PartReading] | None = None
     pair, splits = 0, ()
-    # Held twice or more, by a mask, before a lookup (replayed misses 35.58 -> 34.65 M); the ranks of the
-    # pair's class alone (suits.CLASSES): replayed misses 32.43 -> 31.56 M (with waits.py's, first pass
-    # gc on 291,345 -> 289,003 instructions a hand, off 284,410 -> 282,093; bench/callgrind_scoring.py --first-pass).
-    # The one pair (the common case) kept as itself and its Part made inline, its readings listed only
-    # from a second (``_part``'s work inline): replayed first-pass part misses 23.68 -> 22.59 M instructions;
-    # bench/callgrind_scoring.py --first-pass gc on 279,971 -> 279,344 a hand, off 273,038 -> 272,427 (warm
-    # 209,557 -> 209,554).
+    # Held twice or more, by a mask, before a lookup; only the ranks of the pair's class (suits.CLASSES),
+    # where the tiles' sum says the pair can be. The one pair (the common case) kept as itself and its
+    # Part made inline, its readings listed only from a second (``_part``'s work inline).
     for r, two, paired in _PAIRED[2 * sum(tiles) % 3]:
         if key & paired and key - two in sets:
             if splits:
@@ -102,11 +94,8 @@ def _read_part(tiles: tuple[Tile, ...]) -> Part | None:
 
 
 #: The readings of the sorted tiles of a part, by the tiles (``_read_part``'s). A Memo: a first pass over
-#: the corpus leaves no tuple of the arguments per pattern, nor one of ``suit_sets``'s; with waits.py's
-#: ``_group``, the objects it leaves (gc.get_count, collector off, a fresh process) 31,223 -> 28,478,
-#: collections during it 39 young, 4 middle, 1 full -> 37, 3, 0 (bench/callgrind_scoring.py --first-pass:
-#: gc on 305,873 -> 305,504 instructions a hand, off 287,314 -> 287,096; warm, gc off, 213,775 -> 211,127:
-#: a hit is a subscript, not a call; the readings stage, warm, 41,561 -> 39,762).
+#: the corpus leaves no tuple of the arguments per pattern, nor one of ``suit_sets``'s, so that no full
+#: collection falls in it; a hit is a subscript, not a call.
 _part_readings: Memo[tuple[Tile, ...], Part | None] = Memo(_read_part, PATTERNS)
 
 
@@ -148,10 +137,8 @@ def _sets_and_pair(tiles: tuple[Tile, ...]) -> list[tuple[Tile, tuple[Block, ...
     a = bisect_left(tiles, 9)
     b = bisect_left(tiles, 18, a)
     c = bisect_left(tiles, 27, b)
-    # Each part looked up only while those before it have readings (as many tests as before): first-pass
-    # misses 1,284 -> 1,163; bench/callgrind_scoring.py --first-pass gc off 271,261 -> 270,166 instructions a
-    # hand, warm 208,508 -> 207,874 (gc on 278,106 -> 288,184: that process's full collection fell in its
-    # first pass; a fresh process's first pass over the corpus collects 29/2/0 by generation before and after).
+    # Each part looked up only while those before it have readings (as many tests as before): a part after
+    # one without readings is never worked out, which spares a first pass many misses.
     if (m := _part_readings[tiles[:a]]) is None or (p := _part_readings[tiles[a:b]]) is None \
             or (s := _part_readings[tiles[b:c]]) is None or (h := _part_readings[tiles[c:]]) is None:
         return []
@@ -161,7 +148,7 @@ def _sets_and_pair(tiles: tuple[Tile, ...]) -> list[tuple[Tile, tuple[Block, ...
     h_paired, _, h_pair, ho = h
     if m_paired + p_paired + s_paired + h_paired != 1:
         return []
-    if mo and po and so and ho:  # one reading: no product (readings stage 74,760 -> 45,805, see Reading)
+    if mo and po and so and ho:  # one reading, the common case: no product (see Reading)
         pair = m_pair if m_paired else p_pair if p_paired else s_pair if s_paired else h_pair
         return [(pair, mo[0] + po[0] + so[0], mo[1] + po[1] + so[1] + ho[1])]  # type: ignore[list-item]  # concatenated tuples of blocks, no copy to retype
     parts = (m, p, s, h)
@@ -170,7 +157,7 @@ def _sets_and_pair(tiles: tuple[Tile, ...]) -> list[tuple[Tile, tuple[Block, ...
     pk = parts[k]
     paired = cast("tuple[tuple[Tile, tuple[PartSets, ...]], ...]", pk[1] or ((pk[2], (pk[3],)),))
     # The splits of each part, part k's set for each of its readings in turn, in loops: where a
-    # comprehension over a product of a generator of them was, callgrind warm 210,208 -> 209,391 a hand.
+    # comprehension over a product of a generator of them was (each a call more).
     rows = cast("list[tuple[PartSets, ...]]", [part[1][0][1] if part[1] else (part[3],) for part in parts])
     out = []
     for pair, splits in paired:
@@ -197,8 +184,7 @@ _PAIRS = tuple((make_block(Kind.PAIR, t, True),) for t in range(34))
 def _meld_blocks(kind: MeldKind, tile: Tile) -> tuple[Block, Block, Block, Block]:
     """The blocks of a declared set of this kind and lowest tile, one per slot (a hand declares four sets
     at most): a memo of two arguments, looked up once per declared set. Made directly where a cache of six
-    arguments was asked, which no other caller shared (492 of a first pass's 695 blocks): with ``block_table``,
-    a first pass of readings alone over the corpus 108.50 -> 105.11 M instructions (see ``block_table``)."""
+    arguments was asked, which no other caller shared (492 of a first pass's 695 blocks; see ``block_table``)."""
     if kind is MeldKind.CHOW or kind is MeldKind.PUNG:
         block_kind, concealed = Kind.CHOW if kind is MeldKind.CHOW else Kind.PUNG, False
     else:
@@ -209,8 +195,8 @@ def _meld_blocks(kind: MeldKind, tile: Tile) -> tuple[Block, Block, Block, Block
 def prepare() -> None:
     """Make the tables of every hand's readings now, not in the first hands that need them: suits.py's
     and splits.py's (``splits.prepare``), and the blocks of every declared set (a first pass over the
-    corpus met all 123 kinds and tiles, 492 blocks): ten paired fresh processes of bench/bench.py
-    --first-pass, first pass 92.1 -> 90.7 ms (young collections in it 27 -> 25), warm 63.9 -> 63.8 ms."""
+    corpus met all 123 kinds and tiles, 492 blocks), so that a first pass does not pay for them, nor its
+    collector walk them (bench/bench.py --first-pass; docs/benchmarks.md)."""
     prepare_splits()
     for kind in MeldKind:
         for tile in range(34):
@@ -276,9 +262,8 @@ def _knitted_straight(hand: Hand, tiles: tuple[Tile, ...], held: set[Tile], fixe
 def _seven_pairs(hand: Hand, tiles: tuple[Tile, ...]) -> list[Reading]:
     """The seven pairs reading, for a hand without declared sets: the pairs every other tile, a tile's
     second ``block_table``' (a third, of more tiles than a hand holds, made), where the kinds were sorted and
-    counted and each pair asked of a cache of six arguments; with the pung completed by a discard from
-    ``block_table``, bench/callgrind_scoring.py --first-pass gc off 270,166 -> 267,106 instructions a hand,
-    warm 207,874 -> 204,845 (gc on 288,184 -> 274,022: that process's full collection left the first pass)."""
+    counted and each pair asked of a cache of six arguments; the pung completed by a discard from
+    ``block_table`` too (a lookup, not a call)."""
     firsts = tiles[::2]
     if firsts != tiles[1::2]:  # the sorted tiles pair up: every kind held an even number of times
         return []

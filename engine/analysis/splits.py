@@ -56,8 +56,7 @@ def table_splits(key: int) -> tuple[Split, ...]:
     them: the lowest rank held is a chow's or a pung's, each a number subtracted and a lookup in the table
     (the rest, when one, is sets only), where ``suit_splits`` searches every way and remembers each rest.
     The rank goes first in the rest's chows or pungs (no lower rank is held, nor a second pung of it):
-    no sorting, and with ``sets_of``'s loops, first pass 389,479 -> 386,819 instructions a hand
-    (bench/callgrind_scoring.py --first-pass)."""
+    no sorting (a first pass over unseen hands meets many such patterns)."""
     if not key:
         return (((), ()),)
     r = ((key & -key).bit_length() - 1) // 3  # the lowest rank held
@@ -77,10 +76,8 @@ def table_splits(key: int) -> tuple[Split, ...]:
 #: The sets of one split of a part (a suit, or the honours) as shared concealed blocks, by tile: (chows,
 #: pungs). Exact tuples, not named ones, as PartReading: a part of one reading with one split shares
 #: its split as its Part's ``only`` (where a named tuple, which CPython's fast paths of unpacking and
-#: indexing refuse, was copied into one), and the product of splits unpacks them (the objects a first
-#: pass over the corpus leaves, gc.get_count with the collector off, 28,325 -> 27,327; bench/callgrind_scoring.py
-#: --first-pass gc on 303,516 -> 300,327 instructions a hand, off 285,348 -> 283,124, warm, gc off,
-#: 210,645 -> 210,079).
+#: indexing refuse, was copied into one), and the product of splits unpacks them: fewer objects left
+#: for the collector by a first pass, and faster unpacking.
 PartSets = tuple[tuple[Block, ...], tuple[Block, ...]]
 #: One way to read a part: (pair, splits): its pair (None when it holds sets only) and every split of the rest.
 PartReading = tuple["Tile | None", tuple[PartSets, ...]]
@@ -108,9 +105,7 @@ def block_table() -> tuple[tuple[Block, ...], ...]:
     chows by ``4 * rank + slot`` (slots 0 to 3), then its pungs by ``28 + rank``; the honours' concealed
     pungs by ``tile - 27``; each tile's second concealed pair (readings.py's ``_PAIRS`` the first); each tile's pung
     completed by a discard. A tuple's index where a cache of six arguments was asked (a first pass over
-    the corpus made 109 of the first 118 there): with readings.py's ``_meld_blocks`` made directly, replayed first-pass
-    part misses 25.15 -> 23.70 M instructions, bench/callgrind_scoring.py --first-pass gc on 283,173 ->
-    280,783 a hand, off 275,966 -> 273,830 (warm 209,242 -> 209,260)."""
+    the corpus made 109 of the first 118 there, each a miss paid in full)."""
     suits = tuple(tuple([make_block(Kind.CHOW, base + r, True) for r in range(7) for _ in range(4)]
                         + [make_block(Kind.PUNG, base + r, True) for r in RANKS]) for base in (0, 9, 18))
     return (*suits, tuple([make_block(Kind.PUNG, t, True) for t in range(27, 34)]),

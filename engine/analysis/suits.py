@@ -7,11 +7,10 @@ A pattern is a number, three bits a rank (``pattern``), so that adding a tile of
 ``work_out`` and shipped as ``suits.json`` beside this module (plain JSON: one string of the numbers
 in hex, eight digits each, see ``encode``; tests/test_suit_tables.py checks the file against ``work_out``), so that from its first hand a process
 tells a complete suit by a set lookup instead of searching for its splits, and a suit that a tile more
-would complete by adding to its number. Measured with ``bench/callgrind_scoring.py --first-pass``
-(every hand of the corpus, memos empty, fixed hash seed): 609,000 instructions a hand before the
-table, 524,000 with it and the lookups that use it. Reading the file takes about 2 ms once; a second
-table, of the 26,213 patterns of sets and a pair, took ten times as long to read, about as much as it
-saved a first pass over the corpus, so those are worked out from this one (``with_pair``).
+would complete by adding to its number: searching was the largest cost of a first pass over unseen
+hands (``bench/callgrind_scoring.py --first-pass``). A second table, of the 26,213 patterns of sets and
+a pair, took ten times as long to read, about as much as it saved a first pass over the corpus, so
+those are worked out from this one (``with_pair``).
 
 Regenerate the file with ``python -m fanrules.analysis.suits > engine/analysis/suits.json``."""
 from __future__ import annotations
@@ -63,8 +62,7 @@ def encode(patterns: list[int]) -> str:
 
 def decode(text: str) -> tuple[int, ...]:
     """The patterns of ``encode``'s string, decoded in C: read as a list of JSON numbers, the file cost
-    4.31 M instructions once, as this string 2.68 M (callgrind, the load alone; 1.29 M of either is
-    making the frozenset), about 0.9k a hand of a first pass over the corpus."""
+    half as much again to load, once per process."""
     return struct.unpack(f">{len(text) // 8}I", bytes.fromhex(text))
 
 

@@ -83,10 +83,8 @@ _SLOTS = tuple(Block.__dict__[name].__set__ for name in ("kind", "tile", "concea
 
 def make_block(kind: Kind, tile: Tile, concealed: bool, melded: bool = False, declared: bool = False) -> Block:
     """``Block(kind, tile, concealed, melded, declared)``, made without the dataclass's ``__init__`` and
-    ``__post_init__`` (each field set by name through ``object.__setattr__``): 1.48 -> 0.81 µs a block
-    (timeit); the 695 blocks of a first pass over the corpus (then made by analysis/readings.py's ``_block``),
-    bench/callgrind_scoring.py --first-pass gc on 289,003 -> 286,439 instructions a hand, off 282,093 ->
-    279,148 (replayed part misses 31.56 -> 30.85 M); warm 210,418 -> 210,252."""
+    ``__post_init__`` (each field set by name through ``object.__setattr__``), which took about twice
+    as long (timeit): every block of a first pass over the corpus is made here."""
     block = _new(Block)
     tiles, code = _derived(kind, tile, concealed, melded, declared)
     set_kind, set_tile, set_concealed, set_melded, set_declared, set_tiles, set_code = _SLOTS
@@ -142,8 +140,8 @@ class Reading(NamedTuple):
 
     Immutable, equal only to an equal Reading. A named tuple rather than a frozen dataclass: every hand
     scored makes one or more, and a frozen dataclass sets each field through ``object.__setattr__``
-    (bench/callgrind_scoring.py, warm, with the one-reading path of analysis/readings.py: the readings stage
-    went from 74,760 to 45,805 instructions per hand)."""
+    (with the one-reading path of analysis/readings.py, the readings stage cost two fifths less,
+    bench/callgrind_scoring.py)."""
 
     shape: Shape
     sets: tuple[Block, ...]

@@ -39,8 +39,8 @@ REASONS: dict[Principle, str] = {
 
 
 #: The principles as module globals, for the scoring loop: CPython reads a module global (a cached
-#: LOAD_GLOBAL) faster than an enum member (an attribute of a class with a metaclass). Measured with
-#: bench/callgrind_scoring.py: reading ``Principle.X`` there cost 1% more instructions per hand.
+#: LOAD_GLOBAL) faster than an enum member (an attribute of a class with a metaclass), and the loop
+#: reads them for every fan of every hand (bench/callgrind_scoring.py tells the difference).
 EXCLUDED, EXCLUDED_COUNT, OWN_SETS = Principle.EXCLUDED, Principle.EXCLUDED_COUNT, Principle.OWN_SETS
 IDENTICAL, ACCOUNT_ONCE, FAMILY_CAP = Principle.IDENTICAL, Principle.ACCOUNT_ONCE, Principle.FAMILY_CAP
 
@@ -105,8 +105,8 @@ def link(idx: tuple[int, ...], links: Links) -> Links:
     """The links between the blocks of a reading once the sets ``idx`` of a combination are linked, or
     None if two of them are joined already (non-split, account once): links may never close a loop nor
     join sets already joined."""
-    # Groups as bits, in loops without a comprehension: with a group number per block and a list made
-    # anew by a comprehension for each link, about 1,600 more instructions per hand (callgrind warm).
+    # Groups as bits, in loops without a comprehension: a group number per block and a list made anew
+    # by a comprehension for each link cost more (a comprehension is a function call in CPython 3.11).
     mask = 0
     for i in idx:
         bit = 1 << i
@@ -143,17 +143,17 @@ def choose(fan: Fan, raw: list[tuple[Block, ...]], where: Callable[[int], int], 
     Returns them and the links between the blocks after them (``group``, see link)."""
     # A block's index is found by its identity, in C (list.index over the ids of the reading's blocks):
     # comprehensions are function calls in CPython 3.11, and building a dict of the ids cost more than
-    # the lookups it served (timeit over the corpus's calls: 3.5 us a call with the dict, 2.6 without).
-    # Single sets with nothing to check (no owners, no quota): no loop, no links (about 350 instructions
-    # less per hand, callgrind warm); single sets with owners or a quota go the general way below (one loop
-    # for both: about 430 instructions more per hand than a copy of its checks for them, callgrind warm).
+    # the lookups it served (timeit over the corpus's calls).
+    # Single sets with nothing to check (no owners, no quota): no loop, no links, the common case; single
+    # sets with owners or a quota go the general way below (one loop for both: a copy of its checks for
+    # them would save little and say everything twice).
     if len(raw[0]) == 1 and not owners and not quota:
         return tuple([(where(id(inst[0])),) for inst in raw]), group
     used: set[int] = set()
     chosen = []
     for inst in raw:
-        # The indices of one or two sets by hand: tuple(map(where, map(id, inst))) costs 3.4 times as much
-        # (timeit); with it, about 2,100 more instructions per hand (callgrind warm, bench/callgrind_scoring.py).
+        # The indices of one or two sets by hand: tuple(map(where, map(id, inst))) costs several times as
+        # much for so short a tuple (timeit).
         k = len(inst)
         idx = (where(id(inst[0])),) if k == 1 else (where(id(inst[0])), where(id(inst[1]))) if k == 2 else \
             tuple(map(where, map(id, inst)))

@@ -2,15 +2,13 @@
 equal on every corpus hand), written from pieces worked out once: the text of each block, of each
 counted fan without sets (by the identity of the scorer's shared CountedFan), the head of every other
 piece with a template of its sets (``[{0[3]}]`` is the reading's fourth block), and each reading's
-opening. Every step is a C call where it can be (``map``, ``str.join``): in this build a call costs
-hundreds of instructions, whatever it does.
+opening. Every step is a C call where it can be (``map``, ``str.join``): a Python-level call costs
+more than most of the work it would do.
 
-A batch writes one such line per hand: counted with bench/callgrind_batch.py on the corpus lines (the
-explanation worked out included), encoding ``to_json`` took 380,136 instructions a line, pieces put
-together in Python 136,016, then 117,278 with the whole object of a fan without sets kept too, then
-98,259 (of which 18,101 work out the explanation), then 78,311 by these pieces (templates of whole
-lines filled by one ``str.format`` took 93,066: it reads every character of its template).
-``--brief`` answers: 28,680 -> 23,230."""
+A batch writes one such line per hand, so this is its costliest step after scoring: encoding
+``to_json`` cost several times what these pieces do (bench/callgrind_batch.py counts both), and
+templates of whole lines filled by one ``str.format`` cost more than the pieces, as it reads every
+character of its template (docs/benchmarks.md)."""
 from __future__ import annotations
 
 import json
@@ -143,8 +141,8 @@ class Text:
     def raw(self, text: str) -> str:
         """``text`` as this Text writes it: as it is, or (``wire``) its UTF-8 bytes, each the character of
         that number, so that ``line(...).encode("latin-1")`` is the line's UTF-8, copied rather than
-        encoded (encoding the non-ASCII text of an answer took 15,000 instructions a corpus line,
-        bench/callgrind_batch.py's lines). Raises UnicodeEncodeError for text that is no valid UTF-8
+        encoded (encoding the non-ASCII text of an answer was a visible share of writing it,
+        bench/callgrind_batch.py). Raises UnicodeEncodeError for text that is no valid UTF-8
         (a lone surrogate), checked once per piece."""
         if text.isascii():
             return text

@@ -11,7 +11,7 @@ from ..ruleset import load_ruleset
 from ..scoring import Scorer
 from .cli_context import add_hand_args, context_of
 
-if TYPE_CHECKING:  # imported by the command when it runs: other commands start without them (18 ms)
+if TYPE_CHECKING:  # imported by the command when it runs: other commands start without them
     from ..analysis.advice import HandTiles
     from ..scoring.reach import Analysis, Reach
     from ..scoring.scored_waits import WaitScore

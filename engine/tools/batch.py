@@ -6,8 +6,10 @@ import json
 import math
 import os
 import select
+import signal
 import stat
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from functools import partial
 from typing import IO, Any
 
@@ -72,7 +74,7 @@ def _finite(text: str) -> float:
 
 
 #: One decoder and one encoder for every line: ``json.loads`` and ``json.dumps`` with options build a
-#: new one per call (with the chunked writing below: 699,000 instructions a line in process, 670,000 after).
+#: new one per call, a cost paid again for every line.
 _DECODER = json.JSONDecoder(parse_constant=_reject_constant, parse_float=_finite)
 _ENCODER = json.JSONEncoder(ensure_ascii=False, allow_nan=False)
 
@@ -177,6 +179,7 @@ def run(inp: IO[Any], out: IO[Any], scorer: Scorer, jobs: int = 1, progress: IO[
     count. Without ``explain``, answers have the contract's fields only (no sets, reading or not_counted)."""
     n = 0
     unwritten: list[str] = []
+    whole = _whole_writes()
     try:
         if jobs <= 1 or not hasattr(os, "fork"):
             more_ready = _waiting(inp)
@@ -186,18 +189,21 @@ def run(inp: IO[Any], out: IO[Any], scorer: Scorer, jobs: int = 1, progress: IO[
                     continue
                 unwritten.append(answer_line(line, scorer, number, text, explain))
                 if len(unwritten) >= FLUSH_LINES or (more_ready is not None and not more_ready()):
-                    n += _write(out, unwritten)
-                    unwritten.clear()
+                    with whole():
+                        n += _write(out, unwritten)
+                        unwritten.clear()
                 if progress is not None and (n + len(unwritten)) % PROGRESS_EVERY == 0:
                     _show(progress, n + len(unwritten))
-            n += _write(out, unwritten)
-            unwritten.clear()
+            with whole():
+                n += _write(out, unwritten)
+                unwritten.clear()
             return _done(progress, n)
         from . import batch_workers  # only here: one job does not pay its import at start-up
 
         def emit(answers: bytes) -> None:
             nonlocal n
-            n += _write(out, answers)
+            with whole():
+                n += _write(out, answers)
             if progress is not None:
                 _show(progress, n)
         if _whole_file(inp):
@@ -210,8 +216,29 @@ def run(inp: IO[Any], out: IO[Any], scorer: Scorer, jobs: int = 1, progress: IO[
         return _done(progress, n)
     except KeyboardInterrupt:
         if unwritten:
-            n += _write(out, unwritten)
+            with whole():
+                n += _write(out, unwritten)
         raise Interrupted(n) from None
+
+
+def _whole_writes() -> Callable[[], AbstractContextManager[None]]:
+    """A ``with`` block in which Ctrl-C waits (SIGINT blocked, where the system can block it): answers
+    are written and counted in one, so that the KeyboardInterrupt of a Ctrl-C comes before a write or
+    after its count, never between them, and the number of lines a batch says it wrote is the number
+    its output holds (a write to a pipe that is not read holds Ctrl-C until it is read or closed). The
+    signal mask is restored as the batch found it."""
+    if not hasattr(signal, "pthread_sigmask"):
+        return nullcontext
+    found = signal.pthread_sigmask(signal.SIG_BLOCK, ())
+
+    @contextmanager
+    def whole() -> Iterator[None]:
+        try:  # a Ctrl-C come before the signal was blocked is raised here, before anything is written
+            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+            yield
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, found)
+    return whole
 
 
 CHUNK_LINES = 256
@@ -242,8 +269,8 @@ def _whole_file(inp: IO[Any]) -> bool:
 def _pieces(inp: IO[bytes], size: int) -> Iterator[tuple[int, bytes]]:
     """The whole lines of a binary stream as they come (each read takes what is there, up to ``size``
     bytes), each piece with the number of its first line, for the workers to split (_score_piece): the
-    parent does not read line by line (stdin a pipe, 20,000 lines, --jobs 2: the parent's CPU 0.28 ->
-    0.23 s, 0.17 of it start-up; joining reads while more input was waiting did not help). A line
+    parent, which the workers wait on, does not read line by line (joining reads while more input was
+    waiting did not help). A line
     longer than the limit is handed on cut to the limit and a byte (a piece of its own, which
     read_lines calls too long) and the rest of it skipped, so that memory stays bounded."""
     number, carry, skipping = 1, b"", False
@@ -307,8 +334,7 @@ def _score_chunk(chunk: list[tuple[int, str]], scorer: Scorer, explain: bool) ->
 def _write(out: IO[Any], data: list[str] | bytes) -> int:
     """Write and flush answers (a list of lines written by _TEXT to a text stream, by _WIRE to any
     other, or UTF-8 lines); how many lines they are. A list is counted by its length, not by its
-    newlines (str.count over the non-ASCII text of answers took 6,600 instructions a corpus line,
-    bench/callgrind_batch.py's lines)."""
+    newlines (str.count over the non-ASCII text of answers is a pass over every character)."""
     if isinstance(data, list):
         lines, text = len(data), "".join(data)
         out.write(text if isinstance(out, io.TextIOBase) else text.encode("latin-1"))

@@ -2,9 +2,9 @@
 given tasks over a pipe of its own and answering over another, read by the parent in input order.
 
 No threads and no pickling in the parent, which hands out tasks and copies answers from the pipes to
-the output (``multiprocessing.Pool``'s three helper threads took the cores from its two workers; 20,000
-lines, --jobs 2, five paired runs on idle cores: the parent's CPU 0.34 -> 0.19 s, 0.17 of it start-up,
-all processes 2.12 -> 1.90 s, and 1.46x -> 1.67x the speed of --jobs 1). A task is the number of a
+the output (``multiprocessing.Pool``'s three helper threads took the cores from its two workers, and
+its pickling kept the parent busy: --jobs 2 gained much of its speed over --jobs 1 by doing without them,
+docs/benchmarks.md). A task is the number of a
 block of a regular file, which the worker reads itself, or a piece of a stream. A worker
 ignores Ctrl-C, exits when its parent is gone (its pipes end or break), and one that dies loses
 nothing: the parent answers what it owed."""
@@ -24,8 +24,8 @@ from functools import partial
 from typing import Any, TypeVar
 
 #: Bytes of a file handed to a worker at a time, moved on to the next line's start (about 300 corpus
-#: lines). Blocks of 512 KiB, whose answers take a megabyte, made the workers' memory come and go: 20,000
-#: lines, --jobs 2, 18,300 page faults and 1.83 CPU s in the workers; 6,400 and 1.73 s with 256 KiB.
+#: lines). Blocks of 512 KiB, whose answers take a megabyte, made the workers' memory come and go (three
+#: times the page faults, and more CPU time in the workers, than with 256 KiB).
 BLOCK_BYTES = 1 << 18
 #: Tasks given to a worker and not answered at most: one it works on, one waiting for it.
 AHEAD = 2

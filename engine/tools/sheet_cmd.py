@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from ..core.errors import CliError
 
-if TYPE_CHECKING:  # imported by the command when it runs: other commands start without them (17 ms)
+if TYPE_CHECKING:  # imported by the command when it runs: other commands start without them
     from ..settlement import Session
 
 #: A score sheet larger than this is refused (a session is a few dozen lines).

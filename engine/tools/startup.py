@@ -2,11 +2,10 @@
 rule set, then what start-up made is frozen and the collector runs again.
 
 Start-up makes long-lived objects only (modules, the rule set, its compiled predicates), and every full
-collection walked them all again (an empty batch, whole process: 912 M -> 897 M instructions,
-callgrind; pausing it in the package's import too saved 3.5 M more only). Frozen, they are not walked
-by the full collection that the first lines of a batch bring on with their new memo entries either (and
-forked workers do not write to their pages): measured on 20,000 lines, the collector's time 24 -> 11 ms
-(of 1.63 s), its one full collection gone."""
+collection walked them all again (pausing it in the package's import too saved next to nothing more).
+Frozen, they are not walked by the full collection that the first lines of a batch bring on with their
+new memo entries either (and forked workers do not write to their pages): a batch's collector time
+halves, its one full collection gone (docs/benchmarks.md)."""
 from __future__ import annotations
 
 import gc
