@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[1]
 VOCABULARY = {
     "self_drawn", "self-drawn", "last_tile", "last tile", "seat_wind", "seat wind", "prevalent_wind",
     "prevalent wind", "concealed_kong", "concealed kong", "melded kong", "concealed hand", "seven_pairs",
-    "seven pairs", "thirteen_orphans", "thirteen orphans", "knitted_straight", "knitted straight", "flower_tiles", "flower tiles",
+    "seven pairs", "thirteen_orphans", "thirteen orphans", "knitted_straight", "knitted straight", "flower tiles",
 }
 
 
