@@ -175,9 +175,8 @@ class Compiler(ExpressionCompiler):
             picked = ", ".join(f"items[g[{d}]]" for d in range(k))
             body.append(f"    found = [({picked},) for g in sorted(set(found))]")
         body.append("    FOUND")
-        # All of it under the guards, so that a rule they skip costs them alone (callgrind_fused memos
-        # empty, with ``found`` made, a set when unordered, and asked before and after them: 114,918;
-        # this, with a list, 109,885).
+        # All of it under the guards, so that a rule they skip costs them alone: ``found`` is not even
+        # made for it, and it is a list, made a set only when something was found.
         if guards:
             body = [f"if {' and '.join(guards)}:"] + ["    " + line for line in body]
         return lines, body

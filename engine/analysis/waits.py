@@ -37,15 +37,13 @@ _Part = tuple[bool, tuple[Tile, ...], tuple[Tile, ...]]
 #: ``orphans``: every tile a terminal or honour; ``singles``: no kind held twice).
 #: Plain tuples of numbers, where they were named tuples: the garbage collector stops tracking a tuple
 #: whose items it does not track when it first looks at it, never a named tuple, so the groups a first
-#: pass remembers leave the collections for good instead of joining the old objects (the objects a first
-#: pass over the corpus leaves tracked, after a collection, 22,252 -> 20,478). Read by index or
-#: unpacked, not by name: bench/callgrind_scoring.py --first-pass gc on 305,504 -> 303,516 instructions
-#: a hand, off 287,096 -> 285,348; warm (gc off) 211,127 -> 210,645.
+#: pass remembers leave the collections for good instead of joining the old objects (fewer objects
+#: left for later collections to walk). Read by index or unpacked, not by name: a named tuple's field
+#: goes through Python's generic attribute lookup.
 #: The parts of a group in one tuple, three items a part (a suit's one part is its group's ``_Part``
 #: itself), where a tuple held each part: a tuple fewer for each group of a suit a first pass remembers
 #: (and for its miss to make), and ``_standard_waits`` adds the four groups' parts where a comprehension
-#: gathered them: bench/callgrind_scoring.py --first-pass gc on 279,344 -> 278,106 instructions a hand,
-#: off 272,427 -> 271,261; warm 209,554 -> 208,508.
+#: gathered them (no comprehension's call).
 _Parts = tuple[bool | tuple[Tile, ...], ...]
 _Group = tuple[_Parts, int, int, bool, bool]
 #: The part of a suit of sets and a tile too many: it waits on nothing.
@@ -55,8 +53,8 @@ _NO_WAIT: _Part = (False, (), ())
 _LOW, _MIDDLE, _HIGH = 0o111111111, 0o077777770, 0o666666666
 #: The most ranks held of one knitted rank class (1-4-7, 2-5-8, 3-6-9), by the three classes' counts as
 #: two bits each, three apart: the product of ``held`` (a bit at 3r for each rank r held) and 0o1001001
-#: sums a class's three bits at bit 18, 21 or 24; one lookup for three bit counts and a max (replayed
-#: first-pass group misses 27.78 -> 26.17 M instructions).
+#: sums a class's three bits at bit 18, 21 or 24; one lookup for three bit counts and a max (each miss
+#: of a group needs it, so it is a product and a subscript, not a loop over the ranks).
 _MOST_KNIT = tuple(max(i & 3, i >> 3 & 3, i >> 6 & 3) for i in range(0o334))
 #: By the class of a rank (suits.CLASSES: only the ranks of one class can be the pair or complete):
 #: the pairs of the ranks of each class in a pattern, with the mask of a rank held twice or more; the
@@ -85,7 +83,8 @@ def _group_of(tiles: tuple[Tile, ...]) -> _Group:
     knit = _MOST_KNIT[held * 0o1001001 >> 18 & 0o333]  # each class's ranks held, summed by one product
     odd, orphans, singles = (key & _LOW).bit_count(), not key & _MIDDLE, not key & _HIGH
     sets, n = table(), len(tiles) % 3
-    # Plain loops over the ranks: a set's intersection with a map of ``key.__add__`` (in C) took twice as long.
+    # Plain loops over the ranks: a set's intersection with a map of ``key.__add__`` (in C) cost more, its
+    # set and map made for the few ranks tried.
     if n == 0:
         if key in sets:
             return (), knit, odd, orphans, singles
@@ -159,10 +158,8 @@ def _tiles_of(code: int) -> tuple[Tile, ...]:
 
 
 #: The tiles that complete a part, by ``_tiles_of``'s code: looked up (a subscript in C) where each miss
-#: of a group made them in a comprehension over the ranks, and shared by the groups that wait on them (a
-#: first pass over the corpus makes 143 where its groups made 586): replayed first-pass group misses
-#: 19.52 -> 17.81 M instructions; bench/callgrind_scoring.py --first-pass gc on 280,778 -> 279,971
-#: instructions a hand, off 273,923 -> 273,038 (warm 209,519 -> 209,557).
+#: of a group made them in a comprehension over the ranks, and shared by the groups that wait on them
+#: (far fewer tuples than groups: many groups wait on the same tiles), so a miss makes no tuple of its own.
 _tiles: Memo[int, tuple[Tile, ...]] = Memo(_tiles_of, PATTERNS)
 
 
@@ -313,8 +310,8 @@ def waits(concealed: tuple[Tile, ...] | list[Tile], melds: int = 0, limit: int =
 def waits_on_one_kind(concealed: tuple[Tile, ...], melds: int = 0) -> bool:
     """Whether 13 sorted tiles (``concealed`` plus ``melds`` declared sets) wait on one tile kind only:
     ``len(waits(concealed, melds)) == 1``, without sorting and listing the waits. Scoring asks it of
-    about half the hands; bench/callgrind_scoring.py, warm, reading stage: 74,012 instructions per hand
-    with ``waits``, 69,274 with this."""
+    about half the hands, and needs only whether a second kind exists: no sorting or listing, and no
+    special shapes tried once the standard ones wait on more than one kind."""
     a = bisect_left(concealed, 9)
     b = bisect_left(concealed, 18, a)
     c = bisect_left(concealed, 27, b)

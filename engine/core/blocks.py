@@ -140,8 +140,8 @@ class Reading(NamedTuple):
 
     Immutable, equal only to an equal Reading. A named tuple rather than a frozen dataclass: every hand
     scored makes one or more, and a frozen dataclass sets each field through ``object.__setattr__``
-    (with the one-reading path of analysis/readings.py, the readings stage cost two fifths less,
-    bench/callgrind_scoring.py)."""
+    (a tuple's fields are filled in C; with the one-reading path of analysis/readings.py, see
+    docs/benchmarks.md)."""
 
     shape: Shape
     sets: tuple[Block, ...]

@@ -190,7 +190,7 @@ class Context:
     def of(cls, values: Mapping[str, Any]) -> Context:
         """The Context of facts already checked (by their one names, as ``context_values`` gives them;
         the others as DEFAULTS), shared: there are a few thousand of them at most, and a batch builds
-        one a line (3.4 µs by the constructor, 0.5 by this)."""
+        one a line; a lookup skips the constructor's checks of facts already checked."""
         key = tuple([values.get(name, default) for name, default in DEFAULTS.items()])
         known = _SHARED.get(key)
         if known is None:

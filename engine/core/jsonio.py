@@ -103,9 +103,9 @@ def _plain_record(record: dict[str, Any]) -> Hand | None:
     """The Hand of a record in the common form (tile codes in lists, context facts as the general
     reader takes them, known keys), made from what its layout knows: its Context and its declared
     sets are looked up by their values; None for any other record, which ``_any_record`` then reads
-    (and refuses with its reason). Counted with bench/callgrind_batch.py on the corpus lines: 252,882
-    instructions a record by the general path (validation included), 104,659 by a reading of each
-    key (Melds shared), 56,529 by layouts (validate), 49,661 with ``sound_hand``."""
+    (and refuses with its reason). A batch's records share a few layouts of keys and many values, so
+    what a layout tells is worked out once and the rest looked up, not checked again line after line
+    (bench/callgrind_batch.py counts making the Hand)."""
     keys = tuple(record)
     layout = _LAYOUTS.get(keys, _ABSENT)
     if layout is _ABSENT:

@@ -23,8 +23,8 @@ STANDARD_TAGS = {
 
 @lru_cache(maxsize=1)
 def _yaml() -> tuple[Any, Any, Any]:
-    """PyYAML, imported when a file is read with it (not when it comes from ruleset/yamlcache.py: with
-    that cache an empty ``fanrules batch``, whole process, 1,046 M -> 931 M instructions), the loader that
+    """PyYAML, imported when a file is read with it (not when it comes from ruleset/yamlcache.py, so that
+    a start-up served by that cache never pays for importing PyYAML), the loader that
     builds scalars, and libyaml's safe loader when PyYAML was built with it (much faster), else the
     pure-Python one."""
     import yaml

@@ -28,8 +28,7 @@ from .result import reading_json as reading_json  # importable from here too
 
 class Step:
     """One fan of a scorer's plan, with what the principles need of it at hand. A class with slots, read
-    by attribute: as fast as unpacking a tuple on the hot path (bench/callgrind_scoring.py, 600 corpus
-    hands: 284,891 instructions per hand with a 10-tuple unpacked, 284,289 with this class)."""
+    by attribute: as fast as unpacking a tuple on the hot path, and each field read by its name."""
 
     __slots__ = ("fan", "number", "value", "in_total", "binds_sets", "outright", "limited", "own_sets", "once", "made",
                  "member", "unordered", "more", "fast")
@@ -92,10 +91,8 @@ class Scorer:
         self.late: list[tuple[int, None]] = [(i, None) for i, level in enumerate(levels) if level is Level.LATE]
         # What every hand needs, made with the scorer rather than in its first hand: the late fans' own
         # functions (compiled when first asked, see dsl/compiled.py), the suits' table (suits.py) and the
-        # blocks of readings. A first pass in a fresh process then pays for the patterns it meets alone
-        # (its first hand took 1.2 ms, 0.64 of it reading the table): bench/callgrind_scoring.py
-        # --first-pass gc on 284,367 -> 282,822 instructions a hand, off 276,313 -> 275,618 (the table and
-        # the late fans; the blocks, 202 made in the first hand, about 0.3 ms more).
+        # blocks of readings. A first pass in a fresh process then pays for the patterns it meets alone,
+        # not for tables every hand shares (reading the suits' table was about half of a first hand's time).
         for i, _ in self.late:
             self.order[i].compiled.instances  # noqa: B018 - a cached_property, compiled now
         prepare_readings()
@@ -126,11 +123,9 @@ class Scorer:
                 best, best_reading = state, reading
         total, bonus, counted, dropped, unsorted = best
         # The Result's fields set as one dict, not through a frozen dataclass's __init__ (an
-        # object.__setattr__ per field). With the fast path of _score_reading and the lookups of a block's index by list.index,
-        # the score stage went from 102,483 to 85,866 instructions per hand (bench/callgrind_scoring.py, warm).
-        # The fans sorted by number only when the plan's order was not theirs, no explanation to make when
-        # nothing was left out, and _numbers by a loop: 67,628 -> 61,900. The dict a copy of one with the
-        # rule set's fields: about 740 instructions less per hand.
+        # object.__setattr__ per field). The fans sorted by number only when the plan's order was not
+        # theirs, no explanation made when nothing was left out (it is made when asked for). The dict a
+        # copy of one with the rule set's fields: those are the same for every hand.
         fields = self.result_fields.copy()
         fields["hand"] = hand
         fields["fans"] = tuple(sorted(counted, key=_NUMBER)) if unsorted else tuple(counted)
@@ -144,16 +139,16 @@ class Scorer:
         return result
 
     # One loop over the fans with the principles' state in locals: a split would add a call per fan on the
-    # hot path of scoring (each hand's readings), where the rest of the engine is measured in instructions.
+    # hot path of scoring (each hand's readings), where every call per fan is paid for every reading.
     def _score_reading(self, facts: Facts, hand_found: list[tuple[int, list[tuple[Any, ...]]]]) -> Outcome:  # noqa: C901
         """The principles applied to each fan found, in plan order; a late fan is asked in its turn. Their
         state is kept in locals, each made only when a fan needs it: quotas, the fans excluded within the
-        sets of a counted fan, the index of a block and the links between blocks (principles.link). With
-        these locals in place of an object of the principles' state and a method call per fan, and one
-        instance of a combination linked inline (its first link kept as its sets' indices), the score stage
-        went from 80,332 to 67,628 instructions per hand (bench/callgrind_scoring.py, warm)."""
+        sets of a counted fan, the index of a block and the links between blocks (principles.link). Locals
+        in place of an object of the principles' state and a method call per fan, and one instance of a
+        combination linked inline (its first link kept as its sets' indices): a local is read faster than
+        an attribute, and most readings need little of that state."""
         found = [*hand_found, *self.reading_evaluate(facts), *self.late]  # one new list
-        found.sort(key=_POSITION)  # by position, an int: no tuple compared (total 244,432 -> 242,477, callgrind warm)
+        found.sort(key=_POSITION)  # by position, an int: no tuple compared (ints compare faster)
         plan = self.plan
         excluded: set[int] = set()  # numbers of the fans a counted fan excludes outright
         counted: list[CountedFan] = []
@@ -168,8 +163,8 @@ class Scorer:
         for position, raw in found:
             step = plan[position]
             # The principles made short, outright exclusions only: no quota to look up (a fast fan is excluded
-            # by count by no fan), the count of one instance apart, no local per fan (about 2,000 instructions
-            # less per hand, callgrind warm, as below).
+            # by count by no fan), the count of one instance apart, no local per fan: such a fan pays only
+            # for the one test it needs.
             if step.fast:
                 if step.number in excluded:
                     dropped.append((step.fan, len(raw), EXCLUDED, None, ()))  # type: ignore[arg-type]  # fast: never late, raw a list
@@ -249,7 +244,7 @@ class Scorer:
                     if scoped is _NO_SCOPE:
                         scoped = {}
                     # The sets of each instance of the fan just counted, in C: no comprehension, no frame
-                    # (about 400 instructions less per hand, callgrind warm).
+                    # (a comprehension is a call of its own).
                     owned = [*zip(map(frozenset, counted[-1].instances), repeat(fan))]
                     for target in step.own_sets:
                         scoped.setdefault(target, []).extend(owned)
@@ -273,8 +268,8 @@ _counted: Callable[[tuple[Fan, int, tuple[tuple[int, ...], ...]]], CountedFan] =
 class _Made(dict[int | tuple[int, ...], CountedFan]):
     """A fan counted once with the sets of given indices in the reading's blocks (an index for one set),
     each made when first met and then shared, as a CountedFan is immutable (with the blocks' indices as
-    keys, there are few). No CountedFan made per reading for one instance: about 2,200 instructions less
-    per hand (callgrind warm, the principles of bench/callgrind_scoring.py's 600 hands)."""
+    keys, there are few). No CountedFan made per reading for one instance: the same fan counted with the
+    same sets comes back reading after reading, and a lookup costs less than making it."""
 
     __slots__ = ("fan",)
 
@@ -298,12 +293,12 @@ _new, _set = object.__new__, object.__setattr__
 Outcome = tuple[int, int, list[CountedFan], list[tuple[Any, ...]], bool]
 _NO_QUOTA: dict[int, list[Fan]] = {}  # never written: a reading makes its own at its first quota
 _NO_SCOPE: dict[int, list[tuple[frozenset[int], Fan]]] = {}  # never written, likewise
-_NO_FAMILY: dict[int, list[Fan]] = {}  # never written, likewise (no dict per reading: about 190 instructions a hand)
+_NO_FAMILY: dict[int, list[Fan]] = {}  # never written, likewise (no dict per reading: one is made only when a family's fan is counted)
 
 
 def _numbers(counted: list[CountedFan]) -> list[int]:
     """The number of the fan of each counted instance, in the order counted (for the tie-break). A loop
-    without a generator (timeit, a reading of four fans: 819 ns with a generator of a tuple, 369 ns)."""
+    without a generator: setting one up costs more than the loop over a reading's few fans."""
     out: list[int] = []
     for c in counted:
         out += (c.fan.number,) * c.count
@@ -315,7 +310,7 @@ def _explanations(dropped: list[tuple[Any, ...]], counted: list[CountedFan],
     """The instances left out, and why; an instance excluded outright names the first counted fan that
     excludes it (the one that excluded it: fans counted after it come later in the list)."""
     # The entries of ``dropped`` are a NotCounted's fields in order: made without the named tuple's
-    # keyword constructor (bench/callgrind_batch.py, the explanations of a corpus line: 41,628 -> 21,396).
+    # keyword constructor, which handles its arguments in Python (bench/callgrind_batch.py counts them).
     out = []
     for entry in dropped:
         if entry[2] is EXCLUDED:

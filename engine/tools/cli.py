@@ -169,7 +169,7 @@ def _add_waits(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 
 #: The commands whose parser alone is made when the command line names them (parsing one command needs
-#: only its own; all of them, an empty batch, whole process: 746 M -> 724 M instructions, callgrind).
+#: only its own, and building every other command's parser would add to each start-up of the common ones).
 QUICK = {"score": _add_score, "batch": _add_batch, "waits": _add_waits}
 #: Every command, in the order build_parser adds them: the usage line of a QUICK one's parser names them all.
 COMMANDS = ("score", "batch", "waits", "analyze", "readings", "record", "check", "test", "rules", "diff", "demo", "simulate", "replay",
@@ -232,8 +232,8 @@ def main(argv: Sequence[str] | None = None, thaw: bool = True) -> int:
 
 def program() -> int:
     """The ``fanrules`` program and ``python -m fanrules``: main() in a process that ends with it, so
-    that what start-up froze stays frozen, and the collections as Python exits walk it no more (an
-    empty batch, whole process: 897 M -> 858 M instructions, callgrind)."""
+    that what start-up froze stays frozen, and the collections as Python exits walk it no more (work
+    that would only delay the exit of a process that is ending anyway)."""
     return main(thaw=False)
 
 
