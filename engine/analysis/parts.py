@@ -41,7 +41,7 @@ class Part(NamedTuple):
 
 # One function, its loops inline: it is the work of every miss of the parts' memos, where a call per
 # state or a min() in the innermost loop made the first hand with new parts measurably slower.
-def _suit_table(held: Counts, caps: Counts) -> Table:  # noqa: C901
+def _suit_table(held: Counts, caps: Counts) -> Table:  # noqa: C901 - the innermost loops of shanten kept in one frame
     """The use table of a number suit (or a run of ranks), by dynamic programming over the ranks: the
     state is the chows started one and two ranks before (they cover this rank), under which the best
     tiles kept for each number of sets and pairs placed so far. Only blocks that keep a held tile are

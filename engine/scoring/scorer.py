@@ -140,7 +140,7 @@ class Scorer:
 
     # One loop over the fans with the principles' state in locals: a split would add a call per fan on the
     # hot path of scoring (each hand's readings), where every call per fan is paid for every reading.
-    def _score_reading(self, facts: Facts, hand_found: list[tuple[int, list[tuple[Any, ...]]]]) -> Outcome:  # noqa: C901
+    def _score_reading(self, facts: Facts, hand_found: list[tuple[int, list[tuple[Any, ...]]]]) -> Outcome:  # noqa: C901 - the one scoring loop: its state in locals, no call per fan
         """The principles applied to each fan found, in plan order; a late fan is asked in its turn. Their
         state is kept in locals, each made only when a fan needs it: quotas, the fans excluded within the
         sets of a counted fan, the index of a block and the links between blocks (principles.link). Locals
