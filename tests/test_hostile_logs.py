@@ -3,6 +3,9 @@ never followed from a log, and a file that is not a rule file is never quoted. E
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -198,3 +201,14 @@ def test_no_header_field_prints_a_byte_of_a_file(with_rules: bool, tmp_path: Pat
             code, out, err = _run(argv, capsys)
             assert SECRET not in out and SECRET not in err and "Traceback" not in err, (kind, change(head), err)
             assert code in (0, 1, 2)
+
+
+@pytest.mark.skipif(not Path("/proc/self/environ").is_file(), reason="a system without /proc")
+def test_the_real_environment_never_reaches_the_output(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The review's own attack: the environment (tokens included) through --rules or a log header."""
+    head, *events = _log(tmp_path, capsys)
+    log = _write(tmp_path, [{**head, "rules_path": "/proc/self/environ"}, *events])
+    env = {"FANRULES_TEST_TOKEN": SECRET, **os.environ}  # first, where the old excerpt showed it
+    for argv in (["score", "--rules", "/proc/self/environ", HAND], ["replay", str(log)]):
+        proc = subprocess.run([sys.executable, "-m", "fanrules", *argv], capture_output=True, env=env, timeout=120)
+        assert SECRET.encode() not in proc.stdout + proc.stderr and b"Traceback" not in proc.stderr, proc.stderr
