@@ -146,7 +146,8 @@ def test_replacements_may_come_from_the_front(tmp_path: Path) -> None:
     assert tab.events[-1]["tile"] == "4s" and tab.events[-1]["source"] == "flower" and tab.front == 54
 
 
-def test_a_log_of_a_rule_set_that_is_not_shipped_replays_from_its_path(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_log_of_a_rule_set_that_is_not_shipped_replays_under_the_rules_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 30: the header's rules_path is shown, never opened; the user names the rule set."""
     folder = tmp_path / "quick"
     folder.mkdir()
     (folder / "ruleset.yaml").write_text("name: quick\nextends: mcr\nminimum: 1\n", encoding="utf-8")
@@ -155,8 +156,11 @@ def test_a_log_of_a_rule_set_that_is_not_shipped_replays_from_its_path(tmp_path:
     head = json.loads(path.read_text(encoding="utf-8").splitlines()[0])
     assert head["rules"] == "quick" and head["rules_path"].endswith("ruleset.yaml")
     capsys.readouterr()
-    assert main(["replay", str(path)]) == 0
-    assert "3 game(s) replayed: 3 matched the log" in capsys.readouterr().out
+    assert main(["replay", str(path)]) == 2
+    assert "not a shipped one: name it with --rules" in capsys.readouterr().err
+    assert main(["replay", str(path), "--rules", str(folder)]) == 0
+    out, err = capsys.readouterr()
+    assert "3 game(s) replayed: 3 matched the log" in out and err == ""
 
 
 def test_whether_flowers_count_toward_the_minimum_is_one_key(tmp_path: Path) -> None:

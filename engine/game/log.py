@@ -15,7 +15,7 @@ from ..core.tiles import TILE_INDEX, WIND_CODES, tile_code, tile_of_code
 from ..ruleset import resolve, shipped_rulesets
 from .actions import Action, IllegalAction
 from .table import Table
-from .winning import GameRules
+from .winning import GameRules, game_rules
 
 LOG_FORMAT = 1
 
@@ -60,6 +60,34 @@ def header(table: Table) -> dict[str, Any]:
     return out
 
 
+#: The header fields replay reads and the types they must have (a scripted game's ``wall`` and the
+#: winds are checked as tiles when the table is set). ``rules_path`` is only ever shown, never opened.
+HEADER_TYPES: dict[str, tuple[type, ...]] = {
+    "rules": (str,), "rules_hash": (str,), "rules_path": (str,), "seed": (int, str), "seat_winds": (list,),
+    "prevalent_wind": (str,), "wall": (list,), "game": (int, str), "format": (int,), "fanrules": (str,),
+}
+
+
+def check_header(head: dict[str, Any]) -> None:
+    """ValueError (one line, no value quoted) for a header field of the wrong type: a log is data
+    someone hands you, and its header must not reach the table or the loader as anything else."""
+    for key, types in HEADER_TYPES.items():
+        if key in head and (isinstance(head[key], bool) or not isinstance(head[key], types)):
+            words = " or ".join({int: "a whole number", str: "text", list: "a list"}[t] for t in types)
+            raise ValueError(f"a bad log header: '{key}' must be {words}")
+
+
+def header_rules(head: dict[str, Any], chosen: str | None) -> GameRules:
+    """The rules a game is replayed under: the rule set the user names (``chosen``), else the shipped
+    rule set of the header's name. Nothing the header says is ever opened as a path."""
+    if chosen is not None:
+        return game_rules(chosen)
+    name = head.get("rules", "mcr")
+    if name not in shipped_rulesets(aliases=True):
+        raise ValueError("the log's rule set is not a shipped one: name it with --rules")
+    return game_rules(name)
+
+
 def log_lines(table: Table, extra: dict[str, Any] | None = None) -> list[str]:
     """The log of a table: its header (with ``extra`` fields, e.g. a game number) and its events."""
     head = {**header(table), **(extra or {})}
@@ -88,6 +116,7 @@ class Replay:
 
 def table_from_header(head: dict[str, Any], rules: GameRules) -> Table:
     """A fresh table set as a log's header says (seed, winds, and the wall of a scripted game)."""
+    check_header(head)
     try:
         winds = [TILE_INDEX[w] for w in head.get("seat_winds", WIND_CODES)]
         prevalent = TILE_INDEX[head.get("prevalent_wind", WIND_CODES[0])]

@@ -27,6 +27,13 @@ class Refused(Exception):
         self.code = code
 
 
+class NotText(Refused):
+    """A file that is not UTF-8 text, so no rule file (R000)."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason, "R000")
+
+
 @dataclass
 class Budget:
     """What one load may still read (bytes in all, shared by every file of the chain), and the folders
@@ -93,7 +100,7 @@ def read_text(path: Path, folder: Path, budget: Budget) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as err:
-        raise Refused(f"it is not UTF-8 text (byte {err.start + 1})", "R000") from None
+        raise NotText(f"it is not UTF-8 text (byte {err.start + 1})") from None
 
 
 def fan_files(folder: Path, root: Path) -> list[Path]:

@@ -53,7 +53,7 @@ class _RawFan:
 
 
 def _load_fan_file(path: Path, sink: list[Diagnostic], folder: Path, budget: Budget) -> tuple[YMap | None, FileContext | None]:
-    data, ctx = read_rule_file(path, sink, folder, budget)
+    data, ctx = read_rule_file(path, sink, folder, budget, FAN_KEYS, "a fan file")
     if data is None or ctx is None:
         return None, ctx
     ctx.check_keys(data, FAN_KEYS, "a fan file", required=("number",))
@@ -65,7 +65,7 @@ _Collected = tuple[dict[str, Any], dict[int, _RawFan], tuple[str, ...], dict[str
 
 def _collect(path: Path, sink: list[Diagnostic], seen: tuple[str, ...], budget: Budget) -> _Collected:
     """Rule-set fields and raw fans of ``path`` after inheritance."""
-    data, ctx = read_rule_file(path, sink, path.parent, budget)
+    data, ctx = read_rule_file(path, sink, path.parent, budget, RULESET_KEYS, "a rule-set file")
     if data is None or ctx is None:
         return {}, {}, seen, {}
     ctx.check_keys(data, RULESET_KEYS, "a rule-set file")
@@ -383,7 +383,7 @@ def _build(path: Path) -> RuleSet:
 @lru_cache(maxsize=16)
 def _load_cached(path: str) -> RuleSet:
     """The rule set at ``path``, through the old names (``alias_of``) that lead to it, with their notices."""
-    final, notices = follow_aliases(path, lambda file, sink: read_rule_file(file, sink, file.parent, Budget()))
+    final, notices = follow_aliases(path, lambda file, sink: read_rule_file(file, sink, file.parent, Budget(), RULESET_KEYS, "a rule-set file"))
     if not notices:
         return _build(Path(path))
     ruleset = _load_cached(final)  # the same object as when the rule set is loaded by its own name

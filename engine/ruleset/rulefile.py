@@ -2,6 +2,8 @@
 positioned on its keys and values (``file:line:col: CODE message``)."""
 from __future__ import annotations
 
+import re
+from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
@@ -9,7 +11,7 @@ from ..core.context import unknown_key
 from ..core.errors import Diagnostic
 from ..core.text import close_matches
 from .declare import TYPE_WORDS, Key, shown, type_ok
-from .files import Budget, Refused, read_text
+from .files import Budget, NotText, Refused, read_text
 from .model import Where
 from .yamlcache import file_cache
 from .yamlpos import NULL_TAG, YMap
@@ -75,13 +77,48 @@ class FileContext:
         return True
 
 
-def read_rule_file(path: Path, sink: list[Diagnostic], folder: Path, budget: Budget) -> tuple[Any, FileContext | None]:
-    """A rule file of the rule set in ``folder``, read within the limits of files.py."""
+#: The first key of a file: a word (quoted or not, perhaps opening a flow mapping) followed by a colon.
+_FIRST_KEY = re.compile(r"""\{?\s*(["']?)([A-Za-z_][A-Za-z0-9_]*)\1\s*:(?:\s|$)""")
+
+
+def rule_file_start(text: str, keys: Collection[str]) -> bool | None:
+    """Whether ``text`` opens as a rule file does: its first line that is not blank, a comment or a
+    YAML marker (``---``, ``%YAML``) starts with one of ``keys``. None for a file of no such line
+    (empty, or comments only), which read_rule_file reports as empty. Checked before the text is
+    parsed, cached or quoted, so that a file that is not a rule file never has a line of it shown."""
+    for line in text.lstrip("\ufeff").split("\n"):
+        content = line.strip()
+        if content.startswith("---"):
+            content = content[3:].strip()
+        if not content or content.startswith(("#", "%")):
+            continue
+        match = _FIRST_KEY.match(content)
+        return match is not None and match.group(2) in keys
+    return None
+
+
+def not_a_rule_set(path: Path, why: str, code: str = "R018") -> Diagnostic:
+    """The diagnostic of a file that is not a rule file: the reason only, no line of the file."""
+    return Diagnostic(file=str(path), line=1, column=1, code=code, message=f"not a rule set: {why}",
+                      hint="a rule-set path names a rule set (a folder with ruleset.yaml), never another file")
+
+
+def read_rule_file(path: Path, sink: list[Diagnostic], folder: Path, budget: Budget,
+                   keys: Collection[str], what: str) -> tuple[Any, FileContext | None]:
+    """A rule file of the rule set in ``folder``, read within the limits of files.py, whose first key
+    is one of ``keys`` (those of ``what``: a rule-set or a fan file); any other file is "not a rule
+    set", unquoted."""
     try:
         text = read_text(path, folder, budget)
+    except NotText as err:
+        sink.append(not_a_rule_set(path, str(err), err.code))
+        return None, None
     except Refused as err:
         sink.append(Diagnostic(file=str(path), line=1, column=1, code=err.code, message=f"cannot read the file: {err}",
                                hint="a rule set reads only regular files inside its own folder"))
+        return None, None
+    if rule_file_start(text, keys) is False:
+        sink.append(not_a_rule_set(path, f"it does not start with a key of {what}"))
         return None, None
     data, diags = file_cache().read(str(path), text)  # read_yaml(str(path), text), kept on disk (see yamlcache.py)
     sink.extend(diags)

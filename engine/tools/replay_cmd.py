@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from typing import Any
 
 from ..core.errors import CliError
+from ..core.text import UNSAFE, printable
 
 
 def register(sub: Any) -> None:
@@ -18,36 +20,60 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..game import ProcedureError, game_rules, read_games, replay_game
+    from ..game import ProcedureError, read_games, replay_game, rules_hash
+    from ..game.log import check_header, header_rules
 
     games = failed = changed = 0
+    warned: set[tuple[str, str]] = set()
     try:
         with open(args.log, encoding="utf-8") as f:
             for head, events in read_games(f):
                 games += 1
-                rules = game_rules(args.rules or head.get("rules_path") or head.get("rules", "mcr"))
+                try:
+                    check_header(head)
+                    rules = header_rules(head, args.rules)
+                except ValueError as err:
+                    raise ValueError(f"game #{games}: {err}") from None
+                _warn_hash(args.log, head, rules.name, rules_hash(rules), warned)
                 report = replay_game(head, events, rules)
                 failed += report.divergence is not None
                 changed += bool(report.score_changes)
                 label = f"game {report.game}" if report.game is not None else f"game #{games}"
                 if args.json:
-                    print(json.dumps({"game": report.game, "events": report.events, "divergence": report.divergence,
-                                      "score_changes": report.score_changes}, ensure_ascii=False))
+                    print(_safe_json({"game": report.game, "events": report.events, "divergence": report.divergence,
+                                      "score_changes": report.score_changes}))
                     continue
                 if report.divergence:
-                    print(f"{label}: diverges at {report.divergence}")
+                    print(printable(f"{label}: diverges at {report.divergence}"))
                 for change in report.score_changes:
                     was, now = change["logged"], change["replayed"]
-                    print(f"{label}: event {change['event']}: player {change['player']}'s win scores "
-                          f"{now.get('total')} under {rules.name} (logged {was.get('total')}){_fan_diff(was, now)}")
+                    print(printable(f"{label}: event {change['event']}: player {change['player']}'s win scores "
+                                    f"{now.get('total')} under {rules.name} (logged {was.get('total')}){_fan_diff(was, now)}"))
     except ValueError as err:
-        raise CliError(f"{args.log}: {err}") from None
+        raise CliError(printable(f"{args.log}: {err}")) from None
     except ProcedureError as err:
-        raise CliError(str(err)) from None
+        raise CliError(printable(str(err))) from None
     if not args.json:
         print(f"{games} game(s) replayed: {games - failed} matched the log"
               + (f", {failed} diverged" if failed else "") + (f", {changed} with changed scores" if changed else ""))
     return 1 if failed or changed else 0
+
+
+def _warn_hash(log: str, head: dict[str, Any], name: str, mine: str, warned: set[tuple[str, str]]) -> None:
+    """One warning line (stderr, once per pair of hashes) when the header's rules hash is not that of
+    the rule set replaying it: the rule set changed since the log was written, or is another one. A
+    log without a hash (written before hashes) replays without one."""
+    logged = head.get("rules_hash")
+    if logged is None or logged == mine or (logged, mine) in warned:
+        return
+    warned.add((logged, mine))
+    print(printable(f"fanrules: warning: {log}: the log was written under rules hash {logged[:80]}; "
+                    f"{name} hashes to {mine}, so its scores may differ"), file=sys.stderr)
+
+
+def _safe_json(obj: dict[str, Any]) -> str:
+    """A JSON line with every character a terminal may act on written as a JSON escape (the same value)."""
+    return UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", json.dumps(obj, ensure_ascii=False))
 
 
 def _fan_diff(was: dict[str, Any], now: dict[str, Any]) -> str:
