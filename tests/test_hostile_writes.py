@@ -18,7 +18,6 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-
 from fanrules.tools.cli import build_parser, main
 
 REPO = Path(__file__).resolve().parent.parent
