@@ -146,6 +146,11 @@ def test_a_book_is_not_written_into_a_folder_it_did_not_make(tmp_path: Path, cap
         assert main(["book", "-o", str(mine), *extra]) == 2
         assert "holds no book written by fanrules" in _one_line_error(capsys)
         assert _files(mine) == before
+    fifo = tmp_path / "fifo"
+    fifo.mkdir()
+    os.mkfifo(fifo / ".fanrules-book")  # a planted marker that is a pipe: refused, not waited on
+    assert main(["book", "-o", str(fifo), "--force"]) == 2
+    assert "holds no book written by fanrules" in _one_line_error(capsys)
 
 
 def test_an_empty_book_folder_name_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:

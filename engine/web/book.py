@@ -190,9 +190,9 @@ MARKER_HEAD = "fanrules book: the files below were written by `fanrules book`; -
 
 def _earlier_book(out: Path) -> list[str] | None:
     """The files of the book ``out`` holds (by its marker), or None when it holds no book. The marker is
-    read only as a regular file, never through a symlink."""
+    read only as a regular file, never through a symlink (nor waited on, were it a pipe)."""
     try:
-        fd = os.open(out / MARKER, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+        fd = os.open(out / MARKER, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
     except OSError:
         return None
     with os.fdopen(fd, "rb") as f:
