@@ -8,11 +8,13 @@ import json
 import os
 import sys
 from collections.abc import Sequence
+from contextlib import nullcontext
 from importlib import import_module
 from typing import IO
 
 from ..analysis.readings import readings
 from ..core.errors import CliError, HandError, NotAWinError, RuleSetError
+from ..core.files import check_output, replaced
 from ..core.hand import Hand
 from ..core.inputs import to_hand
 from ..core.jsonio import hand_to_record
@@ -41,16 +43,9 @@ def cmd_record(args: argparse.Namespace) -> int:
     return 0
 
 
-def _same_file(a: str, b: str) -> bool:
-    try:
-        return os.path.samefile(a, b)
-    except OSError:
-        return os.path.abspath(a) == os.path.abspath(b)
-
-
 def _stream(name: str | None, std: object, mode: str) -> IO[bytes]:
     """The file ``name`` opened in binary, or the standard stream (CliError when it is closed)."""
-    if name:
+    if name is not None:
         return open(name, mode)
     if std is None or getattr(std, "buffer", None) is None:
         raise CliError(f"standard {'input' if 'r' in mode else 'output'} is closed: give --{'input' if 'r' in mode else 'output'} FILE")
@@ -58,8 +53,8 @@ def _stream(name: str | None, std: object, mode: str) -> IO[bytes]:
 
 
 def cmd_batch(args: argparse.Namespace) -> int:
-    if args.input and args.output and _same_file(args.input, args.output):
-        raise CliError(f"--output {args.output} is the input file: it would be emptied before it is read")
+    if args.output is not None:  # before anything is read: an output that is an input is refused
+        check_output(args.output, [0, *([args.input] if args.input is not None else [])], "--output")
     cores = os.cpu_count() or 1
     if args.jobs < 0:
         raise CliError("--jobs must be 0 (all cores) or more")
@@ -70,19 +65,17 @@ def cmd_batch(args: argparse.Namespace) -> int:
     inp = _stream(args.input, sys.stdin, "rb")
     try:
         gc.freeze()  # the scorer too: start-up ended as its rule set was loaded (tools/startup.py)
-        out = _stream(args.output, sys.stdout, "wb")
-        try:
-            progress = sys.stderr if sys.stderr is not None and sys.stderr.isatty() and not args.quiet else None
-            run_batch(inp, out, scorer, jobs=min(args.jobs or cores, cores), progress=progress,
-                      explain=not args.brief)
-        except Interrupted as err:
-            print(f"fanrules: batch {err}, each complete", file=sys.stderr)
-            return 130
-        finally:
-            if args.output:
-                out.close()
+        with replaced(args.output, inputs=[0, inp.fileno()], what="--output") if args.output is not None \
+                else nullcontext(_stream(None, sys.stdout, "wb")) as out:
+            try:
+                progress = sys.stderr if sys.stderr is not None and sys.stderr.isatty() and not args.quiet else None
+                run_batch(inp, out, scorer, jobs=min(args.jobs or cores, cores), progress=progress,
+                          explain=not args.brief)
+            except Interrupted as err:  # the complete lines written so far are kept, as the message says
+                print(f"fanrules: batch {err}, each complete", file=sys.stderr)
+                return 130
     finally:
-        if args.input:
+        if args.input is not None:
             inp.close()
     return 0
 

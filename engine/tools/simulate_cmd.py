@@ -6,9 +6,11 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from contextlib import nullcontext
 from typing import Any
 
 from ..core.errors import CliError
+from ..core.files import replaced
 from .result_table import _pad, _width
 
 
@@ -30,14 +32,11 @@ def run(args: argparse.Namespace) -> int:
 
     if args.games < 0 or args.jobs < 1:
         raise CliError("--games must be 0 or more and --jobs at least 1")
-    try:
-        if args.log:
-            with open(args.log, "w", encoding="utf-8") as out:
-                stats = simulate(args.rules, args.games, args.seed, args.players, args.jobs,
-                                 log=lambda line: out.write(line + "\n"))
-        else:
-            stats = simulate(args.rules, args.games, args.seed, args.players, args.jobs)
-        other = simulate(args.against, args.games, args.seed, args.players, args.jobs) if args.against else None
+    try:  # a log is replaced when both rule sets have played every game: a failed run keeps the old one
+        with replaced(args.log, "w", what="--log") if args.log is not None else nullcontext(None) as out:
+            log = None if out is None else (lambda line: out.write(line + "\n"))
+            stats = simulate(args.rules, args.games, args.seed, args.players, args.jobs, log=log)
+            other = simulate(args.against, args.games, args.seed, args.players, args.jobs) if args.against else None
     except ProcedureError as err:
         raise CliError(str(err)) from None
     if args.json:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from ..core.files import replaced
 from ..ruleset import RuleSet
 from ..ruleset.yamlpos import YList, YMap, read_yaml
 from ..scoring.examples import ExampleOutcome
@@ -61,5 +62,6 @@ def _rewrite(path: Path, items: list[tuple[ExampleOutcome, dict[str, int]]]) -> 
                 continue
             lines[line - 1] = lines[line - 1][: match.start()] + str(new) + lines[line - 1][match.end():]
             report.append(f"{path}:{line}: {o.test_id} {key} {old} -> {new}")
-    path.write_text("\n".join(lines), encoding="utf-8")
+    with replaced(str(path), "w", inputs=(), what="a rule file") as out:  # renamed over it when written whole
+        out.write("\n".join(lines))
     return report

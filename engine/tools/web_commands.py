@@ -5,14 +5,17 @@ import argparse
 import sys
 from pathlib import Path
 
+from ..core.errors import CliError
 from .cli_context import load_rules
 
 
 def cmd_book(args: argparse.Namespace) -> int:
     from ..web.book import build_book
 
+    if not args.output:
+        raise CliError("-o is an empty folder name: give the folder to write the book into")
     ruleset = load_rules(args.rules)
-    written = build_book(ruleset, Path(args.output))
+    written = build_book(ruleset, Path(args.output), force=args.force)
     print(f"{ruleset.name}: {len(written)} files in {args.output} (open {Path(args.output) / 'index.html'})")
     return 0
 
@@ -36,7 +39,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``book`` and ``serve`` to the command line's subcommands."""
     p = sub.add_parser("book", help="write a static rule book (HTML, works from file://) of a rule set")
     p.add_argument("--rules", default="mcr", help="rule set: a shipped name (mcr, ...) or a folder/ruleset.yaml path")
-    p.add_argument("-o", "--output", required=True, help="folder to write the book into (created if missing)")
+    p.add_argument("-o", "--output", required=True,
+                   help="folder to write the book into: new or empty (created if missing), or one holding an earlier book with --force")
+    p.add_argument("--force", action="store_true", help="replace the book written earlier into the folder (only a book: another folder is refused)")
     p.set_defaults(run=cmd_book)
     p = sub.add_parser("serve", help="a local page to build and score hands, with a JSON API")
     p.add_argument("--rules", default="mcr", help="rule set: a shipped name (mcr, ...) or a folder/ruleset.yaml path")

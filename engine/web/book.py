@@ -6,11 +6,17 @@ linked exclusions, predicate, examples drawn and scored), ``principles.html`` an
 set always gives the same bytes: no dates, everything sorted."""
 from __future__ import annotations
 
+import os
+import stat
+from contextlib import suppress
+from fnmatch import fnmatch
 from html import escape
 from importlib import resources
 from itertools import groupby
 from pathlib import Path
 
+from ..core.errors import CliError
+from ..core.files import temporary_beside
 from ..core.hand import HandError
 from ..ruleset import Example, Fan, RuleSet
 from ..scoring import Scorer
@@ -176,20 +182,72 @@ def book_files(ruleset: RuleSet) -> dict[str, bytes]:
 
 #: The pages a book may hold that another rule set's book may not: removed when stale.
 PAGE_PATTERNS = ("fan-*.html", "section-*.html", "changes.html")
+#: The file a book leaves in its folder: its first line says a book is there, the others name its files.
+#: A folder without it that holds anything is not written into; one with it is replaced only when forced.
+MARKER = ".fanrules-book"
+MARKER_HEAD = "fanrules book: the files below were written by `fanrules book`; --force replaces them"
 
 
-def build_book(ruleset: RuleSet, out: Path) -> list[Path]:
-    """Write the rule book of ``ruleset`` into folder ``out``; return the files written, sorted. Pages
-    of an earlier book in ``out`` that this one does not have (a fan disabled since) are removed."""
-    out.mkdir(parents=True, exist_ok=True)
+def _earlier_book(out: Path) -> list[str] | None:
+    """The files of the book ``out`` holds (by its marker), or None when it holds no book. The marker is
+    read only as a regular file, never through a symlink (nor waited on, were it a pipe)."""
+    try:
+        fd = os.open(out / MARKER, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+    except OSError:
+        return None
+    with os.fdopen(fd, "rb") as f:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        lines = f.read(1 << 16).decode("utf-8", "replace").split("\n")
+    return lines[1:] if lines[0] == MARKER_HEAD else None
+
+
+def _prepare(out: Path, force: bool) -> list[str]:
+    """Make ``out`` ready for a book (CliError when it is not): created when missing; an empty folder
+    or, with ``force``, one holding an earlier book. The names of that book's files (none if no book)."""
+    if not out.exists():
+        out.mkdir(parents=True)
+        return []
+    if not out.is_dir():
+        raise CliError(f"{out} is not a folder")
+    if not any(out.iterdir()):
+        return []
+    earlier = _earlier_book(out)
+    if earlier is None:
+        raise CliError(f"{out} is not empty and holds no book written by fanrules: refused (give a new or empty folder)")
+    if not force:
+        raise CliError(f"{out} holds a book written earlier: give --force to replace it")
+    return earlier
+
+
+def build_book(ruleset: RuleSet, out: Path, force: bool = False) -> list[Path]:
+    """Write the rule book of ``ruleset`` into folder ``out``; return the files written, sorted. The
+    folder must be new or empty, or (``force``) hold an earlier book, whose pages that this one does not
+    have (a fan disabled since) are removed. Every file is written beside its name and renamed over it
+    only when all are written: a symlink in ``out`` is replaced, never followed, and a failed build
+    leaves an earlier book as it was."""
     files = book_files(ruleset)
-    for pattern in PAGE_PATTERNS:
-        for stale in sorted(out.glob(pattern)):
-            if stale.name not in files and stale.is_file():
-                stale.unlink()
-    written = []
-    for name, data in files.items():
-        path = out / name
-        path.write_bytes(data)
-        written.append(path)
-    return written
+    earlier = _prepare(out, force)
+    names = sorted(files)
+    marker = "\n".join([MARKER_HEAD, *names]).encode("utf-8")
+    temps: list[tuple[str, Path]] = []
+    try:
+        for name, data in [*files.items(), (MARKER, marker)]:
+            fd, temp = temporary_beside(str(out / name))
+            temps.append((temp, out / name))
+            with os.fdopen(fd, "wb") as f:
+                f.write(data)
+                f.flush()
+                os.fsync(fd)
+        for temp, path in temps:
+            os.replace(temp, path)
+    except BaseException:
+        for temp, _ in temps:
+            with suppress(OSError):
+                os.unlink(temp)
+        raise
+    for name in earlier:  # a name the old marker lists, only if it is a page (never a path, never another file)
+        if name not in files and "/" not in name and any(fnmatch(name, p) for p in PAGE_PATTERNS):
+            with suppress(FileNotFoundError):
+                os.unlink(out / name)
+    return [out / name for name in names]
