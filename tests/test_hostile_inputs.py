@@ -1,6 +1,8 @@
 """Regressions of the second hostile review (issue 30): the cache, numbers, sheets and ports. Each failed before its fix."""
 from __future__ import annotations
 
+import csv
+import io
 import json
 import os
 import subprocess
@@ -9,10 +11,12 @@ from pathlib import Path
 
 import pytest
 from fanrules.core.errors import RuleSetError
+from fanrules.core.text import UNSAFE
 from fanrules.dsl import cache, compile_predicate
 from fanrules.ruleset import load_ruleset
 from fanrules.ruleset.yamlpos import read_yaml
 from fanrules.tools import cli
+from fanrules.tools.sheet_cmd import FORMULA_STARTS
 
 HAND = "[CCC,1]FFFPPP999s5m5m"
 
@@ -82,3 +86,71 @@ def test_a_number_with_a_leading_zero_is_read_as_written(tmp_path: Path) -> None
 def test_a_count_that_is_always_negative_gets_a_located_diagnostic(count: str) -> None:
     compiled, diagnostics = compile_predicate(count, use_cache=False)
     assert compiled is None and [(d.code, d.line, d.column) for d in diagnostics] == [("P120", 1, 1)]
+
+
+# --- findings 4, 5 and 7: score sheets --------------------------------------------------------------
+
+
+HUGE = "9" * 5000
+
+
+def _sheet(capsys: pytest.CaptureFixture[str], tmp_path: Path, text: str, *options: str) -> tuple[int, str, str]:
+    path = tmp_path / "sheet.txt"
+    path.write_text(text, encoding="utf-8")
+    code = cli.main(["sheet", str(path), *options])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize("text, words", [
+    ("E wins ² from S\n", "digits 0-9"),  # a Unicode digit: str.isdigit, but int() fails
+    ("E wins 24 from S flowers ²\n", "digits 0-9"),
+    ("E wins ٣٢ from S\n", "digits 0-9"),  # Arabic-Indic digits: int() would read them as 32
+    (f"E wins {HUGE} from S\n", "5000 digits"),
+    (f"E wins 24 from S flowers {HUGE}\n", "5000 digits"),
+    ('{"event": "win", "winner": "E", "discarder": "S", "points": ' + HUGE + "}\n", "5000 digits"),
+    ('{"event": "win", "winner": "E", "discarder": "S", "points": -' + HUGE + "}\n", "5000 digits"),
+    ('{"event": "win", "winner": "E", "discarder": "S", "points": 24, "flowers": ' + HUGE + "}\n", "5000 digits"),
+])
+def test_a_sheet_number_that_is_not_ascii_digits_or_is_huge_gets_one_line(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, text: str, words: str) -> None:
+    code, out, err = _sheet(capsys, tmp_path, text)
+    assert code == 2 and out == "" and words in err and err.count("\n") == 1 and err.startswith("fanrules: ")
+
+
+@pytest.mark.parametrize("text", [
+    "players: A B C D\nA \x1b]0;owned\x07false-win\n",  # a penalty word
+    '{"event": "penalty", "player": "E", "kind": "\\u001b[2J\\u202e"}\n',
+    "players: \x1b[31mA B C D\nA wins 24 from B\n",  # a player name
+    '{"players": ["\\u001b[31mA", "B", "C", "D"]}\n',
+    "E wins 24 from \x1b[2J\n",  # an unknown player
+])
+def test_sheet_errors_print_no_control_characters(capsys: pytest.CaptureFixture[str], tmp_path: Path, text: str) -> None:
+    code, _, err = _sheet(capsys, tmp_path, text)
+    assert code == 2 and err.count("\n") == 1
+    assert not UNSAFE.search(err[:-1]) and "\\x1b" in err
+
+
+FORMULAS = "players: =HYPERLINK(\"x\") +A @B -C\n=HYPERLINK(\"x\") wins 24 from +A\n@B self-draws 8\n"
+
+
+def test_sheet_csv_keeps_formula_like_cells_as_text(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, out, _ = _sheet(capsys, tmp_path, FORMULAS, "--csv")
+    rows = list(csv.reader(io.StringIO(out)))
+    assert code == 0 and rows[1][2:4] == ["'=HYPERLINK(\"x\")", "'=HYPERLINK(\"x\") wins 24 from +A"]
+    cells = [cell for row in rows for cell in row]
+    assert not [c for c in cells if c.startswith(FORMULA_STARTS) and not c.lstrip("-").isdigit()]  # only numbers start with '-'
+    assert {"'+A", "'@B", "'-C"} <= set(cells)
+    assert "\n2,\"'=HYPERLINK(\"\"x\"\")\",532," in out  # quoted, as OWASP advises
+
+
+def test_sheet_csv_writes_ranking_points_as_decimals_not_dates(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    two_way = "players: A B C D\nA wins 24 from B\nB wins 24 from A\nC wins 8 from D\n"  # A and B tie: (2 + 1) / 2
+    code, out, _ = _sheet(capsys, tmp_path, two_way, "--csv")
+    standings = list(csv.reader(io.StringIO(out.split("\n\n")[1])))[1:]
+    assert code == 0 and sorted(row[4] for row in standings) == ["0", "1.5", "1.5", "4"]
+    three_way = "players: A B C D\nA self-draws 8\nB self-draws 8\nC self-draws 8\n"
+    _, out, _ = _sheet(capsys, tmp_path, three_way, "--csv")
+    standings = list(csv.reader(io.StringIO(out.split("\n\n")[1])))[1:]
+    assert sorted(row[4] for row in standings) == ["0", "2.333333", "2.333333", "2.333333"]
+    assert not any("/" in row[4] for row in standings)
