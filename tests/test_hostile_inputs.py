@@ -15,7 +15,7 @@ from fanrules.core.text import UNSAFE
 from fanrules.dsl import cache, compile_predicate
 from fanrules.ruleset import load_ruleset
 from fanrules.ruleset.yamlpos import read_yaml
-from fanrules.tools import cli
+from fanrules.tools import cli, web_commands
 from fanrules.tools.sheet_cmd import FORMULA_STARTS
 
 HAND = "[CCC,1]FFFPPP999s5m5m"
@@ -154,3 +154,18 @@ def test_sheet_csv_writes_ranking_points_as_decimals_not_dates(capsys: pytest.Ca
     standings = list(csv.reader(io.StringIO(out.split("\n\n")[1])))[1:]
     assert sorted(row[4] for row in standings) == ["0", "2.333333", "2.333333", "2.333333"]
     assert not any("/" in row[4] for row in standings)
+
+
+# --- finding 4: serve's port ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("port", ["99999", "-1", "65536", "8" * 5000, "٣"])
+def test_serve_refuses_a_port_out_of_range_in_one_line(capsys: pytest.CaptureFixture[str], port: str) -> None:
+    with pytest.raises(SystemExit) as ended:
+        cli.main(["serve", f"--port={port}"])
+    err = capsys.readouterr().err
+    assert ended.value.code == 2 and "--port" in err and "0..65535" in err and "Traceback" not in err
+
+
+def test_every_port_in_range_is_taken() -> None:
+    assert [web_commands.port(p) for p in ("0", "8419", "65535")] == [0, 8419, 65535]
