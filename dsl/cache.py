@@ -2,9 +2,12 @@
 
 The cache holds data, never code or objects: a JSON file mapping each predicate's text to its syntax
 tree (dsl/astjson.py), the tables the compiler worked out for it (sets of numbers) and a SHA-256 of the
-Python the compiler wrote from them. A cached tree is read back with validation, checked and compiled
-again from its tables, and the new code's hash must match the stored one before it runs; an entry that fails any of that is dropped and compiled afresh from its text, and the
-file rewritten. Nothing read from the cache is ever executed as it stands.
+Python the compiler wrote from them. Each entry is bound to its text and to the compiler that made it
+(a hash of both, ``bound_to``): an entry copied over another's is a miss, with a one-line notice on
+stderr, never another predicate's tree. A cached tree is read back with validation, checked and compiled
+again from its tables, and the new code's hash must match the stored one before it runs; an entry that
+fails any of that is dropped and compiled afresh from its text, and the file rewritten. Nothing read
+from the cache is ever executed as it stands.
 
 The file is keyed by a fingerprint of every module whose output the entries depend on (the grammar,
 the parser, the checker and the compiler, and the tables of tiles, blocks and readings they use). It
@@ -37,7 +40,7 @@ MAX_ENTRIES = 2_000
 MAX_TEXT = 300_000
 #: A cache file larger than this is not read.
 MAX_FILE_BYTES = 16_000_000
-FORMAT = "fanrules predicate cache 2"
+FORMAT = "fanrules predicate cache 3"
 #: A predicate has fewer tables than this (one per quantifier).
 MAX_TABLES = 1_000
 #: The modules whose output a cached entry depends on, relative to the ``fanrules`` package.
@@ -96,6 +99,13 @@ def code_hash(record: Record) -> str:
     return hashlib.sha256(code.encode()).hexdigest()
 
 
+def bound_to(text: str) -> str:
+    """The SHA-256 of a predicate's text and of the compiler (``fingerprint``) that an entry for it
+    was made by: the entry's code hash alone says only that its tree compiles to its code, not that
+    the tree is this text's."""
+    return hashlib.sha256(f"{fingerprint()}\0{text}".encode()).hexdigest()
+
+
 class CacheFile:
     """The entries of a cache file of one format, read once, each with the clock of its last use, and
     written back (atomically) when some came or went; a damaged file is replaced at the next save."""
@@ -135,12 +145,20 @@ class PredicateCache(CacheFile):
         super().__init__(path, FORMAT)
         #: Records this process compiled or verified itself, by predicate text: used again as they are.
         self.verified: dict[str, Record] = {}
+        #: Whether the notice of an entry not bound to its text was printed (once a process).
+        self.warned = False
 
     def tree(self, text: str) -> tuple[ast.Node, list[frozenset[int] | None], str] | None:
         """The cached tree of ``text``, its tables (see dsl/compiler.py) and the hash its code must
         have, if a valid entry is there; a damaged entry is dropped."""
         entry = self.entries.get(text)
         if entry is None:
+            return None
+        if entry.get("bound") != bound_to(text):
+            self.drop(text)
+            if not self.warned and sys.stderr is not None:
+                self.warned = True
+                sys.stderr.write(f"fanrules: predicate cache {self.path}: an entry not made for its predicate was dropped and compiled again\n")
             return None
         try:
             node = from_json(entry["tree"])
@@ -172,7 +190,7 @@ class PredicateCache(CacheFile):
             chars -= len(old)
             self.drop(old)
         self.entries[text] = entry = {"tree": to_json(node), "tables": [None if t is None else sorted(t) for t in tables],
-                                      "code": code_hash(record)}
+                                      "code": code_hash(record), "bound": bound_to(text)}
         self.used(entry)
         self.verified[text] = record
         self.dirty = True

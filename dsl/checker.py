@@ -180,6 +180,9 @@ class Checker:
             most = "has no upper bound" if bound is None else f"could be {bound[1]}" if len(str(bound[1])) < 30 else "could be a huge number"
             self.error(expr.pos, "P119", f"this count {most}; a fan applies at most {MAX_COUNT} times in a hand",
                        "count items of the hand, e.g. count(p in pungs: ...) or size(kongs)")
+        elif bound[1] < 0:  # a fan applies a number of times: one that is always below 0 was read as 0, silently
+            self.error(expr.pos, "P120", f"this count is always negative (at most {bound[1]}); a fan applies 0 or more times",
+                       "count items of the hand, e.g. count(p in pungs: ...) or size(kongs)")
 
     # -- expressions -----------------------------------------------------------------------------
     def expr(self, node: ast.Node) -> str | None:

@@ -39,6 +39,7 @@ CODES: dict[str, str] = {
     "P117": "An each rule binds more than four names.",
     "P118": "'==' or '!=' between two sets or two collections.",
     "P119": "A count predicate whose value could be larger than a fan can apply in one hand.",
+    "P120": "A count predicate whose value is always negative.",
 }
 
 

@@ -142,7 +142,7 @@ def test_every_builtin_example_checks(name: str) -> None:
 @pytest.mark.parametrize("text,typ", [
     ("1", "int"),  # a number literal
     ("5m", "tile"),  # a tile literal
-    ("-3", "int"),  # negation
+    ("-flowers", "int"),  # negation (not of a constant: a count always below 0 is refused, P120)
     ("1 + 2 * 3", "int"),  # arithmetic
     ("1 < 2 < 3", "bool"),  # a chained comparison
     ("5m in tiles", "bool"),  # membership in a collection

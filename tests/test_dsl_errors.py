@@ -136,6 +136,8 @@ MISTAKES = [
     Mistake("count larger than a hand holds", "1000000 * size(tiles)", "P119", 1, 1,
             "this count could be 18000000; a fan applies at most 34 times in a hand",
             "count items of the hand, e.g. count(p in pungs: ...) or size(kongs)"),
+    Mistake("count always negative", "0 - 5", "P120", 1, 1, "this count is always negative (at most -5); a fan applies 0 or more times",
+            "count items of the hand, e.g. count(p in pungs: ...) or size(kongs)"),
     Mistake("over-long predicate", LONG, "P008", 1, 1, f"the predicate is {len(LONG)} characters long; the limit is {MAX_PREDICATE_CHARS}",
             "split the idea into simpler conditions"),
     Mistake("over-deep nesting", DEEP, "P009", 1, 4 * (MAX_NESTING - 1) + 1, f"the predicate nests operations more than {MAX_NESTING} levels deep",

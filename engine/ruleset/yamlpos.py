@@ -1,6 +1,7 @@
 """Safe YAML reading that keeps the line and column of every key and value."""
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -21,18 +22,32 @@ STANDARD_TAGS = {
 }
 
 
+#: The numbers a rule file holds, read as written: plain decimal integers and floats. YAML 1.1 also reads
+#: ``1:30`` as 90 (sexagesimal), ``017`` as 15, ``0x1F``, ``0b11``, ``1_000`` and ``.inf`` as numbers:
+#: they keep their number tag (so that a huge one is R017) but are built as the text they are, which the
+#: schema then reports where it stands.
+_INT = re.compile(r"[-+]?[0-9]+\Z")
+_FLOAT = re.compile(r"[-+]?(?:[0-9]+\.[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?\Z")
+_INT_TAG, _FLOAT_TAG = "tag:yaml.org,2002:int", "tag:yaml.org,2002:float"
+
+
 @lru_cache(maxsize=1)
 def _yaml() -> tuple[Any, Any, Any]:
     """PyYAML, imported when a file is read with it (not when it comes from ruleset/yamlcache.py, so that
     a start-up served by that cache never pays for importing PyYAML), the loader that
-    builds scalars, and libyaml's safe loader when PyYAML was built with it (much faster), else the
-    pure-Python one."""
+    builds scalars (numbers only as written: _INT, _FLOAT), and libyaml's safe loader when PyYAML was
+    built with it (much faster), else the pure-Python one."""
     import yaml
 
-    return yaml, yaml.SafeLoader(""), getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    def number(kind: type[int] | type[float], form: re.Pattern[str]) -> Any:
+        return lambda constructor, node: kind(node.value) if form.match(node.value) else node.value
+
+    constructors = {**yaml.SafeLoader.yaml_constructors, _INT_TAG: number(int, _INT), _FLOAT_TAG: number(float, _FLOAT)}
+    scalars = type("RuleFileScalars", (yaml.SafeLoader,), {"yaml_constructors": constructors})
+    return yaml, scalars(""), getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
-_NUMBER_TAGS = ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float")
+_NUMBER_TAGS = (_INT_TAG, _FLOAT_TAG)
 
 
 class YMap(dict[str, Any]):

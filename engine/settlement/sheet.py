@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core import HandError, hand_from_record
+from ..core.text import printable
 from ..ruleset import RuleSet
 from .session import Session
 from .terms import WINDS, SettlementError
@@ -18,6 +19,10 @@ FLAGS = {"last-copy": "last_copy", "kong": "kong_related", "last-tile": "last_ti
 #: The keys of a JSONL event besides ``event``, by event.
 EVENT_KEYS = {"win": {"winner", "discarder", "points", "hand", "flowers", "last_copy", "kong_related", "last_tile"},
               "draw": {"ready"}, "penalty": {"player", "kind"}}
+#: A number on a sheet (points 0..10000, flowers 0..8, a player 0..3) has at most this many digits: a
+#: longer one is refused before it is converted (Python refuses over 4,300 digits with a ValueError),
+#: a shorter one out of its range is refused with that range.
+MAX_DIGITS = 20
 
 
 class SheetError(SettlementError):
@@ -42,9 +47,30 @@ def _player(token: Any, names: Sequence[str]) -> int:
 
 
 def _names(value: Any) -> tuple[str, ...]:
-    if not isinstance(value, list) or len(value) != 4 or len(set(value)) != 4 or not all(isinstance(v, str) and v and v.split() == [v] for v in value):
-        raise SettlementError(f"players must be four different one-word names, not {value!r}")
+    """Four player names; a name is one printable word (names are printed in every table and error)."""
+    if not isinstance(value, list) or len(value) != 4 or len(set(value)) != 4 or not all(
+            isinstance(v, str) and v and v.split() == [v] and printable(v) == v for v in value):
+        raise SettlementError(f"players must be four different one-word names without control characters, not {value!r}")
     return tuple(value)
+
+
+def _number(word: str) -> int | None:
+    """The number a text word writes (ASCII digits, at most MAX_DIGITS), or None when it is no number
+    (then it is a hand string). ``²`` or ``٣`` pass ``str.isdigit`` but are refused here."""
+    if not word.isdigit():
+        return None
+    if not word.isascii():
+        raise SettlementError(f"write numbers with the digits 0-9, not {word!r}")
+    if len(word) > MAX_DIGITS:
+        raise SettlementError(f"a number of {len(word)} digits: points and flowers have at most {MAX_DIGITS}")
+    return int(word)
+
+
+def _json_int(text: str) -> int:
+    """A JSON integer of at most MAX_DIGITS digits (``json.loads``'s ``parse_int``)."""
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise SettlementError(f"a number of {len(text.lstrip('-'))} digits: numbers on a sheet have at most {MAX_DIGITS}")
+    return int(text)
 
 
 def _text_event(session: Session, words: list[str]) -> None:
@@ -67,13 +93,15 @@ def _text_event(session: Session, words: list[str]) -> None:
     context: dict[str, bool] = {}
     while rest:
         word = rest.pop(0)
-        if word == "flowers" and rest and rest[0].isdigit():
-            flowers = int(rest.pop(0))
+        if word == "flowers" and rest and (count := _number(rest[0])) is not None:
+            rest.pop(0)
+            flowers = count
         elif word in FLAGS:
             context[FLAGS[word]] = True
         else:
             raise SettlementError(f"unexpected {word!r}: after the hand come 'flowers N' and {', '.join(FLAGS)}")
-    hand: int | str = int(what) if what.isdigit() else what
+    points = _number(what)
+    hand: int | str = what if points is None else points
     if isinstance(hand, int) and context:
         raise SettlementError(f"{', '.join(k for k, v in FLAGS.items() if v in context)} only apply to a hand string, not to points")
     session.win(winner, hand, discarder, flowers, **context)
@@ -124,7 +152,7 @@ def read_sheet(text: str, rules: RuleSet | str | Path = "mcr", source: str = "<s
         try:
             if is_json:
                 try:
-                    record = json.loads(line)
+                    record = json.loads(line, parse_int=_json_int)
                 except json.JSONDecodeError as err:
                     raise SettlementError(f"not valid JSON: {err.msg}") from None
                 except RecursionError:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 from typing import TYPE_CHECKING, Any
 
 from ..core.hand import HandError
@@ -33,11 +34,23 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--visible", default="", metavar="TILES",
                    help="tiles in sight besides the hand (discards, others' declared sets), e.g. '1m1mE[789s]'")
     p.add_argument("--no-points", action="store_true", help="leave out the points in reach (no scoring: fast)")
-    p.add_argument("--two-from-ready", type=float, default=0.0, metavar="SECONDS",
+    p.add_argument("--two-from-ready", type=seconds, default=0.0, metavar="SECONDS",
                    help="also search the points in reach of hands two from ready, SECONDS at most for each")
     p.add_argument("--json", action="store_true", help="one JSON object (docs/analysis.md)")
     p.add_argument("--rules", default="mcr", help="rule set: a shipped name (mcr, ...) or a folder/ruleset.yaml path")
     p.set_defaults(run=run)
+
+
+def seconds(text: str) -> float:
+    """A time limit: a finite number of seconds, 0 or more (``nan`` would compare false with every clock
+    reading and search without end; a negative one means nothing)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not math.isfinite(value) or value < 0:
+        raise argparse.ArgumentTypeError(f"seconds must be a finite number, 0 or more, not {text!r}")
+    return value
 
 
 def run(args: argparse.Namespace) -> int:

@@ -9,8 +9,12 @@ import sys
 from typing import TYPE_CHECKING
 
 from ..core.errors import CliError
+from ..core.text import printable
 
 if TYPE_CHECKING:  # imported by the command when it runs: other commands start without them
+    from decimal import Decimal
+    from fractions import Fraction
+
     from ..settlement import Session
 
 #: A score sheet larger than this is refused (a session is a few dozen lines).
@@ -37,21 +41,40 @@ def format_table(session: Session) -> str:
     return "\n".join(lines)
 
 
+#: A cell that starts with one of these is read as a formula by spreadsheets (OWASP, CSV injection).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
 def format_csv(session: Session) -> str:
-    """One row per event (changes, then running totals), a blank row, then the standings."""
+    """One row per event (changes, then running totals), a blank row, then the standings. Text cells
+    are quoted, and one that starts like a formula (FORMULA_STARTS) gets a leading ``'`` so that it
+    stays text; numbers are bare, ranking points as decimals (``1.5``, not ``3/2``, which opens as a date)."""
     import csv  # here, not at the top: every command registers this module's parser, and only --csv writes CSV
 
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    names = session.names
+    writer = csv.writer(out, lineterminator="\n", quoting=csv.QUOTE_NONNUMERIC)
+    names = [_text(n) for n in session.names]
     writer.writerow(["hand", "prevalent_wind", "dealer", "event", *(f"{n} change" for n in names), *(f"{n} total" for n in names)])
     for e in session.entries:
-        writer.writerow([e.hand_number + 1, e.seating.prevalent_wind, names[e.seating.dealer], e.text, *e.changes, *e.totals])
+        writer.writerow([e.hand_number + 1, e.seating.prevalent_wind, names[e.seating.dealer], _text(e.text), *e.changes, *e.totals])
     writer.writerow([])
     writer.writerow(["place", "player", "points", "change", "ranking_points"])
     for s in session.standings():
-        writer.writerow([s.place, s.name, s.points, s.change, str(s.ranking_points)])
+        writer.writerow([s.place, _text(s.name), s.points, s.change, decimal(s.ranking_points)])
     return out.getvalue().rstrip("\n")
+
+
+def _text(cell: str) -> str:
+    return "'" + cell if cell.startswith(FORMULA_STARTS) else cell
+
+
+def decimal(value: Fraction) -> Decimal:
+    """Ranking points as a decimal: exact for the halves and quarters of a two- or four-way tie, six
+    places for the thirds of a three-way tie (``--json`` keeps the exact fraction)."""
+    from decimal import Decimal
+
+    exact = Decimal(value.numerator) / Decimal(value.denominator)
+    return exact if value.denominator in (1, 2, 4) else exact.quantize(Decimal("0.000001"))
 
 
 def _read(path: str) -> str:
@@ -72,7 +95,7 @@ def cmd_sheet(args: argparse.Namespace) -> int:
     try:
         session = read_sheet(_read(args.sheet), args.rules, "<stdin>" if args.sheet == "-" else args.sheet)
     except (SettlementError, UnicodeDecodeError) as err:
-        raise CliError(str(err)) from None
+        raise CliError(printable(err)) from None
     if args.json:
         print(json.dumps(session.to_json(), ensure_ascii=False))
     elif args.csv:

@@ -35,6 +35,18 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
+#: The largest TCP port.
+MAX_PORT = 65535
+
+
+def port(text: str) -> int:
+    """A TCP port for ``--port``, 0 to MAX_PORT (0: a free one), in ASCII digits: the socket refuses any
+    other with an OverflowError, a traceback."""
+    if not (text.isascii() and text.isdigit()) or len(text) > 5 or int(text) > MAX_PORT:
+        raise argparse.ArgumentTypeError(f"a port is a number 0..{MAX_PORT}, not {text!r}")
+    return int(text)
+
+
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``book`` and ``serve`` to the command line's subcommands."""
     p = sub.add_parser("book", help="write a static rule book (HTML, works from file://) of a rule set")
@@ -45,6 +57,6 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.set_defaults(run=cmd_book)
     p = sub.add_parser("serve", help="a local page to build and score hands, with a JSON API")
     p.add_argument("--rules", default="mcr", help="rule set: a shipped name (mcr, ...) or a folder/ruleset.yaml path")
-    p.add_argument("--port", type=int, default=8419, help="port (default 8419; 0 picks a free one)")
+    p.add_argument("--port", type=port, default=8419, help=f"port 0..{MAX_PORT} (default 8419; 0 picks a free one)")
     p.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1: this machine only)")
     p.set_defaults(run=cmd_serve)
