@@ -60,11 +60,10 @@ def _stream(name: str | None, std: object, mode: str) -> IO[bytes]:
 def cmd_batch(args: argparse.Namespace) -> int:
     if args.input and args.output and _same_file(args.input, args.output):
         raise CliError(f"--output {args.output} is the input file: it would be emptied before it is read")
-    cores = os.cpu_count() or 1
     if args.jobs < 0:
         raise CliError("--jobs must be 0 (all cores) or more")
     scorer = Scorer(load_rules(args.rules))
-    from .batch import Interrupted  # commands import what only they need: start-up stays short
+    from .batch import Interrupted, usable_jobs  # commands import what only they need: start-up stays short
     from .batch import run as run_batch
 
     inp = _stream(args.input, sys.stdin, "rb")
@@ -73,7 +72,7 @@ def cmd_batch(args: argparse.Namespace) -> int:
         out = _stream(args.output, sys.stdout, "wb")
         try:
             progress = sys.stderr if sys.stderr is not None and sys.stderr.isatty() and not args.quiet else None
-            run_batch(inp, out, scorer, jobs=min(args.jobs or cores, cores), progress=progress,
+            run_batch(inp, out, scorer, jobs=usable_jobs(args.jobs), progress=progress,
                       explain=not args.brief)
         except Interrupted as err:
             print(f"fanrules: batch {err}, each complete", file=sys.stderr)
@@ -151,7 +150,7 @@ def _add_batch(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--input", help="input JSONL file")
     p.add_argument("--output", help="output JSONL file")
-    p.add_argument("--jobs", type=int, default=0, help="worker processes (default: all cores); output order and bytes do not depend on it")
+    p.add_argument("--jobs", type=int, default=0, help="worker processes (default and at most: the CPU count); output order and bytes do not depend on it")
     p.add_argument("--quiet", action="store_true", help="no progress line on stderr")
     p.add_argument("--brief", action="store_true",
                    help="answers with the contract's fields only (id, total, total_with_flowers, fans, error): no sets, "

@@ -18,15 +18,14 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..game import ProcedureError, game_rules, read_games, replay_game
+    from ..game import ProcedureError, game_rules
+    from ..game.log import replay_log
 
     games = failed = changed = 0
     try:
         with open(args.log, encoding="utf-8") as f:
-            for head, events in read_games(f):
+            for rules, report in replay_log(f, lambda head: game_rules(args.rules or head.get("rules_path") or head.get("rules", "mcr"))):
                 games += 1
-                rules = game_rules(args.rules or head.get("rules_path") or head.get("rules", "mcr"))
-                report = replay_game(head, events, rules)
                 failed += report.divergence is not None
                 changed += bool(report.score_changes)
                 label = f"game {report.game}" if report.game is not None else f"game #{games}"
