@@ -15,6 +15,11 @@ from .seat import SEAT_COUNT
 from .table import Table
 from .winning import GameRules, game_rules
 
+#: Games a worker plays per task: small, so that Ctrl-C loses little and the totals come often.
+CHUNK_GAMES = 10
+#: Tasks handed to each worker ahead of the results read: memory holds these, whatever ``--games``.
+CHUNKS_PER_WORKER = 2
+
 #: Makes the four players of one game from the rules and the game's seed.
 PlayerFactory = Callable[[GameRules, int], Sequence[Callable[..., Any]]]
 
@@ -128,11 +133,11 @@ def _ignore_sigint() -> None:
 
 
 def simulate(rules: str, games: int, seed: int = 0, kind: str = "greedy", jobs: int = 1,
-             log: Callable[[str], Any] | None = None, chunk: int = 10) -> Stats:
+             log: Callable[[str], Any] | None = None, chunk: int = CHUNK_GAMES) -> Stats:
     """Play ``games`` games (game i seeded ``game_seed(seed, i)``) and total them; ``log`` is given each
     log line, games in order, whatever ``jobs`` is, so that the same seed writes the same bytes. Chunks
-    of games are made as they are handed out and at most two per worker are in flight, so memory does
-    not grow with ``games``; Ctrl-C raises Interrupted with the totals of the chunks done."""
+    of games are made as they are handed out, CHUNKS_PER_WORKER per worker in flight, so that memory
+    does not grow with ``games``; Ctrl-C raises Interrupted with the totals of the chunks done."""
     game_rules(rules)  # a bad rule set fails here, before any worker starts
     players_of(kind)
     tasks = ((str(rules), seed, range(start, min(start + chunk, games)), kind, log is not None)
@@ -147,7 +152,7 @@ def simulate(rules: str, games: int, seed: int = 0, kind: str = "greedy", jobs: 
             pending: deque[AsyncResult[tuple[Stats, list[str]]]] = deque()
             for task in tasks:
                 pending.append(pool.apply_async(run_games, task))
-                if len(pending) >= 2 * jobs:
+                if len(pending) >= CHUNKS_PER_WORKER * jobs:
                     _collect(stats, *pending.popleft().get(), log)
             while pending:
                 _collect(stats, *pending.popleft().get(), log)
