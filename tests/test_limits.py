@@ -7,7 +7,6 @@ import time
 from pathlib import Path
 
 import pytest
-
 from fanrules import HandError, parse_hand
 from fanrules.dsl import DiagnosticError, compile_predicate
 from fanrules.ruleset import load_ruleset
