@@ -2,11 +2,11 @@
 deep nesting, huge hand strings."""
 from __future__ import annotations
 
+import os
 import time
 from pathlib import Path
 
 import pytest
-
 from fanrules import HandError, parse_hand
 from fanrules.dsl import DiagnosticError, compile_predicate
 from fanrules.ruleset import load_ruleset
@@ -131,3 +131,23 @@ def test_megabyte_hand_string_is_refused(text: str) -> None:
 def test_normal_long_hand_strings_still_parse() -> None:
     hand = parse_hand("[1111m,5] [2222p,6] [3333s,7] [EEEE] 5 m 5m")
     assert len(hand.melds) == 4
+
+
+def test_the_limits_table_says_what_the_commands_do() -> None:
+    """The commands' rows of the one table of limits (docs/rules.md), against the numbers in the code."""
+    from importlib import import_module
+
+    from fanrules.core.jsonio import MAX_LINE_CHARS
+    from fanrules.tools import batch
+
+    simulate = import_module("fanrules.game.simulate")  # the package's name ``simulate`` is the function
+    text = (Path(__file__).resolve().parents[1] / "docs" / "rules.md").read_text(encoding="utf-8")
+    rows = {line.split("|")[1].strip(): line.split("|")[2].strip()
+            for line in text.split("## Limits and confinement")[1].split("\n## ")[0].splitlines() if line.startswith("| ")}
+    assert rows["characters of one line of a `batch` input or a `replay` log"] == f"{MAX_LINE_CHARS:,}"
+    assert batch.MAX_LINE_BYTES == 4 * MAX_LINE_CHARS  # the same limit, in bytes of UTF-8
+    assert rows["games of `simulate` in memory at once"] == \
+        f"{simulate.CHUNK_GAMES} per task, {simulate.CHUNKS_PER_WORKER} tasks per worker"
+    assert rows["worker processes (`--jobs` of `batch` and `simulate`)"] == "the CPU count"
+    cores = os.cpu_count() or 1
+    assert batch.usable_jobs(10**6) == cores and batch.usable_jobs(0) == cores and batch.usable_jobs(1) == 1

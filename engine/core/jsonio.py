@@ -12,6 +12,8 @@ from .notation import parse_hand
 from .tiles import TILE_CODES, TILE_INDEX, Tile
 
 MELD_TYPES = {k.value: k for k in MeldKind}
+#: The longest line of a JSON lines input (batch's records, replay's logs), in characters.
+MAX_LINE_CHARS = 100_000
 
 
 def _tile(value: Any, where: str) -> Tile:

@@ -3,14 +3,17 @@ table, which checks every event and every score and says where a log and the rul
 from __future__ import annotations
 
 import hashlib
+import io
 import json
-from collections.abc import Iterable
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, partial
 from importlib import metadata
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
+from ..core.jsonio import MAX_LINE_CHARS
 from ..core.tiles import TILE_INDEX, WIND_CODES, tile_code, tile_of_code
 from ..ruleset import resolve, shipped_rulesets
 from .actions import Action, IllegalAction
@@ -126,73 +129,98 @@ def table_from_header(head: dict[str, Any], rules: GameRules) -> Table:
     return Table(rules, head.get("seed", 0), winds, prevalent, wall=wall)
 
 
-def replay_game(head: dict[str, Any], events: list[dict[str, Any]], rules: GameRules) -> Replay:
+def replay_game(head: dict[str, Any], events: Iterable[dict[str, Any]], rules: GameRules) -> Replay:
     """Replay one game's events under ``rules``: each action is stepped on a fresh table and every
     event the table logs is compared with the log's. Under the log's own rules any difference is a
     divergence; under other rules a win with another result is a score change and replay goes on."""
-    report = Replay(head.get("game"))
-    same_rules = head.get("rules_hash") == rules_hash(rules)
-    try:
-        table = table_from_header(head, rules)
-    except ValueError as err:
-        report.divergence = str(err)
-        return report
-    report.divergence = _step_actions(table, events)
-    _compare(report, events, table.events, same_rules)
-    return report
-
-
-def _step_actions(table: Table, events: list[dict[str, Any]]) -> str | None:
-    """Step the log's actions on ``table`` until it is over; the first refused action, if any."""
+    game = _GameReplay(head, rules)
     for ev in events:
-        if ev.get("type") != "action":
-            continue
+        game.feed(ev)
+    return game.finish()
+
+
+class _GameReplay:
+    """One game replayed as its events come, keeping the table and only the logged events the table
+    has not logged as far yet (none, while the log agrees), so that memory does not grow with the
+    log. Stepping stops at the first refused action or when the table is over; the comparison stops
+    at its first difference; a refused action is the divergence reported before a difference."""
+
+    def __init__(self, head: dict[str, Any], rules: GameRules) -> None:
+        self.report = Replay(head.get("game"))
+        self.same_rules = head.get("rules_hash") == rules_hash(rules)
+        self.seen = 0
+        self.pending: deque[tuple[int, dict[str, Any]]] = deque()
+        self.step_error: str | None = None
+        self.compare_error: str | None = None
+        self.table: Table | None = None
         try:
-            table.step(Action.from_json(ev))
-        except IllegalAction as err:
-            return f"event {_index(events, ev)}: {err}"
-        if table.over:
-            break
-    return None
+            self.table = table_from_header(head, rules)
+        except ValueError as err:
+            self.report.divergence = str(err)
+        self.stepping = self.table is not None
 
-
-def _compare(report: Replay, events: list[dict[str, Any]], mine: list[dict[str, Any]], same_rules: bool) -> None:
-    """Count the logged ``events`` the table's own (``mine``) match, note the score changes (under
-    other rules) and the first divergence, unless stepping found one already."""
-    for i, logged in enumerate(events):
-        if i >= len(mine):
-            if report.divergence is None:
-                report.divergence = f"event {i}: the log goes on ({_short(logged)}) but the table stopped"
+    def feed(self, logged: dict[str, Any]) -> None:
+        i, self.seen = self.seen, self.seen + 1
+        if self.table is None:
             return
-        if logged == mine[i]:
-            report.events += 1
-        elif not same_rules and logged.get("type") == "win" == mine[i].get("type") and \
-                logged.get("record") == mine[i].get("record"):
-            report.events += 1
-            report.score_changes.append({"event": i, "player": logged.get("player"), "record": logged.get("record"),
-                                         "logged": logged.get("result"), "replayed": mine[i].get("result")})
-        else:
-            if report.divergence is None:
-                report.divergence = f"event {i}: the log has {_short(logged)}, the table {_short(mine[i])}"
-            return
-    if len(mine) > len(events) and report.divergence is None:
-        report.divergence = f"event {len(events)}: the log ends but the table logged {_short(mine[len(events)])}"
+        if self.stepping and logged.get("type") == "action":
+            try:
+                self.table.step(Action.from_json(logged))
+            except IllegalAction as err:
+                self.step_error = f"event {i}: {err}"
+                self.stepping = False
+            if self.table.over:
+                self.stepping = False
+        if self.compare_error is None:
+            self.pending.append((i, logged))
+            self._compare()
 
+    def _compare(self) -> None:
+        """Compare the pending events the table has logged as far; once stepping is over the rest too."""
+        assert self.table is not None
+        mine = self.table.events
+        while self.pending and self.compare_error is None:
+            i, logged = self.pending[0]
+            if i >= len(mine):
+                if self.stepping:
+                    return
+                self.compare_error = f"event {i}: the log goes on ({_short(logged)}) but the table stopped"
+            elif logged == mine[i]:
+                self.report.events += 1
+            elif not self.same_rules and logged.get("type") == "win" == mine[i].get("type") and \
+                    logged.get("record") == mine[i].get("record"):
+                self.report.events += 1
+                self.report.score_changes.append({"event": i, "player": logged.get("player"), "record": logged.get("record"),
+                                                  "logged": logged.get("result"), "replayed": mine[i].get("result")})
+            else:
+                self.compare_error = f"event {i}: the log has {_short(logged)}, the table {_short(mine[i])}"
+            self.pending.popleft()
+        if self.compare_error is not None:
+            self.pending.clear()
 
-def _index(events: list[dict[str, Any]], ev: dict[str, Any]) -> int:
-    return next(i for i, e in enumerate(events) if e is ev)
+    def finish(self) -> Replay:
+        if self.table is None:
+            return self.report
+        self.stepping = False
+        self._compare()
+        mine = self.table.events
+        if self.compare_error is None and len(mine) > self.seen:
+            self.compare_error = f"event {self.seen}: the log ends but the table logged {_short(mine[self.seen])}"
+        self.report.divergence = self.step_error or self.compare_error
+        return self.report
 
 
 def _short(event: dict[str, Any]) -> str:
     return json.dumps(event, ensure_ascii=False)[:200]
 
 
-def read_games(lines: Iterable[str]) -> Iterable[tuple[dict[str, Any], list[dict[str, Any]]]]:
-    """The games of a log file: each header with the events after it. ValueError on a line that is
-    not a JSON object, or events before any header."""
-    head: dict[str, Any] | None = None
-    events: list[dict[str, Any]] = []
-    for number, line in enumerate(lines, 1):
+def log_objects(stream: IO[str]) -> Iterator[tuple[int, dict[str, Any]]]:
+    """The numbered JSON objects of a log, read a line at a time, none longer than the line limit of
+    batch (a longer line, /dev/zero say, is refused as soon as the limit is read). ValueError on a
+    line that is too long or not a JSON object; blank lines are skipped."""
+    for number, line in enumerate(iter(partial(stream.readline, MAX_LINE_CHARS + 1), ""), 1):
+        if len(line) > MAX_LINE_CHARS and not line.endswith("\n"):
+            raise ValueError(f"line {number} is longer than {MAX_LINE_CHARS:,} characters")
         if not line.strip():
             continue
         try:
@@ -201,6 +229,35 @@ def read_games(lines: Iterable[str]) -> Iterable[tuple[dict[str, Any], list[dict
             raise ValueError(f"line {number} is not valid JSON: {err.msg} at column {err.colno}") from None
         if not isinstance(obj, dict):
             raise ValueError(f"line {number} is not a JSON object")
+        yield number, obj
+
+
+def replay_log(stream: IO[str], rules_of: Callable[[dict[str, Any]], GameRules]) -> Iterator[tuple[GameRules, Replay]]:
+    """Replay each game of a log as it is read (``rules_of`` gives the rules to replay a header's game
+    under): memory holds one game's table, never the log. ValueError as log_objects, or on events
+    before any header."""
+    game: _GameReplay | None = None
+    rules: GameRules | None = None
+    for number, obj in log_objects(stream):
+        if obj.get("type") == "header":
+            if game is not None and rules is not None:
+                yield rules, game.finish()
+            rules = rules_of(obj)
+            game = _GameReplay(obj, rules)
+        elif game is None:
+            raise ValueError(f"line {number}: an event before any header")
+        else:
+            game.feed(obj)
+    if game is not None and rules is not None:
+        yield rules, game.finish()
+
+
+def read_games(lines: Iterable[str]) -> Iterable[tuple[dict[str, Any], list[dict[str, Any]]]]:
+    """The games of a log held in memory: each header with the events after it. ValueError on a line
+    that is not a JSON object, or events before any header."""
+    head: dict[str, Any] | None = None
+    events: list[dict[str, Any]] = []
+    for number, obj in log_objects(io.StringIO("".join(line if line.endswith("\n") else line + "\n" for line in lines))):
         if obj.get("type") == "header":
             if head is not None:
                 yield head, events

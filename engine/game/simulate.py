@@ -2,9 +2,11 @@
 from __future__ import annotations
 
 import multiprocessing
-from collections import Counter
-from collections.abc import Callable, Sequence
+import signal
+from collections import Counter, deque
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from multiprocessing.pool import AsyncResult
 from typing import Any
 
 from .log import log_lines
@@ -12,6 +14,11 @@ from .observation import observe
 from .seat import SEAT_COUNT
 from .table import Table
 from .winning import GameRules, game_rules
+
+#: Games a worker plays per task: small, so that Ctrl-C loses little and the totals come often.
+CHUNK_GAMES = 10
+#: Tasks handed to each worker ahead of the results read: memory holds these, whatever ``--games``.
+CHUNKS_PER_WORKER = 2
 
 #: Makes the four players of one game from the rules and the game's seed.
 PlayerFactory = Callable[[GameRules, int], Sequence[Callable[..., Any]]]
@@ -96,7 +103,7 @@ class Stats:
                 "fans": {self.label(n): self.fans[n] for n in sorted(self.fans)}}
 
 
-def run_games(rules: str, seed: int, indices: Sequence[int], kind: str, keep_logs: bool) -> tuple[Stats, list[str]]:
+def run_games(rules: str, seed: int, indices: Iterable[int], kind: str, keep_logs: bool) -> tuple[Stats, list[str]]:
     """Play the games ``indices`` of a simulation; their statistics, and their log lines if asked."""
     gr = game_rules(rules)
     factory = players_of(kind)
@@ -111,27 +118,46 @@ def run_games(rules: str, seed: int, indices: Sequence[int], kind: str, keep_log
     return stats, lines
 
 
-def _run_chunk(args: tuple[str, int, list[int], str, bool]) -> tuple[Stats, list[str]]:
-    return run_games(*args)
+class Interrupted(Exception):
+    """A simulation stopped by Ctrl-C (SIGINT); ``stats`` totals the games played to the end (and
+    logged) before it."""
+
+    def __init__(self, stats: Stats) -> None:
+        super().__init__(f"interrupted after {stats.games} games")
+        self.stats = stats
+
+
+def _ignore_sigint() -> None:
+    """Workers leave Ctrl-C to the parent, which stops them and keeps the totals so far."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def simulate(rules: str, games: int, seed: int = 0, kind: str = "greedy", jobs: int = 1,
-             log: Callable[[str], Any] | None = None, chunk: int = 50) -> Stats:
+             log: Callable[[str], Any] | None = None, chunk: int = CHUNK_GAMES) -> Stats:
     """Play ``games`` games (game i seeded ``game_seed(seed, i)``) and total them; ``log`` is given each
-    log line, games in order, whatever ``jobs`` is, so that the same seed writes the same bytes."""
+    log line, games in order, whatever ``jobs`` is, so that the same seed writes the same bytes. Chunks
+    of games are made as they are handed out, CHUNKS_PER_WORKER per worker in flight, so that memory
+    does not grow with ``games``; Ctrl-C raises Interrupted with the totals of the chunks done."""
     game_rules(rules)  # a bad rule set fails here, before any worker starts
     players_of(kind)
-    chunks = [list(range(start, min(start + chunk, games))) for start in range(0, games, chunk)]
-    tasks = [(str(rules), seed, c, kind, log is not None) for c in chunks]
+    tasks = ((str(rules), seed, range(start, min(start + chunk, games)), kind, log is not None)
+             for start in range(0, games, chunk))
     stats = Stats(game_rules(rules).name)
-    if jobs <= 1 or len(chunks) <= 1:
-        results = map(_run_chunk, tasks)
-        for part, lines in results:
-            _collect(stats, part, lines, log)
-        return stats
-    with multiprocessing.get_context("fork").Pool(jobs) as pool:
-        for part, lines in pool.imap(_run_chunk, tasks):
-            _collect(stats, part, lines, log)
+    try:
+        if jobs <= 1 or games <= chunk:
+            for task in tasks:
+                _collect(stats, *run_games(*task), log)
+            return stats
+        with multiprocessing.get_context("fork").Pool(jobs, initializer=_ignore_sigint) as pool:
+            pending: deque[AsyncResult[tuple[Stats, list[str]]]] = deque()
+            for task in tasks:
+                pending.append(pool.apply_async(run_games, task))
+                if len(pending) >= CHUNKS_PER_WORKER * jobs:
+                    _collect(stats, *pending.popleft().get(), log)
+            while pending:
+                _collect(stats, *pending.popleft().get(), log)
+    except KeyboardInterrupt:
+        raise Interrupted(stats) from None
     return stats
 
 

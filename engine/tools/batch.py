@@ -8,19 +8,28 @@ import os
 import select
 import signal
 import stat
+import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from functools import partial
 from typing import IO, Any
 
 from ..core.errors import ErrorKind, HandError, InvalidHandError
-from ..core.jsonio import hand_from_record
+from ..core.jsonio import MAX_LINE_CHARS, hand_from_record
 from ..scoring import Scorer
 from ..scoring.result_text import Text
 
-MAX_LINE_CHARS = 100_000
 #: A line is read up to this many bytes (a character takes up to four); the rest of a longer one is skipped.
 MAX_LINE_BYTES = 4 * MAX_LINE_CHARS
+
+
+def usable_jobs(requested: int) -> int:
+    """``--jobs`` of batch and simulate (0: every CPU) bounded by the CPU count, so that a slip of the
+    keyboard cannot fork a process per piece of work; a larger number is brought down with a notice."""
+    cores = os.cpu_count() or 1
+    if requested > cores:
+        print(f"fanrules: --jobs {requested} is more than the {cores} CPUs here: using {cores}", file=sys.stderr)
+    return min(requested or cores, cores)
 
 
 class Interrupted(Exception):

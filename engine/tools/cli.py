@@ -55,11 +55,10 @@ def _stream(name: str | None, std: object, mode: str) -> IO[bytes]:
 def cmd_batch(args: argparse.Namespace) -> int:
     if args.output is not None:  # before anything is read: an output that is an input is refused
         check_output(args.output, [0, *([args.input] if args.input is not None else [])], "--output")
-    cores = os.cpu_count() or 1
     if args.jobs < 0:
         raise CliError("--jobs must be 0 (all cores) or more")
     scorer = Scorer(load_rules(args.rules))
-    from .batch import Interrupted  # commands import what only they need: start-up stays short
+    from .batch import Interrupted, usable_jobs  # commands import what only they need: start-up stays short
     from .batch import run as run_batch
 
     inp = _stream(args.input, sys.stdin, "rb")
@@ -69,7 +68,7 @@ def cmd_batch(args: argparse.Namespace) -> int:
                 else nullcontext(_stream(None, sys.stdout, "wb")) as out:
             try:
                 progress = sys.stderr if sys.stderr is not None and sys.stderr.isatty() and not args.quiet else None
-                run_batch(inp, out, scorer, jobs=min(args.jobs or cores, cores), progress=progress,
+                run_batch(inp, out, scorer, jobs=usable_jobs(args.jobs), progress=progress,
                           explain=not args.brief)
             except Interrupted as err:  # the complete lines written so far are kept, as the message says
                 print(f"fanrules: batch {err}, each complete", file=sys.stderr)
@@ -144,7 +143,7 @@ def _add_batch(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--input", help="input JSONL file")
     p.add_argument("--output", help="output JSONL file")
-    p.add_argument("--jobs", type=int, default=0, help="worker processes (default: all cores); output order and bytes do not depend on it")
+    p.add_argument("--jobs", type=int, default=0, help="worker processes (default and at most: the CPU count); output order and bytes do not depend on it")
     p.add_argument("--quiet", action="store_true", help="no progress line on stderr")
     p.add_argument("--brief", action="store_true",
                    help="answers with the contract's fields only (id, total, total_with_flowers, fans, error): no sets, "

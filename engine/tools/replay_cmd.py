@@ -20,22 +20,25 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..game import ProcedureError, read_games, replay_game, rules_hash
-    from ..game.log import check_header, header_rules
+    from ..game import GameRules, ProcedureError, rules_hash
+    from ..game.log import check_header, header_rules, replay_log
 
     games = failed = changed = 0
     warned: set[tuple[str, str]] = set()
+
+    def rules_of(head: dict[str, Any]) -> GameRules:
+        try:
+            check_header(head)
+            rules = header_rules(head, args.rules)
+        except ValueError as err:
+            raise ValueError(f"game #{games + 1}: {err}") from None
+        _warn_hash(args.log, head, rules.name, rules_hash(rules), warned)
+        return rules
+
     try:
         with open(args.log, encoding="utf-8") as f:
-            for head, events in read_games(f):
+            for rules, report in replay_log(f, rules_of):
                 games += 1
-                try:
-                    check_header(head)
-                    rules = header_rules(head, args.rules)
-                except ValueError as err:
-                    raise ValueError(f"game #{games}: {err}") from None
-                _warn_hash(args.log, head, rules.name, rules_hash(rules), warned)
-                report = replay_game(head, events, rules)
                 failed += report.divergence is not None
                 changed += bool(report.score_changes)
                 label = f"game {report.game}" if report.game is not None else f"game #{games}"

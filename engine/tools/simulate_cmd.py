@@ -21,7 +21,7 @@ def register(sub: Any) -> None:
     p.add_argument("--rules", default="mcr", help="rule set: a shipped name or a folder/ruleset.yaml path")
     p.add_argument("--against", help="a second rule set played on the same seeds; the differences are shown")
     p.add_argument("--players", default="greedy", choices=("greedy", "random"), help="built-in players (default greedy)")
-    p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1); the results do not depend on it")
+    p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1, at most the CPU count); the results do not depend on it")
     p.add_argument("--log", help="write every game's log (JSON lines; the games under --rules) to this file")
     p.add_argument("--json", action="store_true", help="print the statistics as JSON")
     p.set_defaults(run=run)
@@ -29,25 +29,39 @@ def register(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ..game import ProcedureError, simulate
+    from ..game.simulate import Interrupted
+    from .batch import usable_jobs
 
     if args.games < 0 or args.jobs < 1:
         raise CliError("--games must be 0 or more and --jobs at least 1")
+    jobs = usable_jobs(args.jobs)
+    stats = other = None
     try:  # a log is replaced when both rule sets have played every game: a failed run keeps the old one
         with replaced(args.log, "w", what="--log") if args.log is not None else nullcontext(None) as out:
             log = None if out is None else (lambda line: out.write(line + "\n"))
-            stats = simulate(args.rules, args.games, args.seed, args.players, args.jobs, log=log)
-            other = simulate(args.against, args.games, args.seed, args.players, args.jobs) if args.against else None
+            stats = simulate(args.rules, args.games, args.seed, args.players, jobs, log=log)
+            other = simulate(args.against, args.games, args.seed, args.players, jobs) if args.against else None
     except ProcedureError as err:
         raise CliError(str(err)) from None
+    except Interrupted as err:
+        # Ctrl-C: the totals of the games played so far, then a notice (batch's exit code for it)
+        stats, other = (err.stats, None) if stats is None else (stats, err.stats)
+        _print(args, stats, other)
+        print(f"fanrules: simulate {err}", file=sys.stderr)
+        return 130
+    _print(args, stats, other)
+    return 0
+
+
+def _print(args: argparse.Namespace, stats: Any, other: Any) -> None:
     if args.json:
         out_json: dict[str, Any] = {"players": args.players, "seed": args.seed, **stats.to_json()}
         if other is not None:
             out_json = {"players": args.players, "seed": args.seed, "games": stats.games,
                         "rules": stats.to_json(), "against": other.to_json()}
         print(json.dumps(out_json, ensure_ascii=False))
-        return 0
+        return
     sys.stdout.write(format_stats([stats] if other is None else [stats, other], args.players, args.seed))
-    return 0
 
 
 def format_stats(all_stats: list[Any], players: str, seed: int) -> str:
