@@ -17,8 +17,9 @@ from ..ruleset import RuleSet, load_ruleset
 from ..scoring import Result, Scorer
 from .procedure import Procedure
 
-#: How many entries a memo of what players weigh holds before it starts afresh.
-WEIGHED_KEPT = 1 << 17
+#: How many entries a memo of what players weigh holds before it starts afresh: small enough that a
+#: simulation's workers stay within the memory bound of docs/rules.md's limits, however many games.
+WEIGHED_KEPT = 1 << 14
 Tiles = tuple[int, ...]
 
 
