@@ -18,6 +18,7 @@ predicates that compiled without a diagnostic. A cache that cannot be read or wr
 a cache removes its kind's files of other fingerprints that are stale (``prune``)."""
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -198,15 +199,23 @@ class PredicateCache(CacheFile):
 def write_cache(path: Path, form: str, clock: int, entries: dict[str, dict[str, Any]]) -> bool:
     """Write a cache file atomically, then prune its kind's stale files (``prune``); whether the write
     worked (a failure is ignored: a cache is only a speed-up)."""
-    import tempfile  # only when a cache is written: a load from a warm cache needs it not (see fingerprint)
+    # Only when a cache is written: a load from a warm cache needs it not (see fingerprint).
+    from ..core.errors import CliError
+    from ..core.files import temporary_beside
 
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         text = json.dumps({"format": form, "clock": clock, "entries": entries}, ensure_ascii=False, allow_nan=False)
-        with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=path.parent, delete=False) as f:
-            f.write(text)
-        os.replace(f.name, path)
-    except (OSError, ValueError):
+        fd, temp = temporary_beside(str(path))  # never through a link planted in a shared folder
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                f.write(text)
+            os.replace(temp, path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(temp)
+            raise
+    except (OSError, ValueError, CliError):
         return False
     prune(path)
     return True
