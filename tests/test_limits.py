@@ -149,5 +149,13 @@ def test_the_limits_table_says_what_the_commands_do() -> None:
     assert rows["games of `simulate` in memory at once"] == \
         f"{simulate.CHUNK_GAMES} per task, {simulate.CHUNKS_PER_WORKER} tasks per worker"
     assert rows["worker processes (`--jobs` of `batch` and `simulate`)"] == "the CPU count"
+    from fanrules.core.notation import MAX_HAND_CHARS
+    from fanrules.settlement.sheet import MAX_DIGITS
+    from fanrules.tools.sheet_cmd import MAX_SHEET_BYTES
+    from fanrules.tools.web_commands import MAX_PORT
+    assert rows["characters of a hand string"] == f"{MAX_HAND_CHARS:,}"
+    assert rows["size of a score sheet (`sheet`)"] == f"{MAX_SHEET_BYTES:,} bytes"
+    assert rows["digits of a number on a score sheet (points, flowers, a player)"].startswith(f"{MAX_DIGITS} ASCII digits")
+    assert rows["`serve --port`"] == f"0 to {MAX_PORT}"
     cores = os.cpu_count() or 1
     assert batch.usable_jobs(10**6) == cores and batch.usable_jobs(0) == cores and batch.usable_jobs(1) == 1
