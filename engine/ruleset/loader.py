@@ -316,7 +316,8 @@ def _check_names(raw: _RawFan, number: int, seen_names: dict[str, int]) -> None:
         if name.strip().isdigit():
             raw.ctx[key].error(raw.positions[key], "R005", f"{key} '{text}' reads as a fan number", "a fan is referred to by its number or its name: give it a name in words")
         elif name in seen_names:
-            raw.ctx[key].error(raw.positions[key], "R008", f"fan {number} has the same name in {key} as fan {seen_names[name]}: {text}", "names must be unique")
+            what = key if key != "aliases" else "name (an alias)"
+            raw.ctx[key].error(raw.positions[key], "R008", f"fan {number} has the same {what} as fan {seen_names[name]}: {text}", "names must be unique")
         seen_names[name] = number
     if isinstance(f.get("value"), int) and f["value"] < 0:
         raw.ctx["value"].error(raw.positions["value"], "R005", "value must not be negative")
