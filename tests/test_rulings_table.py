@@ -72,8 +72,11 @@ def test_a_bar_is_logged_and_replayed_at_the_same_point() -> None:
     assert "player 1 is barred from winning this hand" in (replay_game(head, claimed, rules).divergence or "")
     unbarred = [e for e in claimed if e["type"] != "bar"]
     assert "the log has" in (replay_game(head, unbarred, rules).divergence or "")  # without the bar, player 1 wins
-    with pytest.raises(ValueError, match="not a player"):
-        table(SEVERAL).bar(4)
+    for bad in (4, 1.0, True, "1"):
+        with pytest.raises(ValueError, match="not a player"):
+            table(SEVERAL).bar(bad)  # type: ignore[arg-type]
+    broken = [{"type": "bar", "player": "W"} if e["type"] == "bar" else e for e in events]
+    assert "cannot bar player 'W': not a player 0..3" in (replay_game(head, broken, rules).divergence or "")
 
 
 def test_a_session_refuses_a_barred_players_win_until_the_hand_ends() -> None:

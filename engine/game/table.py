@@ -252,7 +252,7 @@ class Table:
     def bar(self, player: int) -> None:
         """Bar ``player`` from winning the rest of the hand (停和, after a penalty that says so: the
         rule set's ``bars_win``); they play on. Logged, so that a replay bars them at the same point."""
-        if self.over or player not in range(SEAT_COUNT):
+        if self.over or isinstance(player, bool) or not isinstance(player, int) or player not in range(SEAT_COUNT):
             raise ValueError(f"cannot bar player {player!r}: " + ("the hand is over" if self.over else "not a player 0..3"))
         self.barred.add(player)
         self._legal = None
