@@ -43,7 +43,7 @@ from .scoring import CountedFan, NotCounted, Principle, Result, Scorer
 
 if TYPE_CHECKING:  # imported when first used (see __getattr__), so that scoring alone starts fast
     from .analysis.advice import DiscardAdvice, HandTiles, ShantenReport, Useful
-    from .game import Action, IllegalAction, Observation, ProcedureError, Table, observe, simulate
+    from .game import Action, IllegalAction, Observation, Procedure, ProcedureError, Table, observe, simulate
     from .scoring.reach import Analysis, DiscardPath, Reach
     from .scoring.scored_waits import WaitScore
     from .settlement import CompetitionRow, Entry, Seating, Session, Settlement, SettlementError, Standing, competition, seating, settle
@@ -132,8 +132,15 @@ def analyze(hand: Hand | HandTiles | str, visible: str | Sequence[int] = (), rul
                          two_from_ready)
 
 
+def procedure(rules: RuleSet | str | Path = "mcr") -> Procedure:
+    """How a rule set's table plays a hand (its ``procedure:`` section, typed; docs/game.md), without
+    making a table: what an app shows or checks before it deals. ProcedureError when it has none."""
+    from .game import Procedure
+    return Procedure.of(rules if isinstance(rules, RuleSet) else load_ruleset(rules))
+
+
 __all__ = [
-    "Action", "IllegalAction", "Observation", "ProcedureError", "Table", "observe", "simulate",
+    "Action", "IllegalAction", "Observation", "ProcedureError", "Table", "observe", "procedure", "simulate",
     "Analysis", "Block", "CliError", "CompetitionRow", "Context", "CountedFan", "Diagnostic", "DiagnosticError",
     "DiscardAdvice", "DiscardPath", "Entry", "ErrorKind", "Fan", "FanrulesError", "Hand", "HandError", "HandInput", "HandTiles",
     "InvalidHandError", "Kind", "Level", "Meld", "MeldKind", "NotAWinError", "NotCounted", "Principle", "Reach",

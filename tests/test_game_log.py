@@ -99,7 +99,7 @@ def test_the_procedure_section_loads_inherits_and_is_checked(tmp_path: Path) -> 
     assert (proc.tile_count, proc.stacks_per_side, proc.dice_count, proc.dice_throws) == (144, 18, 3, 2)
     assert proc.priority == ("win", "pung", "chow") and proc.chow_from == ("left",) and proc.minimum == 8
     bz = Procedure.of(load_ruleset("botzone"))
-    assert (bz.tile_count, bz.jump_draw, bz.flowers_count, bz.several_wins) == (136, False, True, "first_in_turn")
+    assert (bz.tile_count, bz.jump_draw, bz.flowers_count, bz.several_wins) == (136, False, False, "first_in_turn")
     assert len(Table("botzone", 1).events[0]["hands"][0]) == 13
     bad = tmp_path / "bad"
     bad.mkdir()
@@ -166,8 +166,13 @@ def test_a_log_of_a_rule_set_that_is_not_shipped_replays_under_the_rules_named(t
 def test_whether_flowers_count_toward_the_minimum_is_one_key(tmp_path: Path) -> None:
     """The table's minimum check reads the settlement's flowers.toward_minimum, as the scorer does; the
     procedure key it once had is refused where it is written."""
-    assert Procedure.of(load_ruleset("botzone")).flowers_count is load_ruleset("botzone").bonus_toward_minimum is True
-    assert Procedure.of(load_ruleset("mcr")).flowers_count is load_ruleset("mcr").bonus_toward_minimum is False
+    counted = tmp_path / "counted"
+    counted.mkdir()
+    (counted / "ruleset.yaml").write_text("name: counted\nextends: mcr\nsettlement:\n  flowers: {toward_minimum: true}\n",
+                                          encoding="utf-8")
+    assert Procedure.of(load_ruleset(counted)).flowers_count is load_ruleset(counted).bonus_toward_minimum is True
+    for name in ("mcr", "botzone"):
+        assert Procedure.of(load_ruleset(name)).flowers_count is load_ruleset(name).bonus_toward_minimum is False
     old = tmp_path / "old"
     old.mkdir()
     (old / "ruleset.yaml").write_text("name: old\nextends: mcr\nprocedure:\n  win:\n    flowers_count: true\n", encoding="utf-8")

@@ -159,7 +159,7 @@ def _filled(spec: Key, view: str) -> set[str]:
 
 @pytest.mark.parametrize("spec, view, extra", [
     (PROCEDURE, Procedure, {"flowers_count", "minimum"}),  # each view: filled by the declaration, but for the rule set's own
-    (SETTLEMENT, Settlement, {"ruleset", "minimum", "flower_value"}),
+    (SETTLEMENT, Settlement, {"ruleset", "minimum", "flower_value", "table_flowers"}),
     (SETTLEMENT, Pay, set()),
     (SETTLEMENT, Penalty, set()),
     (SETTLEMENT, SessionTerms, set()),

@@ -28,8 +28,10 @@ def test_mcr_settles_with_the_1998_figures() -> None:
     mcr = terms("mcr")
     assert (mcr.base, mcr.discarder, mcr.discard_others, mcr.self_draw_others) == (8, Pay(1, 1), Pay(1, 0), Pay(1, 1))
     assert (mcr.flowers_toward_minimum, mcr.flowers_toward_payment, mcr.flower_value, mcr.minimum) == (False, True, 1, 8)
-    assert mcr.penalties["false_win"] == Penalty("false_win", 10, "each_other", False)
-    assert mcr.penalties["not_ready"] == Penalty("not_ready", 20, "each_other", False)
+    assert mcr.penalties["false_win"] == Penalty("false_win", 10, "each_other", False, True)  # 停和 [p35]
+    assert mcr.penalties["not_ready"] == Penalty("not_ready", 20, "each_other", False, True)
+    assert mcr.penalties["false_meld"] == Penalty("false_meld", 0, "nobody", False, True)  # 错吃、错碰、错杠 [p34]
+    assert not mcr.penalties["late_10"].bars_win
     assert (mcr.session.length, mcr.session.start) == (16, 500)
     assert mcr.ranking.points == (4, 2, 1, 0)
     assert any("p28" in source for source in mcr.sources)
@@ -46,8 +48,8 @@ def test_the_other_shipped_rule_sets_inherit_mcrs_settlement(name: str) -> None:
 def test_a_variant_changes_only_what_it_says() -> None:
     house = terms(str(FIXTURES / "house"))
     assert (house.base, house.self_draw_others, house.discarder) == (5, Pay(1, 0), Pay(1, 1))
-    assert house.penalties["false_win"] == Penalty("false_win", 20, "nobody", False)
-    assert house.penalties["not_ready"] == Penalty("not_ready", 5, "each_other", False)  # 'to' inherited
+    assert house.penalties["false_win"] == Penalty("false_win", 20, "nobody", False, True)  # bars_win inherited
+    assert house.penalties["not_ready"] == Penalty("not_ready", 5, "each_other", False, True)  # 'to' inherited
     assert house.penalties["late_15"].points == 20 and house.session == terms("mcr").session
 
 

@@ -90,7 +90,7 @@ def test_the_discarder_pays_all_scheme_is_data() -> None:
     (lambda: fanrules.settle(24, winner=0, discarder="S"), "discarder must be a player index"),
     (lambda: fanrules.settle(-8, winner=0), "whole number 0..10000"),
     (lambda: fanrules.settle(8, winner=0, flowers=9), "flowers must be a number 0..8"),
-    (lambda: penalty_changes(0, "late"), "has no penalty 'late' (its penalties: false_win, not_ready, late_10, late_15)"),
+    (lambda: penalty_changes(0, "late"), "has no penalty 'late' (its penalties: false_win, not_ready, false_meld, late_10, late_15)"),
 ])
 def test_bad_settlements_get_one_line(call, words: str) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(SettlementError) as caught:

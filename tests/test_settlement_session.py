@@ -187,19 +187,29 @@ def test_random_sessions_sum_as_the_rule_set_says_and_rank_their_totals(rules: s
     session = Session(rules)
     terms = session.terms
     running = [terms.session.start] * 4
+    barred: set[int] = set()  # the players a penalty with bars_win has barred from winning this hand (停和)
     for event in events:
         if event[0] == "win":
             _, winner, points, discarder, flowers = event
-            entry = session.win(winner, points, None if discarder == winner else discarder, flowers)
-            assert sum(entry.changes) == 0 and entry.changes[winner] > 0
-        elif event[0] == "draw":
+            if winner in barred:
+                with pytest.raises(SettlementError, match="barred from winning"):
+                    session.win(winner, points, None if discarder == winner else discarder, flowers)
+                event = ("draw", set())
+            else:
+                entry = session.win(winner, points, None if discarder == winner else discarder, flowers)
+                assert sum(entry.changes) == 0 and entry.changes[winner] > 0
+        if event[0] == "draw":
             entry = session.draw(event[1])
             assert sum(entry.changes) == 0
-        else:
+        if event[0] in ("win", "draw"):
+            barred = set()
+        elif event[0] == "penalty":
             entry = session.penalty(event[1], event[2])
             penalty = terms.penalty(event[2])
             assert sum(entry.changes) == (0 if penalty.to == "each_other" else -penalty.points)
             assert entry.changes[event[1]] == -penalty.points * (3 if penalty.to == "each_other" else 1)
+            barred = set() if penalty.ends_hand else barred | ({event[1]} if penalty.bars_win else set())
+        assert set(session.barred) == barred
         running = [r + c for r, c in zip(running, entry.changes, strict=True)]
         assert list(entry.totals) == running
     assert session.finished and session.hand_number == 16
@@ -219,9 +229,9 @@ def test_a_penalty_that_ends_the_hand_moves_the_dealer_on(tmp_path: Path) -> Non
     (tmp_path / "ruleset.yaml").write_text(
         "name: bz\nextends: mcr\nsettlement:\n  penalties:\n    invalid_action: {points: 10, to: each_other, ends_hand: true}\n",
         encoding="utf-8")
-    session = read_sheet("E invalid-action\nS false-win\nS self-draws 8\n", str(tmp_path))
+    session = read_sheet("E invalid-action\nS false-win\nW self-draws 8\n", str(tmp_path))
     assert [(e.hand_number, e.seating.dealer, e.changes) for e in session.entries] == [
-        (0, 0, (-30, 10, 10, 10)), (1, 1, (10, -30, 10, 10)), (1, 1, (-16, 48, -16, -16))]
+        (0, 0, (-30, 10, 10, 10)), (1, 1, (10, -30, 10, 10)), (1, 1, (-16, -16, 48, -16))]
     assert session.hand_number == 2
 
 

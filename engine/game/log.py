@@ -163,6 +163,11 @@ class _GameReplay:
         i, self.seen = self.seen, self.seen + 1
         if self.table is None:
             return
+        if self.stepping and logged.get("type") == "bar":
+            try:
+                self.table.bar(logged.get("player", -1))
+            except ValueError as err:
+                self.step_error, self.stepping = f"event {i}: {err}", False
         if self.stepping and logged.get("type") == "action":
             try:
                 self.table.step(Action.from_json(logged))

@@ -56,6 +56,8 @@ class Table:
         self.window: ClaimWindow | None = None
         self.initial: list[int] = []
         self.wins: list[Win] = []
+        #: Players barred from winning this hand (停和, ``bar``): no win of theirs is legal.
+        self.barred: set[int] = set()
         self.events: list[dict[str, Any]] = []
         self._legal: tuple[int, int, list[Action]] | None = None
         self._turn_win: Win | None = None
@@ -178,6 +180,8 @@ class Table:
                        first_turn=first_go_round(self.seats, player, self_drawn))
 
     def _win(self, player: int, tile: int, discarder: int | None, ctx: Context, minimum: bool = True) -> Win | None:
+        if player in self.barred:
+            return None
         seat = self.seats[player]
         concealed = [t for t in seat.concealed() if not is_flower(t)]
         if discarder is None:
@@ -218,6 +222,8 @@ class Table:
         action is not one of ``legal_actions(action.player)``."""
         legal = self.legal_actions(action.player)
         if action not in legal:
+            if action.kind == ActionKind.WIN and legal and action.player in self.barred:
+                raise IllegalAction(f"{action}: refused: player {action.player} is barred from winning this hand (停和)")
             win = self.win_candidate(action.player) if action.kind == ActionKind.WIN and legal else None
             raise IllegalAction(why_illegal(action, legal, self.phase, self.to_act(), win, self.proc))
         start = len(self.events)
@@ -242,6 +248,18 @@ class Table:
             case _:
                 assert_never(kind)
         return self.events[start:]
+
+    def bar(self, player: int) -> None:
+        """Bar ``player`` from winning the rest of the hand (停和, after a penalty that says so: the
+        rule set's ``bars_win``); they play on. Logged, so that a replay bars them at the same point."""
+        if self.over or isinstance(player, bool) or not isinstance(player, int) or player not in range(SEAT_COUNT):
+            raise ValueError(f"cannot bar player {player!r}: " + ("the hand is over" if self.over else "not a player 0..3"))
+        self.barred.add(player)
+        self._legal = None
+        if self.window is not None and player in self.window.options and player not in self.window.responses:
+            self.window.options[player] = [a for a in self.window.options[player] if a.kind != ActionKind.WIN]
+            self.window.wins.pop(player, None)
+        self.events.append({"type": "bar", "player": player})
 
     def _draw(self, player: int, event: dict[str, Any]) -> None:
         seat = self.seats[player]

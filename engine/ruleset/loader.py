@@ -203,6 +203,7 @@ def _refs(fans: dict[int, _RawFan]) -> dict[str, int]:
         for key in ("name_zh", "name_en"):
             if isinstance(raw.fields.get(key), str):
                 out[raw.fields[key].casefold()] = number
+        out.update((alias.casefold(), number) for alias in _aliases(raw))
     out.update((str(number), number) for number in fans)
     return out
 
@@ -295,17 +296,28 @@ class _Limits:
         self.cost = MAX_RULESET_COST
 
 
+def _aliases(raw: _RawFan) -> list[str]:
+    """The fan's aliases that are text (a list item of another type is reported by _check_names)."""
+    value = raw.fields.get("aliases", ())
+    return [a for a in value if isinstance(a, str)] if isinstance(value, list) else []
+
+
 def _check_names(raw: _RawFan, number: int, seen_names: dict[str, int]) -> None:
-    """A fan's names: not a number, and no other fan's."""
+    """A fan's names and aliases: text, not a number, and no other fan's (nor the same twice)."""
     f = raw.fields
-    for key in ("name_zh", "name_en"):
-        if not isinstance(f.get(key), str):
-            continue
-        name = f[key].casefold()
+    names = [(key, f[key]) for key in ("name_zh", "name_en") if isinstance(f.get(key), str)]
+    for item in f.get("aliases", ()) if isinstance(f.get("aliases"), list) else ():
+        if not isinstance(item, str) or not item.strip():
+            raw.ctx["aliases"].error(raw.positions["aliases"], "R005", f"fan {number}: an alias must be a name in words, not {item!r}")
+        else:
+            names.append(("aliases", item))
+    for key, text in names:
+        name = text.casefold()
         if name.strip().isdigit():
-            raw.ctx[key].error(raw.positions[key], "R005", f"{key} '{f[key]}' reads as a fan number", "a fan is referred to by its number or its name: give it a name in words")
+            raw.ctx[key].error(raw.positions[key], "R005", f"{key} '{text}' reads as a fan number", "a fan is referred to by its number or its name: give it a name in words")
         elif name in seen_names:
-            raw.ctx[key].error(raw.positions[key], "R008", f"fan {number} has the same {key} as fan {seen_names[name]}: {f[key]}", "names must be unique")
+            what = key if key != "aliases" else "name (an alias)"
+            raw.ctx[key].error(raw.positions[key], "R008", f"fan {number} has the same {what} as fan {seen_names[name]}: {text}", "names must be unique")
         seen_names[name] = number
     if isinstance(f.get("value"), int) and f["value"] < 0:
         raw.ctx["value"].error(raw.positions["value"], "R005", "value must not be negative")
@@ -350,7 +362,8 @@ def _fans(fields: dict[str, Any], raw_fans: dict[int, _RawFan], by_ref: dict[str
             continue
         fans.append(Fan(number=number, name_zh=f["name_zh"], name_en=f["name_en"], value=f["value"], description=f.get("description", ""),
                         predicate=f["predicate"], compiled=compiled, excludes=excludes, examples=examples, bonus=bool(f.get("bonus", False)),
-                        where=raw.origins.get("number", raw.origins["predicate"]), origins=dict(raw.origins), sources=tuple(f.get("sources", ()))))
+                        where=raw.origins.get("number", raw.origins["predicate"]), origins=dict(raw.origins), sources=tuple(f.get("sources", ())),
+                        aliases=tuple(_aliases(raw))))
     return fans
 
 

@@ -61,6 +61,8 @@ class Fan:
     origins: dict[str, Where] = field(default_factory=dict, compare=False)
     #: Where the fan (or a variant's change of it) is read from: the fan file's ``sources``.
     sources: tuple[str, ...] = field(default=(), compare=False)
+    #: Other names of the fan, as other programs write them (ruleset fan files' ``aliases``).
+    aliases: tuple[str, ...] = field(default=(), compare=False)
 
     def __str__(self) -> str:
         return f"{self.number} {self.name_zh} {self.name_en}"
@@ -112,9 +114,10 @@ class RuleSet:
         return f"RuleSet({self.name!r}, {len(self.fans)} fans, minimum {self.minimum}, {self.path})"
 
     def fan(self, ref: int | str) -> Fan:
-        """A fan by number, Chinese or English name (case-insensitive). Raises UnknownFanError (with
-        the closest number or name) when no fan has it."""
+        """A fan by number, Chinese or English name or an alias (case-insensitive). Raises
+        UnknownFanError (with the closest number or name) when no fan has it."""
         for f in self.fans:
-            if ref == f.number or (isinstance(ref, str) and ref.casefold() in (f.name_zh.casefold(), f.name_en.casefold(), str(f.number))):
+            if ref == f.number or (isinstance(ref, str) and ref.casefold() in (
+                    f.name_zh.casefold(), f.name_en.casefold(), str(f.number), *(a.casefold() for a in f.aliases))):
                 return f
-        raise UnknownFanError(ref, self.name, [name for f in self.fans for name in (str(f.number), f.name_zh, f.name_en)])
+        raise UnknownFanError(ref, self.name, [name for f in self.fans for name in (str(f.number), f.name_zh, f.name_en, *f.aliases)])

@@ -67,7 +67,8 @@ PROCEDURE = Key(
                                     "(4 sides x stacks x 2 = the tile count).", minimum=17, maximum=18, field="stacks_per_side"),
         }),
         "dice": need("object", "The dice thrown to open the wall.", keys={
-            "count": need("integer", "Dice per throw (3 in the seeds, 2 in Hong Kong practice).", minimum=1, maximum=3,
+            "count": need("integer", "Dice per throw (3 in the seed's table practice; 2 in the 1998 book, p16, and in "
+                          "Hong Kong practice).", minimum=1, maximum=3,
                           field="dice_count"),
             "throws": need("integer", "Throws: 2 (the dealer's sum points to the second thrower) or 1.", minimum=1, maximum=2,
                            field="dice_throws"),

@@ -40,6 +40,9 @@ FAN_KEYS: dict[str, Key] = {
     "number": Key(type="integer", description="Official number of the fan (1..81 for MCR); a variant file with a parent's number overrides that fan.", required=True),
     "name_zh": Key(type="string", description="Simplified Chinese name, as in the rule text."),
     "name_en": Key(type="string", description="English name."),
+    "aliases": Key(type="array", description="Other names of the fan, as other programs write them (the C++ calculator, "
+                                              "Botzone): RuleSet.fan and every fan reference accept them.",
+                   items=Key(type="string", description="A name, in words.")),
     "value": Key(type="integer", description="Points per instance."),
     "description": Key(type="string", description="One line: what the fan is."),
     "predicate": Key(type="string", description="When the fan applies, in the predicate language (docs/dsl.md)."),

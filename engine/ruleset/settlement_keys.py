@@ -68,7 +68,8 @@ def _kinds(data: Data) -> str | None:
                                  f"writes false_win as false-win), not {', '.join(map(repr, bad))}")
 
 
-PENALTY = Key(type="object", description="A penalty: what the offender pays, to whom, and whether the hand ends.",
+PENALTY = Key(type="object", description="A penalty: what the offender pays, to whom, whether the hand ends and "
+                                          "whether the offender may still win it.",
               view="Penalty", named="kind", keys={
                   "points": need("integer", "Points the offender pays (to each other player with to: each_other).",
                                  minimum=0, maximum=10000, field="points"),
@@ -76,6 +77,8 @@ PENALTY = Key(type="object", description="A penalty: what the offender pays, to 
                                        "table (the hand's changes then sum below zero).", enum=("each_other", "nobody"), field="to"),
                   "ends_hand": Key(type="boolean", description="Whether the penalty ends the hand (default false: play goes on).",
                                    default=False, field="ends_hand"),
+                  "bars_win": Key(type="boolean", description="Whether the offender is barred from winning for the rest of "
+                                              "the hand and plays on (停和; default false).", default=False, field="bars_win"),
               })
 
 SETTLEMENT = Key(

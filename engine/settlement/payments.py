@@ -21,17 +21,26 @@ def player_index(player: object, what: str = "player") -> int:
 
 
 def hand_points(result_or_total: Result | int, settlement: Settlement, flowers: int | None = None) -> tuple[int, int]:
-    """(points without flowers, flower points) of a scored hand, or of a total and a count of flowers."""
+    """(points without flowers, flower points) of a scored hand, or of a total and a count of flowers.
+    Flowers are refused under a rule set whose table has none: they could not have been drawn there."""
     if isinstance(result_or_total, Result):
         if flowers is not None:
             raise SettlementError("a scored hand carries its own flowers: give them to the hand, not to the settlement")
+        _check_flowers(result_or_total.hand.context.flowers, settlement)
         return result_or_total.total, result_or_total.total_with_flowers - result_or_total.total
     if isinstance(result_or_total, bool) or not isinstance(result_or_total, int) or not 0 <= result_or_total <= 10000:
         raise SettlementError(f"a hand's points must be a whole number 0..10000 or a scored hand, not {result_or_total!r}")
     count = 0 if flowers is None else flowers
     if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= 8:
         raise SettlementError(f"flowers must be a number 0..8, not {count!r}")
+    _check_flowers(count, settlement)
     return result_or_total, count * settlement.flower_value
+
+
+def _check_flowers(count: int, settlement: Settlement) -> None:
+    if count and not settlement.table_flowers:
+        raise SettlementError(f"rule set {settlement.ruleset} plays without flowers (procedure tiles.flowers 0): "
+                              f"a win cannot have {count} flower{'s' if count > 1 else ''}")
 
 
 def win_changes(points: int, flower_points: int, winner: int, discarder: int | None, settlement: Settlement) -> Changes:

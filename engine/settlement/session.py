@@ -44,7 +44,8 @@ class Entry:
 class Session:
     """A session under a rule set's ``settlement:`` terms. Players are indexed 0..3 by the place they
     open at (0 East, 1 South, 2 West, 3 North); ``names`` label them. Each win or draw ends a hand;
-    a penalty ends it only when its kind says so (``ends_hand``)."""
+    a penalty ends it only when its kind says so (``ends_hand``), and one that ``bars_win`` keeps the
+    offender from winning the rest of the hand (停和, ``barred``)."""
 
     def __init__(self, rules: RuleSet | str | Path = "mcr", names: Sequence[str] = WIND_CODES) -> None:
         self.ruleset = rules if isinstance(rules, RuleSet) else load_ruleset(rules)
@@ -55,6 +56,8 @@ class Session:
         self.entries: list[Entry] = []
         self.hand_number = 0
         self.totals: tuple[int, int, int, int] = (self.terms.session.start,) * 4
+        #: The players barred from winning the hand being played, with the penalty that barred them.
+        self.barred: dict[int, str] = {}
         self._scorer: Scorer | None = None
         self._seatings = tuple(seating(self.terms, h) for h in range(self.terms.session.length))
 
@@ -90,6 +93,7 @@ class Session:
         self.totals = entry.totals
         if ends_hand:
             self.hand_number += 1
+            self.barred = {}
         return entry
 
     def score(self, hand: str, winner: int, self_drawn: bool, flowers: int = 0, **context: bool) -> Result:
@@ -109,6 +113,9 @@ class Session:
         winner = player_index(winner, "winner")
         if discarder is not None and player_index(discarder, "discarder") == winner:
             raise SettlementError("the winner cannot be the discarder: give no discarder for a self-drawn win")
+        if winner in self.barred:
+            raise SettlementError(f"{self.names[winner]} may not win hand {self.hand_number + 1}: barred from winning it "
+                                  f"(停和) after a {self.barred[winner].replace('_', '-')}")
         shown = f" ({hand})" if isinstance(hand, str) else ""
         if isinstance(hand, (str, Hand)):
             hand = self._score_hand(hand, winner, discarder, flowers, context)
@@ -156,6 +163,8 @@ class Session:
         self._check_open()
         changes = penalty_changes(offender, kind, self.terms)
         penalty = self.terms.penalty(kind)
+        if penalty.bars_win and not penalty.ends_hand:
+            self.barred.setdefault(offender, penalty.kind)
         return self._record("penalty", f"{self.names[offender]} {penalty.kind.replace('_', '-')}", changes, penalty.ends_hand)
 
     def standings(self) -> tuple[Standing, ...]:

@@ -35,12 +35,14 @@ class Pay:
 @dataclass(frozen=True)
 class Penalty:
     """A penalty kind: the offender pays ``points`` to each other player (``to`` each_other) or to no one
-    (``nobody``); ``ends_hand`` says whether the hand is over."""
+    (``nobody``); ``ends_hand`` says whether the hand is over, ``bars_win`` whether the offender plays on
+    without the right to win it (停和)."""
 
     kind: str
     points: int
     to: str
     ends_hand: bool
+    bars_win: bool
 
 
 @dataclass(frozen=True)
@@ -69,7 +71,8 @@ class RankingTerms:
 @dataclass(frozen=True)
 class Settlement:
     """A rule set's settlement terms, typed; ``flower_value`` is the value of the rule set's bonus fan
-    (a flower's points), 0 when it has none."""
+    (a flower's points), 0 when it has none; ``table_flowers`` whether its table plays with flowers (its
+    procedure's ``tiles.flowers``; true without a procedure), for a win with flowers is refused without them."""
 
     ruleset: str
     minimum: int
@@ -80,6 +83,7 @@ class Settlement:
     flowers_toward_minimum: bool
     flowers_toward_payment: bool
     flower_value: int
+    table_flowers: bool
     penalties: dict[str, Penalty]
     draw_not_ready_pays_each_ready: int
     session: SessionTerms
@@ -106,8 +110,9 @@ def settlement_of(ruleset: RuleSet) -> Settlement:
         raise SettlementError(f"rule set {ruleset.name}: {problems[0]}")
     bonus = [fan.value for fan in ruleset.fans if fan.bonus]
     views = {cls.__name__: cls for cls in (Settlement, Pay, Penalty, SessionTerms, RankingTerms)}
+    tiles = ruleset.sections.get("procedure", {}).get("tiles", {})
     terms: Settlement = view_of(SETTLEMENT, data, views, ruleset=ruleset.name, minimum=ruleset.minimum,
-                                flower_value=bonus[0] if bonus else 0)
+                                flower_value=bonus[0] if bonus else 0, table_flowers=tiles.get("flowers", 1) > 0)
     return terms
 
 

@@ -54,14 +54,19 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _print(args: argparse.Namespace, stats: Any, other: Any) -> None:
+    from ..game import game_rules  # rule sets whose tiles, stacks or dice differ share the seeds, not the walls
+    procs = [game_rules(r).procedure for r in (args.rules, args.against)] if other is not None else []
+    walls = "" if len({(p.tile_count, p.stacks_per_side, p.dice_count, p.dice_throws, p.dice_wall) for p in procs}) < 2 else (
+        f"same seeds, different walls: {stats.rules} has {procs[0].tile_count} tiles and {procs[0].dice_count} dice, "
+        f"{other.rules} {procs[1].tile_count} and {procs[1].dice_count}\n")
     if args.json:
         out_json: dict[str, Any] = {"players": args.players, "seed": args.seed, **stats.to_json()}
         if other is not None:
-            out_json = {"players": args.players, "seed": args.seed, "games": stats.games,
+            out_json = {"players": args.players, "seed": args.seed, "games": stats.games, "same_walls": not walls,
                         "rules": stats.to_json(), "against": other.to_json()}
         print(json.dumps(out_json, ensure_ascii=False))
         return
-    sys.stdout.write(format_stats([stats] if other is None else [stats, other], args.players, args.seed))
+    sys.stdout.write(format_stats([stats] if other is None else [stats, other], args.players, args.seed) + walls)
 
 
 def format_stats(all_stats: list[Any], players: str, seed: int) -> str:
