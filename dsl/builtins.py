@@ -78,6 +78,7 @@ class Builtin:
 
 
 REGISTRY: dict[str, Builtin] = {}
+"""Every builtin of the predicate language by name, with its parameters, result and meaning."""
 
 
 @dataclass(frozen=True, slots=True)

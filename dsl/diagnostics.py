@@ -7,8 +7,6 @@ from dataclasses import dataclass
 from ..core.errors import Diagnostic as Diagnostic  # the one diagnostic type, also importable from here
 from ..core.errors import RuleSetError
 
-#: Every diagnostic code of the predicate language and what it means. P0xx: the text does not read as
-#: a predicate (parser); P1xx: it reads but does not make sense (checker).
 CODES: dict[str, str] = {
     "P000": "The predicate is empty (or only a comment).",
     "P001": "A character that is not part of the language, such as = alone, & or [.",
@@ -41,6 +39,8 @@ CODES: dict[str, str] = {
     "P119": "A count predicate whose value could be larger than a fan can apply in one hand.",
     "P120": "A count predicate whose value is always negative.",
 }
+"""Every diagnostic code of the predicate language and what it means. P0xx: the text does not read as a
+predicate (parser); P1xx: it reads but does not make sense (checker)."""
 
 
 #: The rule-set error of the language: raised with every diagnostic of a predicate or rule set that

@@ -13,8 +13,8 @@ from .jsonio import HAND_KEYS, hand_from_record, melds_of, tile_list
 from .notation import parse_hand
 from .tiles import TILE_CODES, Tile
 
-#: What every entry point takes as a hand.
 HandInput: TypeAlias = Hand | str | Mapping[str, Any]
+"""What every entry point takes as a hand: a ``Hand``, a hand string, or a JSONL record as a mapping."""
 
 
 def to_hand(hand: HandInput, **context: Any) -> Hand:

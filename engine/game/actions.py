@@ -50,6 +50,7 @@ class Source(StrEnum):
 
 
 KINDS: tuple[ActionKind, ...] = tuple(ActionKind)
+"""Every kind of action, in the order of ``ActionKind``."""
 #: The actions that claim a discard, with the claim kind the priority list names.
 CLAIM_KIND = {ActionKind.WIN: "win", ActionKind.KONG: "pung", ActionKind.PUNG: "pung", ActionKind.CHOW: "chow"}
 

@@ -14,6 +14,7 @@ from .observation import Observation
 from .winning import GameRules
 
 Player = Callable[[Observation], Action]
+"""A player: given what its seat may see, the action it takes (one of ``observation.legal``)."""
 #: The set a claim makes.
 _MELD_OF = {ActionKind.CHOW: MeldKind.CHOW, ActionKind.PUNG: MeldKind.PUNG, ActionKind.KONG: MeldKind.KONG}
 

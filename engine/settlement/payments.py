@@ -9,8 +9,8 @@ from ..ruleset import RuleSet
 from ..scoring import Result
 from .terms import Settlement, SettlementError, terms
 
-#: Four players' point changes, by player index (0..3).
 Changes = tuple[int, int, int, int]
+"""Four players' point changes, by player index (0..3)."""
 
 
 def player_index(player: object, what: str = "player") -> int:
