@@ -174,7 +174,11 @@ def _new_fan(data: YMap, ctx: FileContext, number: int, fans: dict[int, _RawFan]
 
 
 def _apply(data: YMap, ctx: FileContext, raw: _RawFan) -> None:
-    """A fan file's well-typed keys over the fan's, the exclusions edited as the file says."""
+    """A fan file's well-typed keys over the fan's, the exclusions edited as the file says. A file that
+    rewrites the English description without a Chinese one drops the parent's Chinese description,
+    which would describe the fan as it was."""
+    if "description" in data and "description_zh" not in data:
+        raw.fields.pop("description_zh", None)
     for key, value in data.items():
         if key not in FAN_KEYS or not type_ok(value, FAN_KEYS[key].type):
             continue
@@ -363,7 +367,7 @@ def _fans(fields: dict[str, Any], raw_fans: dict[int, _RawFan], by_ref: dict[str
         fans.append(Fan(number=number, name_zh=f["name_zh"], name_en=f["name_en"], value=f["value"], description=f.get("description", ""),
                         predicate=f["predicate"], compiled=compiled, excludes=excludes, examples=examples, bonus=bool(f.get("bonus", False)),
                         where=raw.origins.get("number", raw.origins["predicate"]), origins=dict(raw.origins), sources=tuple(f.get("sources", ())),
-                        aliases=tuple(_aliases(raw))))
+                        aliases=tuple(_aliases(raw)), description_zh=f.get("description_zh", "")))
     return fans
 
 

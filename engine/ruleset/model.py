@@ -63,6 +63,9 @@ class Fan:
     sources: tuple[str, ...] = field(default=(), compare=False)
     #: Other names of the fan, as other programs write them (ruleset fan files' ``aliases``).
     aliases: tuple[str, ...] = field(default=(), compare=False)
+    #: What the fan is, in Chinese (the fan file's ``description_zh``; "" when it has none): the book's
+    #: Chinese pages show it.
+    description_zh: str = field(default="", compare=False)
 
     def __str__(self) -> str:
         return f"{self.number} {self.name_zh} {self.name_en}"

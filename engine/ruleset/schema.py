@@ -45,6 +45,7 @@ FAN_KEYS: dict[str, Key] = {
                    items=Key(type="string", description="A name, in words.")),
     "value": Key(type="integer", description="Points per instance."),
     "description": Key(type="string", description="One line: what the fan is."),
+    "description_zh": Key(type="string", description="One line in Chinese: what the fan is (the book's Chinese pages)."),
     "predicate": Key(type="string", description="When the fan applies, in the predicate language (docs/dsl.md)."),
     "excludes": Key(type="array", description="Fans not counted when this fan is counted (不计). A name or number excludes every instance; a mapping can limit it to a count or to this fan's own sets.", items_of="exclusion"),
     "excludes_add": Key(type="array", description="In a variant: exclusions added to the parent's list.", items_of="exclusion"),
