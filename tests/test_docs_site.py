@@ -72,7 +72,7 @@ def test_the_reference_has_a_page_for_every_public_name_and_submodule(tmp_path: 
     nav = docs_cmd.write_reference(tmp_path / "reference")
     pages = {p.name for p in (tmp_path / "reference").glob("*.md")}
     assert pages == {"index.md"} | {f"{n}.md" for n in fanrules.__all__} | {f"{m}.md" for m in docs_cmd.public_submodules()}
-    assert (tmp_path / "reference" / "Table.md").read_text(encoding="utf-8") == "# fanrules.Table\n\n::: fanrules.Table\n"
+    assert (tmp_path / "reference" / "Table.md").read_text(encoding="utf-8") == "::: fanrules.Table\n"
     assert [next(iter(entry)) for entry in nav] == ["Overview", "fanrules", "Submodules"]
 
 

@@ -216,9 +216,9 @@ def write_reference(folder: Path) -> list[Any]:
     lines += ["", "Submodules:", ""] + [f"- [`{m}`]({m}.md)" for m in public_submodules()]
     (folder / "index.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
     for name in names:
-        (folder / f"{name}.md").write_text(f"# fanrules.{name}\n\n::: fanrules.{name}\n", encoding="utf-8")
+        (folder / f"{name}.md").write_text(f"::: fanrules.{name}\n", encoding="utf-8")
     for module in public_submodules():
-        (folder / f"{module}.md").write_text(f"# {module}\n\n::: {module}\n", encoding="utf-8")
+        (folder / f"{module}.md").write_text(f"::: {module}\n", encoding="utf-8")
     return [{"Overview": "reference/index.md"},
             {"fanrules": [{name: f"reference/{name}.md"} for name in names]},
             {"Submodules": [{m: f"reference/{m}.md"} for m in public_submodules()]}]
@@ -235,7 +235,7 @@ def site_config(pages: Path, site: Path, nav: list[Any], paths: list[str]) -> st
         "nav": nav,
         "markdown_extensions": ["tables", "admonition", "attr_list", "toc"],
         "plugins": ["search", {"mkdocstrings": {"handlers": {"python": {"paths": paths, "options": {
-            "docstring_style": None, "show_source": False, "show_root_heading": True, "show_signature_annotations": True,
+            "docstring_style": None, "show_source": False, "show_root_heading": True, "heading_level": 1, "show_signature_annotations": True,
             "separate_signature": True, "members_order": "source", "show_if_no_docstring": False}}}}}],
         "validation": {"nav": {"omitted_files": "warn", "not_found": "warn"},
                        "links": {"not_found": "warn", "unrecognized_links": "warn", "anchors": "warn"}},
