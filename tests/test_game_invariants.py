@@ -26,7 +26,7 @@ RUNS = [("mcr", "random", 600 if LONG else 60), ("mcr", "greedy", 1200 if LONG e
 
 def table_tiles(tab: Table) -> Counter[int]:
     """Every tile at the table: the wall, the concealed tiles, the sets, the discards, the flowers."""
-    found: Counter[int] = Counter(tab.wall[tab.front:tab.back])
+    found: Counter[int] = Counter(tab.undrawn())
     for seat in tab.seats:
         found.update(seat.concealed())
         found.update(t for m in seat.melds for t in m.tiles)
@@ -40,11 +40,12 @@ def hidden_reshuffled(tab: Table, player: int, rng: random.Random) -> Table:
     tiles) is dealt again at random, sizes kept."""
     other = copy.deepcopy(tab, {id(tab.rules): tab.rules, id(tab.proc): tab.proc})
     others = [q for q in range(4) if q != player]
-    pool = list(other.wall[other.front:other.back])
+    pool = other.undrawn()
     for q in others:
         pool += other.seats[q].concealed()
     rng.shuffle(pool)
-    other.wall[other.front:other.back], pool = pool[:other.back - other.front], pool[other.back - other.front:]
+    for front, back in zip(other.fronts, other.backs):
+        other.wall[front:back], pool = pool[:back - front], pool[back - front:]
     for q in others:
         seat = other.seats[q]
         size = seat.size()
