@@ -68,6 +68,7 @@ def header(table: Table) -> dict[str, Any]:
 HEADER_TYPES: dict[str, tuple[type, ...]] = {
     "rules": (str,), "rules_hash": (str,), "rules_path": (str,), "seed": (int, str), "seat_winds": (list,),
     "prevalent_wind": (str,), "wall": (list,), "game": (int, str), "format": (int,), "fanrules": (str,),
+    "record": (dict,),
 }
 
 
@@ -76,7 +77,7 @@ def check_header(head: dict[str, Any]) -> None:
     someone hands you, and its header must not reach the table or the loader as anything else."""
     for key, types in HEADER_TYPES.items():
         if key in head and (isinstance(head[key], bool) or not isinstance(head[key], types)):
-            words = " or ".join({int: "a whole number", str: "text", list: "a list"}[t] for t in types)
+            words = " or ".join({int: "a whole number", str: "text", list: "a list", dict: "a mapping"}[t] for t in types)
             raise ValueError(f"a bad log header: '{key}' must be {words}")
 
 
@@ -152,6 +153,8 @@ class _GameReplay:
         self.pending: deque[tuple[int, dict[str, Any]]] = deque()
         self.step_error: str | None = None
         self.compare_error: str | None = None
+        #: Where the table parts from a ``recorded`` event (an imported record's outcome, fans, score).
+        self.record_error: str | None = None
         self.table: Table | None = None
         try:
             self.table = table_from_header(head, rules)
@@ -160,6 +163,10 @@ class _GameReplay:
         self.stepping = self.table is not None
 
     def feed(self, logged: dict[str, Any]) -> None:
+        if logged.get("type") == "recorded":
+            if self.table is not None and self.step_error is None and self.record_error is None:
+                self.record_error = recorded_difference(self.table, logged)
+            return
         i, self.seen = self.seen, self.seen + 1
         if self.table is None:
             return
@@ -167,7 +174,7 @@ class _GameReplay:
             try:
                 self.table.step(Action.from_json(logged))
             except IllegalAction as err:
-                self.step_error = f"event {i}: {err}"
+                self.step_error = f"event {i}{_line(logged)}: {err}"
                 self.stepping = False
             if self.table.over:
                 self.stepping = False
@@ -184,8 +191,8 @@ class _GameReplay:
             if i >= len(mine):
                 if self.stepping:
                     return
-                self.compare_error = f"event {i}: the log goes on ({_short(logged)}) but the table stopped"
-            elif logged == mine[i]:
+                self.compare_error = f"event {i}{_line(logged)}: the log goes on ({_short(logged)}) but the table stopped"
+            elif (logged if "line" not in logged else {k: v for k, v in logged.items() if k != "line"}) == mine[i]:
                 self.report.events += 1
             elif not self.same_rules and logged.get("type") == "win" == mine[i].get("type") and \
                     logged.get("record") == mine[i].get("record"):
@@ -193,7 +200,7 @@ class _GameReplay:
                 self.report.score_changes.append({"event": i, "player": logged.get("player"), "record": logged.get("record"),
                                                   "logged": logged.get("result"), "replayed": mine[i].get("result")})
             else:
-                self.compare_error = f"event {i}: the log has {_short(logged)}, the table {_short(mine[i])}"
+                self.compare_error = f"event {i}{_line(logged)}: the log has {_short(logged)}, the table {_short(mine[i])}"
             self.pending.popleft()
         if self.compare_error is not None:
             self.pending.clear()
@@ -206,12 +213,44 @@ class _GameReplay:
         mine = self.table.events
         if self.compare_error is None and len(mine) > self.seen:
             self.compare_error = f"event {self.seen}: the log ends but the table logged {_short(mine[self.seen])}"
-        self.report.divergence = self.step_error or self.compare_error
+        self.report.divergence = self.step_error or self.compare_error or self.record_error
         return self.report
 
 
 def _short(event: dict[str, Any]) -> str:
     return json.dumps(event, ensure_ascii=False)[:200]
+
+
+def _line(event: dict[str, Any]) -> str:
+    """Where an imported event stands in its record file."""
+    return f" (record line {event['line']})" if "line" in event else ""
+
+
+def recorded_difference(table: Table, recorded: dict[str, Any]) -> str | None:
+    """How the table's hand differs from a record's ``recorded`` outcome (a win's fan total, with
+    flowers as the recording calculator counts them, and the score changes), or None."""
+    from ..settlement import draw_changes, settle
+    from .session import ready_players
+
+    where = f"record line {recorded.get('line')}"
+    outcome = recorded.get("outcome")
+    if not table.over:
+        return f"{where}: the record's hand ends here ({outcome}), the table's goes on (waiting for player {table.to_act()[0]})"
+    if outcome != ("win" if table.wins else "draw"):
+        return f"{where}: the record's hand ends in a {outcome}, the table's in a {'win' if table.wins else 'draw'}"
+    rules = table.rules.ruleset
+    if table.wins:
+        win = table.wins[0]
+        fans = win.result.total_with_flowers
+        if recorded.get("fan") != fans:
+            names = " ".join(f"{f['name_zh']}*{f['count']}" for f in win.result.to_json()["fans"])
+            return f"{where}: the record's fan total is {recorded.get('fan')} ({recorded.get('fans')}), the table's {fans} ({names})"
+        changes = list(settle(win.result, win.player, win.discarder, rules))
+    else:
+        changes = list(draw_changes(ready_players(table), rules))
+    if "score" in recorded and recorded["score"] != changes:
+        return f"record line {recorded.get('score_line')}: the record's score is {recorded['score']}, the table's {changes}"
+    return None
 
 
 def log_objects(stream: IO[str]) -> Iterator[tuple[int, dict[str, Any]]]:

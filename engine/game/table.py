@@ -20,7 +20,7 @@ from .actions import Action, ActionKind, IllegalAction, Phase, Source
 from .claims import ClaimWindow, open_window
 from .refusal import why_illegal
 from .seat import RELATIVE, SEAT_COUNT, Seat, Wind, first_go_round, wind_tiles
-from .wall import Opening, deal_order, shuffled_wall, tile_set, wall_bounds
+from .wall import Opening, deal_order, recorded_wall, shuffled_wall, tile_set, wall_bounds
 from .winning import GameRules, Win, as_game_rules, score_win
 
 
@@ -64,6 +64,35 @@ class Table:
         self._turn_win: Win | None = None
         self._steps = 0
         self._deal()
+
+    @classmethod
+    def from_deal(cls, rules: GameRules | RuleSet | str | Path, hands: Sequence[Sequence[int]],
+                  draws: Sequence[tuple[int, int, str]] = (), seat_winds: Sequence[Wind] = WIND_TILES,
+                  prevalent_wind: Wind = EAST) -> Table:
+        """The table of a recorded hand: ``hands[p]`` is what player p was dealt (the dealer's 14 with the
+        jump draw), ``draws`` the tiles drawn after the deal as they came: (player, tile, where from:
+        ``wall``, ``kong`` or ``flower`` for a replacement). The tiles nobody drew fill the walls' middles."""
+        game = as_game_rules(rules)
+        seats, _ = wind_tiles(seat_winds, prevalent_wind)
+        order = sorted(range(SEAT_COUNT), key=lambda p: seats[p])
+        wall = recorded_wall(game.procedure, [hands[p] for p in order], [(order.index(p), t, s) for p, t, s in draws])
+        return cls(game, 0, seat_winds, prevalent_wind, wall=wall)
+
+    def to_json(self) -> dict[str, Any]:
+        """The whole state (the wall and every hand included), for a server or an app to keep."""
+        from .state import table_to_json
+        return table_to_json(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any], rules: GameRules | str | None = None) -> Table:
+        """The table ``to_json`` saved, to play on exactly as it would have (ValueError on bad data)."""
+        from .state import table_from_json
+        return table_from_json(data, rules)
+
+    def log(self, extra: dict[str, Any] | None = None) -> list[str]:
+        """The replayable log of the hand so far: a header line, then one line an event (docs/game.md)."""
+        from .log import log_lines
+        return log_lines(self, extra)
 
     # --- what the table looks like -------------------------------------------------------------------
     @property
