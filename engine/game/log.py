@@ -164,8 +164,9 @@ class _GameReplay:
 
     def feed(self, logged: dict[str, Any]) -> None:
         if logged.get("type") == "recorded":
-            if self.table is not None and self.step_error is None and self.record_error is None:
+            if self.table is not None and self.step_error is self.compare_error is self.record_error is None:
                 self.record_error = recorded_difference(self.table, logged)
+                self.stepping = self.stepping and self.record_error is None
             return
         i, self.seen = self.seen, self.seen + 1
         if self.table is None:
@@ -213,7 +214,7 @@ class _GameReplay:
         mine = self.table.events
         if self.compare_error is None and len(mine) > self.seen:
             self.compare_error = f"event {self.seen}: the log ends but the table logged {_short(mine[self.seen])}"
-        self.report.divergence = self.step_error or self.compare_error or self.record_error
+        self.report.divergence = self.step_error or self.record_error or self.compare_error
         return self.report
 
 
@@ -227,12 +228,17 @@ def _line(event: dict[str, Any]) -> str:
 
 
 def recorded_difference(table: Table, recorded: dict[str, Any]) -> str | None:
-    """How the table's hand differs from a record's ``recorded`` outcome (a win's fan total, with
-    flowers as the recording calculator counts them, and the score changes), or None."""
+    """How the table differs from a ``recorded`` event of an imported record, or None: a claim the
+    record gives to ``claimer`` (a win or a set), or the hand's outcome (a win's fan total, with flowers
+    as the recording calculator counts them, and the score changes)."""
     from ..settlement import draw_changes, settle
     from .session import ready_players
 
     where = f"record line {recorded.get('line')}"
+    if "claimer" in recorded:
+        claimer = recorded["claimer"]
+        got = [w.player for w in table.wins] if table.over else [] if table.window is not None else [table.current]
+        return None if claimer in got else f"{where}: the record gives the claim to player {claimer}, the table to {got or 'nobody yet'}"
     outcome = recorded.get("outcome")
     if not table.over:
         return f"{where}: the record's hand ends here ({outcome}), the table's goes on (waiting for player {table.to_act()[0]})"

@@ -159,6 +159,8 @@ class _Driver:
         self.lines: dict[int, int] = {}
         #: The action the table refused, as a log event: the last one written.
         self.refused: dict[str, Any] | None = None
+        #: ``recorded`` claims, by the number of table events before them.
+        self.claims: list[tuple[int, dict[str, Any]]] = []
 
     def step(self, action: Action, line: int) -> None:
         start = len(self.table.events)
@@ -198,15 +200,21 @@ def record_log(record: Record, rules: GameRules | str = "botzone") -> list[str]:
             driver.step(_action(act, table), act.line)
             if table.window is not None:
                 claims: dict[int, tuple[Action, int]] = {}
+                won: dict[str, Any] | None = None
                 if i < len(acts) and acts[i][0].word in CLAIMS and acts[i][0].player != act.player:
                     claim, beaten = acts[i]
                     i += 1
                     claims = {a.player: (_action(a, table), claim.line) for a in (claim, *beaten)}
+                    won = {"type": "recorded", "line": claim.line, "claimer": claim.player}
                 driver.answer(claims, act.line)
+                if won is not None:  # replay checks that the table gave the claim to the record's claimer
+                    driver.claims.append((len(table.events), won))
     except IllegalAction:
         pass  # written below as the driver's refused action: replay reports it with its line
     lines = table.log({"game": record.match, "record": {"format": "botzone", "match": record.match, "line": record.line}})
     events = [dict(e, line=driver.lines[n]) if n in driver.lines else e for n, e in enumerate(table.events)]
+    for at, claim in reversed(driver.claims):
+        events.insert(at, claim)
     lines[1:] = [encode(e) for e in events]
     if driver.refused is not None:
         lines.append(encode(driver.refused))

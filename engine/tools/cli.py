@@ -127,7 +127,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 #: Modules of fanrules.tools that add commands of their own: each has ``register(subparsers)``, which
 #: adds its parser and sets ``run``; each imports what its command needs only when it runs.
-COMMAND_MODULES: tuple[str, ...] = ("simulate_cmd", "replay_cmd", "sheet_cmd", "web_commands")
+COMMAND_MODULES: tuple[str, ...] = ("simulate_cmd", "replay_cmd", "import_cmd", "sheet_cmd", "web_commands")
 
 
 def _add_score(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
