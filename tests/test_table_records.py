@@ -70,3 +70,15 @@ def test_the_import_and_replay_commands(tmp_path: Path) -> None:
     assert first["type"] == "deal" and "line" not in first
     replay = subprocess.run([*run, "replay", str(out)], capture_output=True, text=True)
     assert replay.returncode == 0 and replay.stdout.strip().endswith("16 game(s) replayed: 16 matched the log")
+
+
+def test_botzones_board_ranks_4_3_2_1_with_ties_by_seat() -> None:
+    from fractions import Fraction
+
+    from fanrules.settlement import terms
+    from fanrules.settlement.ranking import ranking_points
+
+    ranking = terms("botzone").ranking
+    assert ranking_points([-30, 40, 40, -50], ranking) == ([3, 1, 2, 4], [Fraction(n) for n in (2, 4, 3, 1)])
+    assert ranking_points([0, 0, 0, 0], ranking) == ([1, 2, 3, 4], [Fraction(n) for n in (4, 3, 2, 1)])
+    assert ranking_points([0, 0, 0, 0], terms("mcr").ranking)[1] == [Fraction(7, 4)] * 4  # mcr's ties share

@@ -88,29 +88,34 @@ def read_records(lines: Iterable[str]) -> Iterator[Record]:
             if game is not None:
                 yield game
             game = Record(" ".join(words[1:2]), number)
-            continue
-        if game is None:
+        elif game is None:
             raise RecordError(number, "a game must start with 'Match ID'")
-        if words[0] == "Wind" and len(words) == 2 and words[1] in "0123":
-            game.wind = int(words[1])
-        elif words[0] == "Player" and len(words) == 16 and words[2] == "Deal" and words[1] in "0123":
-            game.hands[int(words[1])] = [_tile(w, number) for w in words[3:]]
-        elif words[0] == "Player":
-            parts = " ".join(words).split(" Ignore ")
-            game.acts.append((_act(parts[0].split(), number), [_act(p.split(), number) for p in parts[1:]]))
-        elif words[0] == "Fan" and len(words) >= 2 and words[1].isdigit():
-            game.end.update(outcome="win", line=number, fan=int(words[1]), fans=" ".join(words[2:]))
-        elif words[0] == "Huang" and len(words) == 1:
-            game.end.update(outcome="draw", line=number)
-        elif words[0] == "Score" and len(words) == 5:
-            try:
-                game.end.update(score=[int(w) for w in words[1:]], score_line=number)
-            except ValueError:
-                raise RecordError(number, "a score is four whole numbers") from None
         else:
-            raise RecordError(number, f"not a line of Botzone's record format: {text.strip()[:60]!r}")
+            _read_line(game, words, number)
     if game is not None:
         yield game
+
+
+def _read_line(game: Record, words: list[str], number: int) -> None:
+    """One line of a game after its ``Match``."""
+    if words[0] == "Wind" and len(words) == 2 and words[1] in "0123":
+        game.wind = int(words[1])
+    elif words[0] == "Player" and len(words) == 16 and words[2] == "Deal" and words[1] in "0123":
+        game.hands[int(words[1])] = [_tile(w, number) for w in words[3:]]
+    elif words[0] == "Player":
+        parts = " ".join(words).split(" Ignore ")
+        game.acts.append((_act(parts[0].split(), number), [_act(p.split(), number) for p in parts[1:]]))
+    elif words[0] == "Fan" and len(words) >= 2 and words[1].isdigit():
+        game.end.update(outcome="win", line=number, fan=int(words[1]), fans=" ".join(words[2:]))
+    elif words[0] == "Huang" and len(words) == 1:
+        game.end.update(outcome="draw", line=number)
+    elif words[0] == "Score" and len(words) == 5:
+        try:
+            game.end.update(score=[int(w) for w in words[1:]], score_line=number)
+        except ValueError:
+            raise RecordError(number, "a score is four whole numbers") from None
+    else:
+        raise RecordError(number, f"not a line of Botzone's record format: {' '.join(words)[:60]!r}")
 
 
 def record_table(record: Record, rules: GameRules) -> Table:
@@ -191,7 +196,7 @@ def record_log(record: Record, rules: GameRules | str = "botzone") -> list[str]:
     i = 0
     try:
         while i < len(acts):
-            act, ignored = acts[i]
+            act = acts[i][0]
             i += 1
             if act.word == "hu" and table.phase == Phase.TURN and table.current == act.player:
                 # A self-drawn win: Botzone's data names the last discard as its tile, not the drawn one.
