@@ -2,66 +2,26 @@
 table, which checks every event and every score and says where a log and the rules part ways."""
 from __future__ import annotations
 
-import hashlib
 import io
 import json
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from functools import lru_cache, partial
-from importlib import metadata
-from pathlib import Path
+from functools import partial
 from typing import IO, Any
 
 from ..core.jsonio import MAX_LINE_CHARS
-from ..core.tiles import TILE_INDEX, WIND_CODES, tile_code, tile_of_code
-from ..ruleset import resolve, shipped_rulesets
+from ..core.tiles import TILE_INDEX, WIND_CODES, tile_of_code
+from ..ruleset import shipped_rulesets
 from .actions import Action, IllegalAction
+from .seat import ready_seats
+from .state import LOG_FORMAT as LOG_FORMAT
+from .state import encode as encode
+from .state import fanrules_version as fanrules_version
+from .state import header as header
+from .state import log_lines as log_lines
 from .table import Table
-from .winning import GameRules, game_rules
-
-LOG_FORMAT = 1
-
-
-def fanrules_version() -> str:
-    try:
-        return metadata.version("fanrules")
-    except metadata.PackageNotFoundError:
-        return "unknown"
-
-
-def rules_hash(rules: GameRules) -> str:
-    """A hash of what the rule set says (fans, values, predicates, exclusions, minimum, sections): two
-    rule sets with the same hash score and play alike."""
-    rs = rules.ruleset
-    content = {
-        "minimum": rs.minimum, "sections": rs.sections,
-        "fans": [[f.number, f.name_zh, f.name_en, f.value, f.predicate, f.bonus,
-                  [[e.target, e.count, e.scope] for e in f.excludes]] for f in rs.fans],
-    }
-    text = json.dumps(content, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-    return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
-
-
-@lru_cache(maxsize=1)
-def _shipped_paths() -> frozenset[str]:
-    return frozenset(str(resolve(name).resolve()) for name in shipped_rulesets())
-
-
-def header(table: Table) -> dict[str, Any]:
-    """The first line of a table's log: what is needed to set the same table again (the wall itself
-    when it was given rather than shuffled from the seed)."""
-    out: dict[str, Any] = {
-        "type": "header", "format": LOG_FORMAT, "fanrules": fanrules_version(), "rules": table.rules.name,
-        "rules_hash": rules_hash(table.rules), "seed": table.seed,
-        "seat_winds": [tile_code(w) for w in table.seat_winds], "prevalent_wind": tile_code(table.prevalent_wind),
-    }
-    if str(Path(table.rules.ruleset.path).resolve()) not in _shipped_paths():
-        out["rules_path"] = table.rules.ruleset.path
-    if table.scripted:
-        out["wall"] = [tile_code(t) for t in table.wall]
-    return out
-
+from .winning import GameRules, game_rules, rules_hash
 
 #: The header fields replay reads and the types they must have (a scripted game's ``wall`` and the
 #: winds are checked as tiles when the table is set). ``rules_path`` is only ever shown, never opened.
@@ -90,16 +50,6 @@ def header_rules(head: dict[str, Any], chosen: str | None) -> GameRules:
     if name not in shipped_rulesets(aliases=True):
         raise ValueError("the log's rule set is not a shipped one: name it with --rules")
     return game_rules(name)
-
-
-def log_lines(table: Table, extra: dict[str, Any] | None = None) -> list[str]:
-    """The log of a table: its header (with ``extra`` fields, e.g. a game number) and its events."""
-    head = {**header(table), **(extra or {})}
-    return [encode(head)] + [encode(e) for e in table.events]
-
-
-def encode(obj: dict[str, Any]) -> str:
-    return json.dumps(obj, ensure_ascii=False, separators=(", ", ": "))
 
 
 @dataclass
@@ -232,7 +182,6 @@ def recorded_difference(table: Table, recorded: dict[str, Any]) -> str | None:
     record gives to ``claimer`` (a win or a set), or the hand's outcome (a win's fan total, with flowers
     as the recording calculator counts them, and the score changes)."""
     from ..settlement import draw_changes, settle
-    from .session import ready_players
 
     where = f"record line {recorded.get('line')}"
     if "claimer" in recorded:
@@ -253,7 +202,7 @@ def recorded_difference(table: Table, recorded: dict[str, Any]) -> str | None:
             return f"{where}: the record's fan total is {recorded.get('fan')} ({recorded.get('fans')}), the table's {fans} ({names})"
         changes = list(settle(win.result, win.player, win.discarder, rules))
     else:
-        changes = list(draw_changes(ready_players(table), rules))
+        changes = list(draw_changes(ready_seats(table.seats), rules))
     if "score" in recorded and recorded["score"] != changes:
         return f"record line {recorded.get('score_line')}: the record's score is {recorded['score']}, the table's {changes}"
     return None

@@ -17,7 +17,7 @@ from typing import Any
 
 from ..core.tiles import FIRST_HONOUR, SUIT_LETTERS, WIND_TILES
 from .actions import Action, ActionKind, IllegalAction, Phase
-from .log import encode
+from .state import encode
 from .table import Table
 from .winning import GameRules, as_game_rules
 

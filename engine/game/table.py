@@ -20,11 +20,12 @@ from .actions import Action, ActionKind, IllegalAction, Phase, Source
 from .claims import ClaimWindow, open_window
 from .refusal import why_illegal
 from .seat import RELATIVE, SEAT_COUNT, Seat, Wind, first_go_round, wind_tiles
+from .state import TableState
 from .wall import Opening, deal_order, recorded_wall, shuffled_wall, tile_set, wall_bounds
 from .winning import GameRules, Win, as_game_rules, score_win
 
 
-class Table:
+class Table(TableState):
     """One hand at a table. ``seed`` makes the wall (and dice) reproducible; ``wall`` instead gives the
     live wall in drawing order (scripted games, see ``arranged_wall``). ``seat_winds[p]`` is player
     p's seat wind (a letter E S W N or its tile); the player with east deals."""
@@ -77,22 +78,6 @@ class Table:
         order = sorted(range(SEAT_COUNT), key=lambda p: seats[p])
         wall = recorded_wall(game.procedure, [hands[p] for p in order], [(order.index(p), t, s) for p, t, s in draws])
         return cls(game, 0, seat_winds, prevalent_wind, wall=wall)
-
-    def to_json(self) -> dict[str, Any]:
-        """The whole state (the wall and every hand included), for a server or an app to keep."""
-        from .state import table_to_json
-        return table_to_json(self)
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any], rules: GameRules | str | None = None) -> Table:
-        """The table ``to_json`` saved, to play on exactly as it would have (ValueError on bad data)."""
-        from .state import table_from_json
-        return table_from_json(data, rules)
-
-    def log(self, extra: dict[str, Any] | None = None) -> list[str]:
-        """The replayable log of the hand so far: a header line, then one line an event (docs/game.md)."""
-        from .log import log_lines
-        return log_lines(self, extra)
 
     # --- what the table looks like -------------------------------------------------------------------
     @property
