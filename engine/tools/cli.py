@@ -165,7 +165,7 @@ def _add_waits(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 QUICK = {"score": _add_score, "batch": _add_batch, "waits": _add_waits}
 #: Every command, in the order build_parser adds them: the usage line of a QUICK one's parser names them all.
 COMMANDS = ("score", "batch", "waits", "analyze", "readings", "record", "check", "test", "rules", "diff", "demo", "simulate", "replay",
-            "sheet", "book", "serve")
+            "import", "sheet", "book", "serve")
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
