@@ -26,7 +26,7 @@ RUNS = [("mcr", "random", 600 if LONG else 60), ("mcr", "greedy", 1200 if LONG e
 
 def table_tiles(tab: Table) -> Counter[int]:
     """Every tile at the table: the wall, the concealed tiles, the sets, the discards, the flowers."""
-    found: Counter[int] = Counter(tab.wall[tab.front:tab.back])
+    found: Counter[int] = Counter(tab.undrawn())
     for seat in tab.seats:
         found.update(seat.concealed())
         found.update(t for m in seat.melds for t in m.tiles)
@@ -40,11 +40,12 @@ def hidden_reshuffled(tab: Table, player: int, rng: random.Random) -> Table:
     tiles) is dealt again at random, sizes kept."""
     other = copy.deepcopy(tab, {id(tab.rules): tab.rules, id(tab.proc): tab.proc})
     others = [q for q in range(4) if q != player]
-    pool = list(other.wall[other.front:other.back])
+    pool = other.undrawn()
     for q in others:
         pool += other.seats[q].concealed()
     rng.shuffle(pool)
-    other.wall[other.front:other.back], pool = pool[:other.back - other.front], pool[other.back - other.front:]
+    for front, back in zip(other.fronts, other.backs):
+        other.wall[front:back], pool = pool[:back - front], pool[back - front:]
     for q in others:
         seat = other.seats[q]
         size = seat.size()
@@ -95,6 +96,39 @@ def test_invariants_over_simulated_games(rules_name: str, kind: str, games: int)
                 assert result["total_with_flowers" if proc.flowers_count else "total"] >= proc.minimum
     if kind == "greedy":
         assert wins > games // 4  # greedy players reach wins; a broken claim or win check would show here
+
+
+def test_walls_per_seat_over_2000_botzone_games() -> None:
+    """Botzone's walls per seat: the tiles are conserved, only the drawer's wall shrinks (by one a draw),
+    no set is offered on a discard before an empty wall, and a hand is drawn only when the player to
+    draw has an empty wall; the logs replay."""
+    rules = game_rules("botzone")
+    full = Counter(tile_set(rules.procedure))
+    draws = 0
+    for index in range(2000):
+        seed = game_seed(13, index)
+        players = players_of("random")(rules, seed)
+        tab = Table(rules, seed)
+        while not tab.over:
+            player = tab.to_act()[0]
+            before = [tab.left(p) for p in range(4)]
+            if tab.phase == "claims" and tab.remaining <= 0:
+                assert all(a.kind in ("pass", "win") for q in tab.to_act() for a in tab.legal_actions(q)), index
+            action = players[player](observe(tab, player))
+            tab.step(action)
+            after = [tab.left(p) for p in range(4)]
+            drew = [p for p in range(4) if after[p] != before[p]]
+            assert drew == ([player] if action.kind == "draw" else []) and sum(before) - sum(after) == len(drew)
+        assert table_tiles(tab) == full
+        if not tab.wins:
+            draws += 1
+            last = next(e for e in reversed(tab.events) if e.get("action") in ("discard", "kong", "concealed_kong", "added_kong"))
+            to_draw = tab.next_of(last["player"]) if last["action"] == "discard" else last["player"]
+            assert tab.left(to_draw) == 0 and tab.events[-1]["wall_left"] == sum(tab.left(p) for p in range(4)), index
+        if index % 20 == 0:
+            [(head, events)] = list(read_games(log_lines(tab)))
+            assert replay_game(head, events, rules).ok
+    assert 0 < draws < 2000
 
 
 def test_the_same_seed_writes_the_same_bytes_whatever_the_jobs() -> None:

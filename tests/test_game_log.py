@@ -46,7 +46,7 @@ def test_a_log_starts_with_a_header_and_carries_each_win_as_a_contract_record(tm
                                   "seat_wind", "round_wind", "flowers", "first_turn"}
     assert win["record"]["first_turn"] is True
     assert win["record"]["seat_wind"] == "N" and win["record"]["win_tile"] == "3s" and win["from"] == 0
-    assert lines[-1] == {"type": "end", "outcome": "win", "winners": [3], "wall_left": tab.back - tab.front}
+    assert lines[-1] == {"type": "end", "outcome": "win", "winners": [3], "wall_left": len(tab.undrawn())}
     [(h, events)] = list(read_games(json.dumps(x) for x in lines))
     assert replay_game(h, events, game_rules("mcr")).ok
 
@@ -143,7 +143,7 @@ def test_replacements_may_come_from_the_front(tmp_path: Path) -> None:
     tab = table(["1f 123m 456m 789m 11p 2s E", "123p 456p 789p 11s 3s N", "CCC FFF PP SS 55m E",
                  "WWW NNN 99s 88s 77s 6s"], draws="4s", rules=front)
     run(tab, A(0, "flower", "1f"), A(0, "draw"))
-    assert tab.events[-1]["tile"] == "4s" and tab.events[-1]["source"] == "flower" and tab.front == 54
+    assert tab.events[-1]["tile"] == "4s" and tab.events[-1]["source"] == "flower" and tab.fronts == [54]
 
 
 def test_a_log_of_a_rule_set_that_is_not_shipped_replays_under_the_rules_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

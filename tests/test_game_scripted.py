@@ -28,7 +28,7 @@ def test_concealed_kong_then_a_win_on_its_replacement_tile() -> None:
     assert "first_turn" not in event["record"] and "flower_replacement" not in event["record"]  # a kong came first
     assert event["record"]["melds"] == [{"type": "concealed_kong", "tiles": ["1m"] * 4, "claimed_from": None}]
     assert {"Out with Replacement Tile", "Concealed Kong"} <= fan_names(event)
-    assert tab.events[-1] == {"type": "end", "outcome": "win", "winners": [0], "wall_left": tab.back - tab.front}
+    assert tab.events[-1] == {"type": "end", "outcome": "win", "winners": [0], "wall_left": len(tab.undrawn())}
 
 
 def test_pung_then_added_kong_robbed_by_a_waiting_player() -> None:

@@ -116,6 +116,21 @@ def test_a_simulation_that_fails_while_logging_keeps_the_old_log(tmp_path: Path,
     assert log.read_bytes() == OLD and sorted(_files(tmp_path)) == ["games.jsonl"]
 
 
+# --- import --log ------------------------------------------------------------------------------------
+
+
+def test_an_import_of_a_bad_record_keeps_the_old_log_and_refuses_its_input_as_output(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record, log = tmp_path / "record.txt", tmp_path / "games.jsonl"
+    sample = (REPO / "tests" / "data" / "botzone" / "sample.txt").read_text(encoding="utf-8")
+    record.write_text(sample + "Match late\nWind 9\n", encoding="utf-8")  # a bad line after 16 good games
+    log.write_bytes(OLD)
+    assert main(["import", "botzone", str(record), "--log", str(log)]) == 2
+    assert "line 1747" in _one_line_error(capsys) and log.read_bytes() == OLD
+    assert main(["import", "botzone", str(record), "--log", str(record)]) == 2
+    assert "is the input file" in capsys.readouterr().err and record.read_text(encoding="utf-8").startswith("Match")
+    assert sorted(_files(tmp_path)) == ["games.jsonl", "record.txt"]
+
+
 # --- test --update -----------------------------------------------------------------------------------
 
 
@@ -194,7 +209,7 @@ def test_a_book_that_fails_while_writing_keeps_the_earlier_book(tmp_path: Path, 
 
 
 #: The options that name a file or folder a command writes, by command: each is tested above.
-WRITING_OPTIONS = {("batch", "output"), ("simulate", "log"), ("book", "output")}
+WRITING_OPTIONS = {("batch", "output"), ("simulate", "log"), ("import", "log"), ("book", "output")}
 
 
 def test_every_option_that_names_an_output_is_tested_here() -> None:

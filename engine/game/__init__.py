@@ -5,15 +5,16 @@ from __future__ import annotations
 
 from ..core.tiles import tile_code, tile_of_code
 from .actions import KINDS, Action, ActionKind, IllegalAction, Phase
-from .log import Replay, log_lines, read_games, replay_game, rules_hash
+from .log import Replay, read_games, replay_game
 from .observation import Observation, observe
 from .players import GreedyPlayer, Player, greedy_player, random_player
 from .procedure import Procedure, ProcedureError
 from .session import PlayedSession, play_session
 from .simulate import Stats, play, simulate
+from .state import log_lines
 from .table import Table
 from .wall import arranged_wall
-from .winning import GameRules, Win, game_rules
+from .winning import GameRules, Win, game_rules, rules_hash
 
 __all__ = [
     "KINDS", "Action", "ActionKind", "GameRules", "GreedyPlayer", "IllegalAction", "Observation", "Phase", "PlayedSession", "Player", "Procedure",

@@ -2,72 +2,33 @@
 table, which checks every event and every score and says where a log and the rules part ways."""
 from __future__ import annotations
 
-import hashlib
 import io
 import json
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from functools import lru_cache, partial
-from importlib import metadata
-from pathlib import Path
+from functools import partial
 from typing import IO, Any
 
 from ..core.jsonio import MAX_LINE_CHARS
-from ..core.tiles import TILE_INDEX, WIND_CODES, tile_code, tile_of_code
-from ..ruleset import resolve, shipped_rulesets
+from ..core.tiles import TILE_INDEX, WIND_CODES, tile_of_code
+from ..ruleset import shipped_rulesets
 from .actions import Action, IllegalAction
+from .seat import ready_seats
+from .state import LOG_FORMAT as LOG_FORMAT
+from .state import encode as encode
+from .state import fanrules_version as fanrules_version
+from .state import header as header
+from .state import log_lines as log_lines
 from .table import Table
-from .winning import GameRules, game_rules
-
-LOG_FORMAT = 1
-
-
-def fanrules_version() -> str:
-    try:
-        return metadata.version("fanrules")
-    except metadata.PackageNotFoundError:
-        return "unknown"
-
-
-def rules_hash(rules: GameRules) -> str:
-    """A hash of what the rule set says (fans, values, predicates, exclusions, minimum, sections): two
-    rule sets with the same hash score and play alike."""
-    rs = rules.ruleset
-    content = {
-        "minimum": rs.minimum, "sections": rs.sections,
-        "fans": [[f.number, f.name_zh, f.name_en, f.value, f.predicate, f.bonus,
-                  [[e.target, e.count, e.scope] for e in f.excludes]] for f in rs.fans],
-    }
-    text = json.dumps(content, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-    return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
-
-
-@lru_cache(maxsize=1)
-def _shipped_paths() -> frozenset[str]:
-    return frozenset(str(resolve(name).resolve()) for name in shipped_rulesets())
-
-
-def header(table: Table) -> dict[str, Any]:
-    """The first line of a table's log: what is needed to set the same table again (the wall itself
-    when it was given rather than shuffled from the seed)."""
-    out: dict[str, Any] = {
-        "type": "header", "format": LOG_FORMAT, "fanrules": fanrules_version(), "rules": table.rules.name,
-        "rules_hash": rules_hash(table.rules), "seed": table.seed,
-        "seat_winds": [tile_code(w) for w in table.seat_winds], "prevalent_wind": tile_code(table.prevalent_wind),
-    }
-    if str(Path(table.rules.ruleset.path).resolve()) not in _shipped_paths():
-        out["rules_path"] = table.rules.ruleset.path
-    if table.scripted:
-        out["wall"] = [tile_code(t) for t in table.wall]
-    return out
-
+from .winning import GameRules, game_rules, rules_hash
 
 #: The header fields replay reads and the types they must have (a scripted game's ``wall`` and the
 #: winds are checked as tiles when the table is set). ``rules_path`` is only ever shown, never opened.
 HEADER_TYPES: dict[str, tuple[type, ...]] = {
     "rules": (str,), "rules_hash": (str,), "rules_path": (str,), "seed": (int, str), "seat_winds": (list,),
     "prevalent_wind": (str,), "wall": (list,), "game": (int, str), "format": (int,), "fanrules": (str,),
+    "record": (dict,),
 }
 
 
@@ -76,7 +37,7 @@ def check_header(head: dict[str, Any]) -> None:
     someone hands you, and its header must not reach the table or the loader as anything else."""
     for key, types in HEADER_TYPES.items():
         if key in head and (isinstance(head[key], bool) or not isinstance(head[key], types)):
-            words = " or ".join({int: "a whole number", str: "text", list: "a list"}[t] for t in types)
+            words = " or ".join({int: "a whole number", str: "text", list: "a list", dict: "a mapping"}[t] for t in types)
             raise ValueError(f"a bad log header: '{key}' must be {words}")
 
 
@@ -89,16 +50,6 @@ def header_rules(head: dict[str, Any], chosen: str | None) -> GameRules:
     if name not in shipped_rulesets(aliases=True):
         raise ValueError("the log's rule set is not a shipped one: name it with --rules")
     return game_rules(name)
-
-
-def log_lines(table: Table, extra: dict[str, Any] | None = None) -> list[str]:
-    """The log of a table: its header (with ``extra`` fields, e.g. a game number) and its events."""
-    head = {**header(table), **(extra or {})}
-    return [encode(head)] + [encode(e) for e in table.events]
-
-
-def encode(obj: dict[str, Any]) -> str:
-    return json.dumps(obj, ensure_ascii=False, separators=(", ", ": "))
 
 
 @dataclass
@@ -152,6 +103,8 @@ class _GameReplay:
         self.pending: deque[tuple[int, dict[str, Any]]] = deque()
         self.step_error: str | None = None
         self.compare_error: str | None = None
+        #: Where the table parts from a ``recorded`` event (an imported record's outcome, fans, score).
+        self.record_error: str | None = None
         self.table: Table | None = None
         try:
             self.table = table_from_header(head, rules)
@@ -160,6 +113,11 @@ class _GameReplay:
         self.stepping = self.table is not None
 
     def feed(self, logged: dict[str, Any]) -> None:
+        if logged.get("type") == "recorded":
+            if self.table is not None and self.step_error is self.compare_error is self.record_error is None:
+                self.record_error = recorded_difference(self.table, logged)
+                self.stepping = self.stepping and self.record_error is None
+            return
         i, self.seen = self.seen, self.seen + 1
         if self.table is None:
             return
@@ -172,7 +130,7 @@ class _GameReplay:
             try:
                 self.table.step(Action.from_json(logged))
             except IllegalAction as err:
-                self.step_error = f"event {i}: {err}"
+                self.step_error = f"event {i}{_line(logged)}: {err}"
                 self.stepping = False
             if self.table.over:
                 self.stepping = False
@@ -189,8 +147,8 @@ class _GameReplay:
             if i >= len(mine):
                 if self.stepping:
                     return
-                self.compare_error = f"event {i}: the log goes on ({_short(logged)}) but the table stopped"
-            elif logged == mine[i]:
+                self.compare_error = f"event {i}{_line(logged)}: the log goes on ({_short(logged)}) but the table stopped"
+            elif (logged if "line" not in logged else {k: v for k, v in logged.items() if k != "line"}) == mine[i]:
                 self.report.events += 1
             elif not self.same_rules and logged.get("type") == "win" == mine[i].get("type") and \
                     logged.get("record") == mine[i].get("record"):
@@ -198,7 +156,7 @@ class _GameReplay:
                 self.report.score_changes.append({"event": i, "player": logged.get("player"), "record": logged.get("record"),
                                                   "logged": logged.get("result"), "replayed": mine[i].get("result")})
             else:
-                self.compare_error = f"event {i}: the log has {_short(logged)}, the table {_short(mine[i])}"
+                self.compare_error = f"event {i}{_line(logged)}: the log has {_short(logged)}, the table {_short(mine[i])}"
             self.pending.popleft()
         if self.compare_error is not None:
             self.pending.clear()
@@ -211,12 +169,48 @@ class _GameReplay:
         mine = self.table.events
         if self.compare_error is None and len(mine) > self.seen:
             self.compare_error = f"event {self.seen}: the log ends but the table logged {_short(mine[self.seen])}"
-        self.report.divergence = self.step_error or self.compare_error
+        self.report.divergence = self.step_error or self.record_error or self.compare_error
         return self.report
 
 
 def _short(event: dict[str, Any]) -> str:
     return json.dumps(event, ensure_ascii=False)[:200]
+
+
+def _line(event: dict[str, Any]) -> str:
+    """Where an imported event stands in its record file."""
+    return f" (record line {event['line']})" if "line" in event else ""
+
+
+def recorded_difference(table: Table, recorded: dict[str, Any]) -> str | None:
+    """How the table differs from a ``recorded`` event of an imported record, or None: a claim the
+    record gives to ``claimer`` (a win or a set), or the hand's outcome (a win's fan total, with flowers
+    as the recording calculator counts them, and the score changes)."""
+    from ..settlement import draw_changes, settle
+
+    where = f"record line {recorded.get('line')}"
+    if "claimer" in recorded:
+        claimer = recorded["claimer"]
+        got = [w.player for w in table.wins] if table.over else [] if table.window is not None else [table.current]
+        return None if claimer in got else f"{where}: the record gives the claim to player {claimer}, the table to {got or 'nobody yet'}"
+    outcome = recorded.get("outcome")
+    if not table.over:
+        return f"{where}: the record's hand ends here ({outcome}), the table's goes on (waiting for player {table.to_act()[0]})"
+    if outcome != ("win" if table.wins else "draw"):
+        return f"{where}: the record's hand ends in a {outcome}, the table's in a {'win' if table.wins else 'draw'}"
+    rules = table.rules.ruleset
+    if table.wins:
+        win = table.wins[0]
+        fans = win.result.total_with_flowers
+        if recorded.get("fan") != fans:
+            names = " ".join(f"{f['name_zh']}*{f['count']}" for f in win.result.to_json()["fans"])
+            return f"{where}: the record's fan total is {recorded.get('fan')} ({recorded.get('fans')}), the table's {fans} ({names})"
+        changes = list(settle(win.result, win.player, win.discarder, rules))
+    else:
+        changes = list(draw_changes(ready_seats(table.seats), rules))
+    if "score" in recorded and recorded["score"] != changes:
+        return f"record line {recorded.get('score_line')}: the record's score is {recorded['score']}, the table's {changes}"
+    return None
 
 
 def log_objects(stream: IO[str]) -> Iterator[tuple[int, dict[str, Any]]]:

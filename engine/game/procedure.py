@@ -21,6 +21,7 @@ class ProcedureError(FanrulesError, ValueError):
 class Procedure:
     """How a table plays one hand, read from a rule set. Winds are tiles (``core.tiles.WIND_TILES``)."""
 
+    wall: str
     flowers: int
     stacks_per_side: int
     dice_count: int

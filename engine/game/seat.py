@@ -106,6 +106,11 @@ class Seat:
         return None
 
 
+def ready_seats(seats: Sequence[Seat]) -> list[int]:
+    """The players whose concealed tiles wait on some tile (at an exhaustive draw: who is ready)."""
+    return [p for p, seat in enumerate(seats) if seat.waits()]
+
+
 def first_go_round(seats: Sequence[Seat], player: int, self_drawn: bool) -> bool:
     """Whether a win now comes in the first go-round, before any claim or kong: the dealer's dealt
     hand or a player's first draw (they have not discarded yet), or a discard among the first four."""

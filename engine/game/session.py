@@ -9,6 +9,7 @@ from typing import Any
 from ..core.tiles import WIND_CODES
 from ..settlement import Session
 from .procedure import ProcedureError
+from .seat import ready_seats
 from .simulate import PlayerFactory, game_seed, play, players_of
 from .table import Table
 from .winning import GameRules, as_game_rules
@@ -27,7 +28,7 @@ class PlayedSession:
 
 def ready_players(table: Table) -> list[int]:
     """The players whose concealed tiles wait on some tile at an exhaustive draw."""
-    return [p for p, seat in enumerate(table.seats) if seat.waits()]
+    return ready_seats(table.seats)
 
 
 def play_session(rules: GameRules | str = "mcr", seed: int = 0, players: str | PlayerFactory = "greedy",

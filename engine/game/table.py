@@ -20,11 +20,12 @@ from .actions import Action, ActionKind, IllegalAction, Phase, Source
 from .claims import ClaimWindow, open_window
 from .refusal import why_illegal
 from .seat import RELATIVE, SEAT_COUNT, Seat, Wind, first_go_round, wind_tiles
-from .wall import Opening, deal_order, shuffled_wall, tile_set
+from .state import TableState
+from .wall import Opening, deal_order, recorded_wall, shuffled_wall, tile_set, wall_bounds
 from .winning import GameRules, Win, as_game_rules, score_win
 
 
-class Table:
+class Table(TableState):
     """One hand at a table. ``seed`` makes the wall (and dice) reproducible; ``wall`` instead gives the
     live wall in drawing order (scripted games, see ``arranged_wall``). ``seat_winds[p]`` is player
     p's seat wind (a letter E S W N or its tile); the player with east deals."""
@@ -47,7 +48,10 @@ class Table:
         self.wall = live
         #: The wall was given, not shuffled from the seed: a log must carry it.
         self.scripted = wall is not None
-        self.front, self.back = 0, len(live)
+        #: Where each wall drawn from starts and ends now (positions in ``wall``): one shared wall, or one
+        #: a seat by turn offset from the dealer (``procedure.wall``); ``wall_index[p]`` is player p's.
+        self.fronts, self.backs = wall_bounds(proc, len(live))
+        self.wall_index = [0 if len(self.fronts) == 1 else self.order.index(p) for p in range(SEAT_COUNT)]
         self.seats = [Seat() for _ in range(SEAT_COUNT)]
         self.phase = Phase.DEAL
         self.current = self.dealer
@@ -64,11 +68,44 @@ class Table:
         self._steps = 0
         self._deal()
 
+    @classmethod
+    def from_deal(cls, rules: GameRules | RuleSet | str | Path, hands: Sequence[Sequence[int]],
+                  draws: Sequence[tuple[int, int, str]] = (), seat_winds: Sequence[Wind] = WIND_TILES,
+                  prevalent_wind: Wind = EAST) -> Table:
+        """The table of a recorded hand: ``hands[p]`` is what player p was dealt (the dealer's 14 with the
+        jump draw), ``draws`` the tiles drawn after the deal as they came: (player, tile, where from:
+        ``wall``, ``kong`` or ``flower`` for a replacement). The tiles nobody drew fill the walls' middles."""
+        game = as_game_rules(rules)
+        seats, _ = wind_tiles(seat_winds, prevalent_wind)
+        order = sorted(range(SEAT_COUNT), key=lambda p: seats[p])
+        wall = recorded_wall(game.procedure, [hands[p] for p in order], [(order.index(p), t, s) for p, t, s in draws])
+        return cls(game, 0, seat_winds, prevalent_wind, wall=wall)
+
     # --- what the table looks like -------------------------------------------------------------------
     @property
     def remaining(self) -> int:
-        """Tiles left to draw before the exhaustive draw."""
-        return self.back - self.front - self.proc.tiles_left
+        """Tiles left to draw before the exhaustive draw, in the wall the next draw comes from: the one
+        wall, or (walls per seat) the wall of the player to draw, else of the next after the player whose
+        turn it is or who discarded, else (a kong to rob) of the kong's declarer."""
+        if len(self.fronts) == 1:
+            return self.backs[0] - self.fronts[0] - self.proc.tiles_left
+        w = self.window
+        if self.phase in (Phase.DRAW, Phase.FLOWERS):
+            player = self.current
+        elif w is not None:
+            player = w.discarder if w.kong is not None else self.next_of(w.discarder)
+        else:
+            player = self.next_of(self.current)
+        return self.left(player)
+
+    def left(self, player: int) -> int:
+        """Tiles ``player`` may still draw before the exhaustive draw."""
+        i = self.wall_index[player]
+        return self.backs[i] - self.fronts[i] - self.proc.tiles_left
+
+    def undrawn(self) -> list[int]:
+        """The tiles still in the walls."""
+        return [t for f, b in zip(self.fronts, self.backs) for t in self.wall[f:b]]
 
     @property
     def over(self) -> bool:
@@ -103,30 +140,29 @@ class Table:
 
     # --- the deal ------------------------------------------------------------------------------------
     def _deal(self) -> None:
-        takers = deal_order(self.proc)
-        for seat_offset, tile in zip(takers, self.wall[: len(takers)]):
+        for seat_offset in deal_order(self.proc):
             player = self.order[seat_offset]
+            i = self.wall_index[player]
+            tile = self.wall[self.fronts[i]]
+            self.fronts[i] += 1
             self.seats[player].take(tile)
             self.seats[player].drawn = tile
-        self.front = len(takers)
         self.events.append({"type": "deal", "dice": list(self.opening.throws), "counted_on": self.opening.side,
                             "stacks": self.opening.counted, "dealer": self.dealer,
                             "hands": [[tile_code(t) for t in s.concealed()] for s in self.seats]})
         wind_order = [self.seat_winds.index(w) for w in self.proc.flower_order]
         self.initial = [p for p in wind_order if self.seats[p].held_flowers()]
-        self._after_initial_flowers(None)
+        self._after_initial_flowers()
 
-    def _after_initial_flowers(self, drawer: Seat | None) -> None:
-        """The next player with flowers from the deal sets them aside, or play starts. The dealer's
-        jump-draw tile counts as come the way ``drawer`` (the last to replace a flower) drew theirs."""
+    def _after_initial_flowers(self) -> None:
+        """The next player with flowers from the deal sets them aside, or play starts. Each player keeps
+        where their own last tile came from; a replacement within the deal counts as dealt (1998 p17:
+        the flowers of the deal are replaced before play; p22: 天和 is the dealer's dealt hand)."""
         while self.initial and not self.seats[self.initial[0]].held_flowers():
             self.initial.pop(0)
         if self.initial:
             self.phase, self.current = Phase.FLOWERS, self.initial[0]
         elif self.proc.jump_draw:
-            if drawer is not None:
-                dealer = self.seats[self.dealer]
-                dealer.source, dealer.wall_last = drawer.source, drawer.wall_last
             self._turn(self.dealer, may_self_win=True)
         else:
             self._to_draw(self.dealer, Source.WALL)
@@ -135,7 +171,7 @@ class Table:
         self.phase, self.current, self.may_self_win = Phase.TURN, player, may_self_win
 
     def _to_draw(self, player: int, source: Source) -> None:
-        if self.remaining <= 0:
+        if self.left(player) <= 0:
             self._end()
         else:
             self.phase, self.current = Phase.DRAW, player
@@ -164,7 +200,7 @@ class Table:
         self._turn_win = self._self_win(player) if self.may_self_win else None
         if self._turn_win is not None:
             acts.append(Action(player, ActionKind.WIN))
-        if self.may_self_win and self.remaining > 0:
+        if self.may_self_win and self.remaining > 0 and self.left(player) > 0:
             acts += [Action(player, ActionKind.CONCEALED_KONG, t) for t in range(KINDS_COUNT) if seat.counts[t] == COPIES]
             acts += [Action(player, ActionKind.ADDED_KONG, m.tiles[0]) for m in seat.melds
                      if m.kind is MeldKind.PUNG and seat.counts[m.tiles[0]]]
@@ -266,18 +302,20 @@ class Table:
         source = seat.draw_from
         from_end = source != Source.WALL and (
             self.proc.kong_replace_from if source == Source.KONG else self.proc.flower_replace_from) == "end"
+        i = self.wall_index[player]
         if from_end:
-            self.back -= 1
-            tile = self.wall[self.back]
+            self.backs[i] -= 1
+            tile = self.wall[self.backs[i]]
         else:
-            tile = self.wall[self.front]
-            self.front += 1
-        seat.source, seat.wall_last = source, self.remaining <= 0
+            tile = self.wall[self.fronts[i]]
+            self.fronts[i] += 1
+        seat.source = Source.DEAL if self.initial else source
+        seat.wall_last = self.left(self.next_of(player)) <= 0
         event.update(tile=tile_code(tile), source=source)
         seat.take(tile)
         seat.drawn = tile
         if self.initial:
-            self._after_initial_flowers(seat)
+            self._after_initial_flowers()
         else:
             self._turn(player, may_self_win=True)
 
@@ -375,5 +413,6 @@ class Table:
         self.phase = Phase.OVER
         self.window = None
         self.events.append({"type": "end", "outcome": "win" if self.wins else "draw",
-                            "winners": [w.player for w in self.wins], "wall_left": self.back - self.front})
+                            "winners": [w.player for w in self.wins],
+                            "wall_left": sum(b - f for f, b in zip(self.fronts, self.backs))})
 

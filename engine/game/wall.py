@@ -49,11 +49,57 @@ def open_wall(tiles: Sequence[int], proc: Procedure, opening: Opening) -> list[i
 
 
 def shuffled_wall(rng: random.Random, proc: Procedure) -> tuple[list[int], Opening]:
-    """A shuffled tile set, opened by a throw of the dice: the live wall in drawing order."""
+    """A shuffled tile set, opened by a throw of the dice: the live wall in drawing order. Walls per
+    seat throw no dice: the shuffled set is their four walls, each in drawing order."""
     tiles = tile_set(proc)
     rng.shuffle(tiles)
+    if proc.wall == "per_seat":
+        return tiles, Opening((), 0, 0)
     opening = throw_dice(rng, proc)
     return open_wall(tiles, proc, opening), opening
+
+
+def wall_bounds(proc: Procedure, count: int) -> tuple[list[int], list[int]]:
+    """The fronts and ends of the walls drawn from, as positions in the whole wall: one shared wall, or
+    one wall a seat (by turn offset from the dealer), each a quarter of the tiles."""
+    if proc.wall == "shared":
+        return [0], [count]
+    size = count // SEAT_COUNT
+    return [size * k for k in range(SEAT_COUNT)], [size * (k + 1) for k in range(SEAT_COUNT)]
+
+
+def recorded_wall(proc: Procedure, hands: Sequence[Sequence[int]], draws: Sequence[tuple[int, int, str]]) -> list[int]:
+    """The whole wall that deals ``hands`` (by turn offset from the dealer) and then gives ``draws`` as
+    they come: (turn offset of the drawer, tile, where from: ``wall``, ``kong`` or ``flower``). The
+    tiles nobody drew fill the middle of each wall in tile order. ValueError when the tiles are more
+    than the set holds or than a wall holds."""
+    takers = deal_order(proc)
+    for seat, hand in enumerate(hands):
+        if len(hand) != takers.count(seat):
+            raise ValueError(f"hand {seat} has {len(hand)} tiles; the deal gives it {takers.count(seat)}")
+    shared = proc.wall == "shared"
+    fronts: list[list[int]] = [[] for _ in range(1 if shared else SEAT_COUNT)]
+    ends: list[list[int]] = [[] for _ in fronts]
+    queues = [list(h) for h in hands]
+    for seat in takers:
+        fronts[0 if shared else seat].append(queues[seat].pop(0))
+    for seat, tile, source in draws:
+        replace = {"kong": proc.kong_replace_from, "flower": proc.flower_replace_from}.get(source, "front")
+        (ends if replace == "end" else fronts)[0 if shared else seat].append(tile)
+    rest = tile_set(proc)
+    for t in (t for part in (*fronts, *ends) for t in part):
+        if t not in rest:
+            raise ValueError(f"more copies of {tile_code(t)} than the tile set holds")
+        rest.remove(t)
+    size = proc.tile_count // len(fronts)
+    wall: list[int] = []
+    for front, end in zip(fronts, ends):
+        middle = size - len(front) - len(end)
+        if middle < 0:
+            raise ValueError(f"more draws than a wall of {size} tiles holds")
+        wall += front + rest[:middle] + end[::-1]
+        rest = rest[middle:]
+    return wall
 
 
 def deal_order(proc: Procedure) -> list[int]:

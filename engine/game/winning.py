@@ -2,6 +2,8 @@
 with the context derived from the table, scored by the rule set's scorer."""
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -67,6 +69,19 @@ def _shanten(key: tuple[Tiles, int]) -> int:
 def game_rules(rules: str | Path = "mcr") -> GameRules:
     """The cached GameRules of a rule set (shipped name, folder or ruleset.yaml)."""
     return GameRules.of(load_ruleset(rules))
+
+
+def rules_hash(rules: GameRules) -> str:
+    """A hash of what the rule set says (fans, values, predicates, exclusions, minimum, sections): two
+    rule sets with the same hash score and play alike."""
+    rs = rules.ruleset
+    content = {
+        "minimum": rs.minimum, "sections": rs.sections,
+        "fans": [[f.number, f.name_zh, f.name_en, f.value, f.predicate, f.bonus,
+                  [[e.target, e.count, e.scope] for e in f.excludes]] for f in rs.fans],
+    }
+    text = json.dumps(content, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
 
 
 def as_game_rules(rules: GameRules | RuleSet | str | Path) -> GameRules:

@@ -61,6 +61,11 @@ PROCEDURE = Key(
            Rule("claims.priority", _priority, says=f"priority lists {listed(CLAIMS)}, each once"),
            Rule("flowers.order", _order, says=f"order lists the seat winds {listed(WIND_CODES)}, each once")),
     keys={
+        "wall": Key(type="string", description="How the wall is shared: shared (one wall of four sides, opened by the dice) "
+                    "or per_seat (each seat draws, replacements included, from its own wall of a quarter of the tiles, "
+                    "without dice, as Botzone's duplicate format; the hand is drawn when the player to draw has an empty "
+                    "wall, and the next drawer's empty wall makes the last tile).",
+                    enum=("shared", "per_seat"), default="shared", field="wall"),
         "tiles": need("object", "The tile set and the wall.", keys={
             "flowers": need("integer", "Flower tiles in the set: 8 (144 tiles) or 0 (136 tiles).", enum=(0, 8), field="flowers"),
             "stacks_per_side": need("integer", "Stacks of two tiles each player builds: 18 with flowers, 17 without "

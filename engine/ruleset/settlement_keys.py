@@ -132,8 +132,9 @@ SETTLEMENT = Key(
                         field="ranking", keys={
                             "points": need("array", "Ranking points of the 1st, 2nd, 3rd and 4th place.", field="points",
                                            items=Key(type="integer", description="Points of a place.", minimum=0, maximum=1000)),
-                            "ties": need("string", "share: tied players share the points of the places they cover.",
-                                         enum=("share",), field="ties"),
+                            "ties": need("string", "share: tied players share the points of the places they cover; "
+                                                   "by_seat: the tied player with the lower player index (seat) takes the "
+                                                   "better place.", enum=("share", "by_seat"), field="ties"),
                             "tie_breaks": Key(type="array", description="How players level on ranking points over several "
                                                                         "sessions are ordered, in turn.", default=(),
                                               field="tie_breaks",

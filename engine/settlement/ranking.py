@@ -32,7 +32,8 @@ class Standing:
 
 def ranking_points(scores: Sequence[int], ranking: RankingTerms) -> tuple[list[int], list[Fraction]]:
     """(place, ranking points) of each score, in the order given. Players with equal scores cover
-    consecutive places; each gets the best of those places and an equal share of their points."""
+    consecutive places; each gets the best of those places and an equal share of their points, or
+    (ties ``by_seat``) the one given first takes the better place."""
     if len(scores) != len(ranking.points):
         raise SettlementError(f"ranking needs {len(ranking.points)} scores (one per place), got {len(scores)}")
     places = [0] * len(scores)
@@ -41,7 +42,7 @@ def ranking_points(scores: Sequence[int], ranking: RankingTerms) -> tuple[list[i
     start = 0
     while start < len(ordered):
         end = start
-        while end + 1 < len(ordered) and scores[ordered[end + 1]] == scores[ordered[start]]:
+        while ranking.ties == "share" and end + 1 < len(ordered) and scores[ordered[end + 1]] == scores[ordered[start]]:
             end += 1
         share = Fraction(sum(ranking.points[start:end + 1]), end - start + 1)
         for i in ordered[start:end + 1]:
