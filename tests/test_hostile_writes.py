@@ -205,11 +205,40 @@ def test_a_book_that_fails_while_writing_keeps_the_earlier_book(tmp_path: Path, 
     assert not (out / "fan-82.html").exists() and _files(out)["index.html"] != before["index.html"]
 
 
+def test_a_site_that_fails_to_build_keeps_the_earlier_site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """fanrules docs: MkDocs fails after it has begun writing (here a stand-in that writes a page, then
+    exits 1): the earlier site is as it was, and nothing is left beside it."""
+    import importlib.util
+
+    from fanrules.tools import docs_cmd
+
+    out = tmp_path / "site"
+    out.mkdir()
+    (out / docs_cmd.MARKER).write_text("a documentation site written by fanrules docs\n", encoding="utf-8")
+    (out / "index.html").write_text("<p>the earlier site</p>\n", encoding="utf-8")
+    before = _files(out)
+    real_find_spec = importlib.util.find_spec
+
+    def mkdocs_fails(command: list[str], **kwargs: object) -> subprocess.CompletedProcess[str]:
+        config = json.loads(Path(command[command.index("-f") + 1]).read_text(encoding="utf-8"))
+        Path(config["site_dir"], "index.html").write_text("half a site", encoding="utf-8")
+        return subprocess.CompletedProcess(command, 1, "", "WARNING -  Doc file 'x.md' contains a broken link\n")
+
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: object() if name.startswith("mkdocs") else real_find_spec(name, *a))
+    monkeypatch.setattr(docs_cmd.subprocess, "run", mkdocs_fails)
+    root = Path(__file__).resolve().parents[1]
+    assert main(["docs", "-o", str(out), "--force", "--source", str(root)]) == 2
+    assert "contains a broken link" in capsys.readouterr().err
+    assert _files(out) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
+
+
 # --- every writing command is one of the above ---------------------------------------------------------
 
 
 #: The options that name a file or folder a command writes, by command: each is tested above.
-WRITING_OPTIONS = {("batch", "output"), ("simulate", "log"), ("import", "log"), ("book", "output")}
+WRITING_OPTIONS = {("batch", "output"), ("simulate", "log"), ("import", "log"), ("book", "output"), ("docs", "output")}
 
 
 def test_every_option_that_names_an_output_is_tested_here() -> None:
