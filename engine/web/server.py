@@ -6,6 +6,7 @@ A server bound to an address other than loopback answers only the host names it 
 from __future__ import annotations
 
 import logging
+import math
 import socket
 import sys
 import threading
@@ -43,7 +44,7 @@ class PlaygroundServer:
     """A bound socket and the uvicorn server for it: ``serve_forever()`` runs it (Ctrl-C stops it),
     ``running()`` runs it in a thread for the length of a ``with``."""
 
-    def __init__(self, app: Any, host: str, port: int) -> None:
+    def __init__(self, app: Any, host: str, port: int, timeout: float = TIMEOUT) -> None:
         try:
             self.socket = listening_socket(host.strip("[]"), port)
         except (OSError, OverflowError) as err:
@@ -51,7 +52,7 @@ class PlaygroundServer:
         self.server_address: tuple[str, int] = self.socket.getsockname()[:2]
         quiet_uvicorn()
         config = uvicorn.Config(app, log_config=None, access_log=False, lifespan="off", proxy_headers=False,
-                                server_header=False, timeout_keep_alive=int(TIMEOUT), backlog=BACKLOG, ws="websockets-sansio")
+                                server_header=False, timeout_keep_alive=max(1, math.ceil(timeout)), backlog=BACKLOG, ws="websockets-sansio")
         self.uvicorn = uvicorn.Server(config)
 
     @property
@@ -122,4 +123,4 @@ def make_server(ruleset: RuleSet, host: str = "127.0.0.1", port: int = 8419, qui
     names and ``allow`` (every name with ``public``), logging each request to ``log`` (standard error
     unless ``quiet``); call ``serve_forever()`` to run it."""
     app = make_app(ruleset, allowed_hosts(host, allow, public), None if quiet else (log or sys.stderr), timeout)
-    return PlaygroundServer(app, host, port)
+    return PlaygroundServer(app, host, port, timeout)
