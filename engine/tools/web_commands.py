@@ -29,7 +29,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         from ..web.server import make_server
     except ImportError as err:
         raise CliError(f"fanrules serve runs on Starlette and uvicorn, which are not installed ({err.name} is missing): {WEB_EXTRA}") from None
-    server = make_server(load_rules(args.rules), args.host, args.port, allow=args.allow_host, public=args.public)
+    server = make_server(load_rules(args.rules), args.host, args.port, quiet=args.quiet, allow=args.allow_host, public=args.public)
     print(f"fanrules playground on {server.url} (rule set {args.rules}); Ctrl-C stops it", file=sys.stderr)
     try:
         server.serve_forever()
@@ -67,6 +67,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="address to bind (default 127.0.0.1: this machine only; ::1 for IPv6); another needs --allow-host or --public")
     p.add_argument("--allow-host", action="append", default=[], metavar="NAME",
                    help="a host name the server answers besides localhost (repeat for more); a page under another name is refused")
+    p.add_argument("--quiet", action="store_true", help="no request log on standard error")
     p.add_argument("--public", action="store_true",
                    help="answer requests under every host name (behind a proxy that checks them); other sites' pages stay refused")
     p.set_defaults(run=cmd_serve)

@@ -20,8 +20,9 @@ ANY_OBJECT = {"type": "object"}
 
 def fact_schema(fact: Fact, alias: str | None = None) -> dict[str, Any]:
     """The JSON Schema of one context fact (an ``alias`` is marked deprecated, naming the one name)."""
-    kind: dict[str, Any] = {"flag": {"type": "boolean"}, "wind": {"type": "string", "enum": list(WIND_CODES)},
-                            "count": {"type": "integer", "minimum": 0, "maximum": fact.maximum}}[fact.kind]
+    kinds: dict[str, dict[str, Any]] = {"flag": {"type": "boolean"}, "wind": {"type": "string", "enum": list(WIND_CODES)},
+                                        "count": {"type": "integer", "minimum": 0, "maximum": fact.maximum}}
+    kind = kinds[fact.kind]
     text = fact.description if alias is None else f"Another name of {fact.name}: give one of the two."
     return {**kind, "description": text, **({"default": _default(fact)} if alias is None else {"deprecated": True})}
 

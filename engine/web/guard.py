@@ -57,7 +57,7 @@ class Guard:
             return 403, "forbidden", (f"this server answers requests to {', '.join(sorted(self.hosts))}, not to {host!r} "
                                       "(start it with --allow-host NAME, or --public)")
         method = scope.get("method", "GET")
-        origin = (headers.get("origin") or [None])[0]
+        origin = headers["origin"][0] if "origin" in headers else None
         if origin is not None and (scope["type"] == "websocket" or method not in SAFE_METHODS):
             parts = urlsplit(origin) if origin != "null" else None
             if parts is None or parts.scheme not in ("http", "https") or parts.netloc.lower() != host.strip().lower():
