@@ -20,7 +20,7 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from ..core.context import FACTS
+from ..core.context import FACTS, NOT_TAKEN
 from ..core.errors import HandError, RuleSetError, UnknownFanError
 from ..core.text import printable
 from ..ruleset import RuleSet, load_ruleset
@@ -61,6 +61,7 @@ def playground_page(ruleset: RuleSet) -> str:
                     for f in FACTS if f.kind == "flag")
     return (static_text("playground.html").replace("{sprite}", sprite()).replace("{rules}", escape(ruleset.name))
             .replace("{flags}", flags)
+            .replace("{not_waits}", " ".join(NOT_TAKEN["waits"][0])).replace("{not_analyze}", " ".join(NOT_TAKEN["analyze"][0]))
             .replace("{title}", escape(ruleset.title)).replace("{minimum}", str(ruleset.minimum)))
 
 
