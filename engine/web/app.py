@@ -10,15 +10,14 @@ import json
 import sys
 from collections.abc import Awaitable, Callable, Iterable
 from html import escape
-from importlib import resources
 from typing import IO, Any
 
 import anyio
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
-from starlette.requests import ClientDisconnect, Request
+from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import Route
+from starlette.routing import BaseRoute, Route
 
 from ..core.context import FACTS, NOT_TAKEN
 from ..core.errors import HandError, RuleSetError, UnknownFanError
@@ -31,28 +30,15 @@ from .book import book_files
 from .contract import openapi
 from .guard import Guard
 from .payload import error_json
+from .responses import MAX_BODY, TIMEOUT, WebError, json_response, read_json, static_text
+from .table_routes import TableRoutes, table_routes
 from .tiles import sprite
 
-#: The largest request body read, in bytes: a hand with its context takes a few hundred.
-MAX_BODY = 16 * 1024
-#: Seconds a request body may take to arrive.
-TIMEOUT = 10.0
 STATIC = {"/static/style.css": ("style.css", "text/css; charset=utf-8"),
-          "/static/playground.js": ("playground.js", "text/javascript; charset=utf-8")}
+          "/static/playground.js": ("playground.js", "text/javascript; charset=utf-8"),
+          "/static/table.js": ("table.js", "text/javascript; charset=utf-8")}
 #: The content type of each kind of file of the rule book, served under /book/.
 BOOK_TYPES = {".html": "text/html; charset=utf-8", ".css": "text/css; charset=utf-8", ".js": "text/javascript; charset=utf-8"}
-
-
-class WebError(Exception):
-    """A request answered with an error: its HTTP status, kind and message."""
-
-    def __init__(self, status: int, kind: str, message: str) -> None:
-        super().__init__(message)
-        self.status, self.kind, self.message = status, kind, message
-
-
-def static_text(name: str) -> str:
-    return resources.files("fanrules.web").joinpath("static", name).read_text(encoding="utf-8")
 
 
 def playground_page(ruleset: RuleSet) -> str:
@@ -73,49 +59,6 @@ def docs_page(contract: dict[str, Any]) -> str:
             f'<link rel="stylesheet" href="/static/style.css"></head><body><main><h1>{escape(contract["info"]["title"])}</h1>'
             f'<p>{escape(contract["info"]["description"])} The contract: <a href="/openapi.json">/openapi.json</a>.</p>'
             f'<table>{rows}</table></main></body></html>')
-
-
-def json_response(status: int, payload: Any) -> Response:
-    return Response(json.dumps(payload, ensure_ascii=False).encode("utf-8"), status, media_type="application/json; charset=utf-8")
-
-
-async def read_json(request: Request, timeout: float) -> Any:
-    """The decoded JSON body (chunked or not), at most MAX_BODY bytes arriving within ``timeout``
-    seconds; WebError for anything else. A lone surrogate (``"\\ud800"``: not a character) and an
-    integer too long to convert are refused here, as malformed bodies."""
-    chunks: list[bytes] = []
-    size = 0
-    try:
-        with anyio.fail_after(timeout):
-            async for chunk in request.stream():
-                size += len(chunk)
-                if size > MAX_BODY:
-                    raise WebError(413, "too_large", f"the request body is over {MAX_BODY} bytes; at most {MAX_BODY} are accepted")
-                chunks.append(chunk)
-    except ClientDisconnect:  # the answer goes nowhere; nothing to log either
-        raise WebError(400, "invalid", "the client closed the connection before the body ended") from None
-    except TimeoutError:
-        raise WebError(408, "invalid", f"the request body did not arrive within {timeout:g} s") from None
-    raw = b"".join(chunks)
-    try:
-        body = json.loads(raw.decode("utf-8"), parse_constant=_no_constant)
-        json.dumps(body, ensure_ascii=False).encode("utf-8")
-    except UnicodeDecodeError:
-        raise WebError(400, "invalid", "the request body is not UTF-8 text") from None
-    except UnicodeEncodeError:
-        raise WebError(400, "invalid", "the request body holds a lone surrogate escape (such as \\ud800), which is not a character") from None
-    except json.JSONDecodeError as err:
-        raise WebError(400, "invalid", f"the request body is not valid JSON: {err.msg} at line {err.lineno} column {err.colno}") from None
-    except ValueError as err:  # an integer of more digits than Python converts
-        raise WebError(400, "invalid", f"the request body is not valid JSON: {printable(err)}") from None
-    except RecursionError:
-        raise WebError(400, "invalid", "the request body nests too deeply") from None
-    return body
-
-
-def _no_constant(word: str) -> float:
-    """NaN and Infinity are not JSON."""
-    raise ValueError(f"{word} is not a JSON value")
 
 
 Handler = Callable[[Request], Awaitable[Response]]
@@ -213,21 +156,21 @@ async def http_error(request: Request, exc: Exception) -> Response:
     return json_response(status, error_json("not_found", f"no page {path}; the API is POST {', '.join(api.ENDPOINTS)} (see /openapi.json)"))
 
 
-def make_app(ruleset: RuleSet, hosts: Iterable[str] | None = (), log: IO[str] | None = None, timeout: float = TIMEOUT,
-             extra: Iterable[Route] = ()) -> Starlette:
+def make_app(ruleset: RuleSet, hosts: Iterable[str] | None = (), log: IO[str] | None = None, timeout: float = TIMEOUT) -> Starlette:
     """The application serving ``ruleset``: ``hosts`` the host names answered besides the loopback
     ones (None: every name, ``--public``), ``log`` where each request is written, ``timeout`` the
-    seconds a body may take, ``extra`` more routes (the table's)."""
+    seconds a body may take."""
     state = Playground(ruleset, timeout)
-    routes = [Route(path, guarded(state.api), methods=["POST"]) for path in api.ENDPOINTS]
+    tables = TableRoutes(ruleset, state.ruleset_named, state.run, timeout)
+    routes: list[BaseRoute] = [Route(path, guarded(state.api), methods=["POST"]) for path in api.ENDPOINTS]
     routes += [Route("/api/rules", guarded(state.rules), methods=["GET"]),
                Route("/api/rules/{name}", guarded(state.rules_one), methods=["GET"]),
                Route("/api/rules/{name}/fans/{fan}", guarded(state.rules_one), methods=["GET"]),
                Route("/api/rules/{name}/sections/{section}", guarded(state.rules_one), methods=["GET"]),
-               *extra,
+               *table_routes(tables, guarded),
                Route("/{rest:path}", guarded(state.asset), methods=["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"])]
     app = Starlette(routes=routes, exception_handlers={HTTPException: http_error})
-    app.state.playground = state
+    app.state.playground, app.state.tables = state, tables
     app.add_middleware(Guard, hosts=hosts, max_body=MAX_BODY, log=log)
     return app
 
