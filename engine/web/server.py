@@ -21,6 +21,7 @@ from ..core.text import printable
 from ..ruleset import RuleSet
 from .app import TIMEOUT, make_app
 from .guard import LOOPBACK_NAMES
+from .table_routes import MAX_MESSAGE
 
 #: Connections waiting to be accepted: 100 clients at once are queued, not reset.
 BACKLOG = 1024
@@ -52,7 +53,8 @@ class PlaygroundServer:
         self.server_address: tuple[str, int] = self.socket.getsockname()[:2]
         quiet_uvicorn()
         config = uvicorn.Config(app, log_config=None, access_log=False, lifespan="off", proxy_headers=False,
-                                server_header=False, timeout_keep_alive=max(1, math.ceil(timeout)), backlog=BACKLOG, ws="websockets-sansio")
+                                server_header=False, timeout_keep_alive=max(1, math.ceil(timeout)), backlog=BACKLOG, ws="websockets-sansio",
+                                ws_max_size=MAX_MESSAGE)
         self.uvicorn = uvicorn.Server(config)
 
     @property
