@@ -56,6 +56,7 @@ class PlaygroundServer:
                                 server_header=False, timeout_keep_alive=max(1, math.ceil(timeout)), backlog=BACKLOG, ws="websockets-sansio",
                                 ws_max_size=MAX_MESSAGE)
         self.uvicorn = uvicorn.Server(config)
+        self.serving, self.stopped = threading.Event(), threading.Event()
 
     @property
     def url(self) -> str:
@@ -63,10 +64,19 @@ class PlaygroundServer:
         return f"http://{f'[{host}]' if ':' in host else host}:{port}/"
 
     def serve_forever(self) -> None:
-        self.uvicorn.run(sockets=[self.socket])
+        self.serving.set()
+        try:
+            self.uvicorn.run(sockets=[self.socket])
+        finally:
+            self.serving.clear()
+            self.stopped.set()
 
     def shutdown(self) -> None:
+        """Stop serving, and wait until ``serve_forever`` (in another thread) has returned, as the
+        standard library's servers do: the socket may then be closed."""
         self.uvicorn.should_exit = True
+        if self.serving.is_set():
+            self.stopped.wait(10)
 
     def server_close(self) -> None:
         self.socket.close()
