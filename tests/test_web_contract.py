@@ -35,8 +35,10 @@ def client() -> Iterator[TestClient]:
 def test_openapi_validates_and_names_every_endpoint_and_fact(client: TestClient) -> None:
     contract = client.get("/openapi.json").json()
     validate(contract)
-    for path in [*api.ENDPOINTS, "/api/rules", "/api/rules/{name}/fans/{fan}", "/openapi.json", "/docs"]:
+    for path in [*api.ENDPOINTS, "/api/rules", "/api/rules/{name}/fans/{fan}", "/api/tables", "/api/tables/{id}/log",
+                 "/table", "/openapi.json", "/docs"]:
         assert path in contract["paths"], path
+    assert "/api/diff" not in contract["paths"]  # only with the command line's comparison (below)
     schemas = contract["components"]["schemas"]
     for model in ("ScoreRequest", "RecordRequest"):
         assert set(schemas[model]["properties"]) >= {f.name for f in FACTS} | set(ALIASES)
@@ -145,3 +147,25 @@ def test_the_command_line_python_and_http_agree(client: TestClient, capsys: pyte
     answer = client.post(path, json=body)
     assert answer.status_code == 200
     assert part(answer.json()) == part(cli_json(capsys, argv)) == part(json.loads(json.dumps(python())))
+
+
+def test_diff_equals_the_command_line(capsys: pytest.CaptureFixture[str], tmp_path: Any) -> None:
+    from fanrules.tools.compare import compare
+    from fanrules.tools.web_commands import diff_json
+
+    cases = [{"id": "a", "hand": "1112345678999m5m"}, {"hand": "[123p,1][345p,1]888s999s6m6m"}, {"hand": "123m456p789s123s5s5s"},
+             {"id": "bad", "hand": "1m"}]
+    with TestClient(make_app(SCORER.ruleset, diff=diff_json), base_url="http://localhost") as client:
+        validate(client.get("/openapi.json").json())
+        assert "/api/diff" in client.get("/openapi.json").json()["paths"]
+        answer = client.post("/api/diff", json={"rules": "casual", "against": "mcr", "cases": cases})
+        assert answer.status_code == 200
+        (tmp_path / "cases.jsonl").write_text("".join(json.dumps(c) + "\n" for c in cases), encoding="utf-8")
+        expected = cli_json(capsys, ["diff", str(tmp_path / "cases.jsonl"), "--rules", "casual", "--against", "mcr", "--json"])
+        assert answer.json() == expected == compare(load_ruleset("casual"), load_ruleset("mcr"), cases).to_json()
+        assert [c["new"]["status"] for c in expected["hand_changes"]] == ["win"] and [b["line"] for b in expected["bad_lines"]] == [4]
+        for body, status, words in (({"cases": cases, "agains": "mcr"}, 422, "unknown key 'agains' (did you mean 'against'?)"),
+                                    ({"cases": "x"}, 422, "cases must be a list"), ({"cases": [], "rules": "nothing"}, 404, "no rule set 'nothing'"),
+                                    ({"cases": [{}] * (api.MAX_CASES + 1)}, 422, f"at most {api.MAX_CASES}")):
+            answer = client.post("/api/diff", json=body)
+            assert answer.status_code == status and words in answer.json()["error"]["message"]

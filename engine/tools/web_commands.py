@@ -4,8 +4,10 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import Any
 
 from ..core.errors import CliError
+from ..ruleset import RuleSet
 from .cli_context import load_rules
 
 
@@ -29,7 +31,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         from ..web.server import make_server
     except ImportError as err:
         raise CliError(f"fanrules serve runs on Starlette and uvicorn, which are not installed ({err.name} is missing): {WEB_EXTRA}") from None
-    server = make_server(load_rules(args.rules), args.host, args.port, quiet=args.quiet, allow=args.allow_host, public=args.public)
+    server = make_server(load_rules(args.rules), args.host, args.port, quiet=args.quiet, allow=args.allow_host, public=args.public,
+                         diff=diff_json)
     print(f"fanrules playground on {server.url} (rule set {args.rules}); Ctrl-C stops it", file=sys.stderr)
     try:
         server.serve_forever()
@@ -38,6 +41,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
     finally:
         server.server_close()
     return 0
+
+
+def diff_json(first: RuleSet, second: RuleSet, cases: list[Any]) -> dict[str, Any]:
+    """``fanrules diff --json`` of ``cases`` (JSONL input objects): what ``POST /api/diff`` answers."""
+    from .compare import compare
+
+    return compare(first, second, cases).to_json()
 
 
 #: The largest TCP port.

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..analysis.advice import analysis_context, read_tiles, read_visible
+from ..core.context import unknown_key
 from ..core.errors import HandError, InvalidHandError, UnknownFanError
 from ..core.hand import format_meld
 from ..core.inputs import to_hand, to_waiting
@@ -21,6 +22,8 @@ from .payload import error_json, request_object, result_json, waits_json
 
 #: The HTTP status of each kind of hand error: the request was read, the hand cannot be scored.
 UNPROCESSABLE = 422
+#: The most cases a diff request may hold.
+MAX_CASES = 200
 #: The longest search of the points in reach of a hand two from ready that a request may ask for, in
 #: seconds: the command line takes any, a shared server answers within this.
 MAX_TWO_FROM_READY = 2.0
@@ -105,6 +108,30 @@ def answer(path: str, body: Any, scorer: Scorer) -> tuple[int, dict[str, Any]]:
         return UNPROCESSABLE, error_json(err.kind, str(err), body)
 
 
+#: Compares two rule sets on cases (records) and returns the report's JSON: ``fanrules diff``'s comparison,
+#: which lives with the command line and is handed to the application by ``fanrules serve``.
+Diff = Callable[[RuleSet, RuleSet, list[Any]], dict[str, Any]]
+#: The keys of a diff request.
+DIFF_KEYS = ("rules", "against", "cases")
+
+
+def diff_request(body: Any, served: str) -> tuple[str, str, list[Any]]:
+    """The two rule sets' names and the cases of ``POST /api/diff`` (``rules`` defaults to the served rule set)."""
+    if not isinstance(body, dict):
+        raise InvalidHandError("diff takes a JSON object: {\"rules\": \"casual\", \"against\": \"mcr\", \"cases\": [RECORD, ...]}")
+    for key in body:
+        if key not in DIFF_KEYS:
+            raise unknown_key(key, DIFF_KEYS)
+    cases = body.get("cases")
+    if not isinstance(cases, list) or len(cases) > MAX_CASES:
+        raise InvalidHandError(f"cases must be a list of at most {MAX_CASES} JSONL input objects")
+    names = body.get("rules", served), body.get("against", "mcr")
+    for key, name in zip(("rules", "against"), names):
+        if not isinstance(name, str):
+            raise InvalidHandError(f"{key} must be the name of a rule set, not {name!r}")
+    return names[0], names[1], cases
+
+
 def ruleset_json(ruleset: RuleSet) -> dict[str, Any]:
     """``GET /api/rules/{name}``: a rule set's head, its fans in short and the names of its sections."""
     return {"name": ruleset.name, "title": ruleset.title, "version": ruleset.version, "minimum": ruleset.minimum,
@@ -126,4 +153,4 @@ def find_fan(ruleset: RuleSet, word: str) -> Fan:
     return ruleset.fan(int(word) if word.isascii() and word.isdigit() else word)
 
 
-__all__ = ["ENDPOINTS", "UnknownFanError", "answer", "fan_json", "find_fan", "ruleset_json"]
+__all__ = ["ENDPOINTS", "Diff", "UnknownFanError", "answer", "diff_request", "fan_json", "find_fan", "ruleset_json"]

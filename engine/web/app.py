@@ -68,13 +68,14 @@ class Playground:
     """The state of one server: the rule set served with its scorer, the pages made once, the shipped
     rule sets loaded on demand, and the limiter that runs engine work one job at a time."""
 
-    def __init__(self, ruleset: RuleSet, timeout: float = TIMEOUT) -> None:
+    def __init__(self, ruleset: RuleSet, timeout: float = TIMEOUT, diff: api.Diff | None = None) -> None:
         self.ruleset = ruleset
+        self.diff = diff
         self.scorer = Scorer(ruleset)
         self.timeout = timeout
         self.engine = anyio.CapacityLimiter(1)
         self.rulesets: dict[str, RuleSet] = {ruleset.name: ruleset}
-        self.contract = openapi(ruleset.name)
+        self.contract = openapi(ruleset.name, diff is not None)
         self.assets: dict[str, tuple[bytes, str]] = {
             "/": (playground_page(ruleset).encode("utf-8"), "text/html; charset=utf-8"),
             "/openapi.json": (json.dumps(self.contract, ensure_ascii=False).encode("utf-8"), "application/json; charset=utf-8"),
@@ -101,6 +102,20 @@ class Playground:
         body = await read_json(request, self.timeout)
         status, payload = await self.run(lambda: api.answer(request.url.path, body, self.scorer))
         return json_response(status, payload)
+
+    async def compare(self, request: Request) -> Response:
+        """``POST /api/diff``: ``fanrules diff --json`` of the posted cases."""
+        body = await read_json(request, self.timeout)
+        diff = self.diff
+        assert diff is not None  # the route exists only with it
+
+        def work() -> dict[str, Any]:
+            first, second, cases = api.diff_request(body, self.ruleset.name)
+            return diff(self.ruleset_named(first), self.ruleset_named(second), cases)
+        try:
+            return json_response(200, await self.run(work))
+        except HandError as err:
+            return json_response(422, error_json(err.kind, str(err), body))
 
     async def asset(self, request: Request) -> Response:
         found = self.assets.get(request.url.path)
@@ -156,17 +171,20 @@ async def http_error(request: Request, exc: Exception) -> Response:
     return json_response(status, error_json("not_found", f"no page {path}; the API is POST {', '.join(api.ENDPOINTS)} (see /openapi.json)"))
 
 
-def make_app(ruleset: RuleSet, hosts: Iterable[str] | None = (), log: IO[str] | None = None, timeout: float = TIMEOUT) -> Starlette:
+def make_app(ruleset: RuleSet, hosts: Iterable[str] | None = (), log: IO[str] | None = None, timeout: float = TIMEOUT,
+             diff: api.Diff | None = None) -> Starlette:
     """The application serving ``ruleset``: ``hosts`` the host names answered besides the loopback
     ones (None: every name, ``--public``), ``log`` where each request is written, ``timeout`` the
-    seconds a body may take."""
-    state = Playground(ruleset, timeout)
+    seconds a body may take, ``diff`` the comparison of rule sets that ``POST /api/diff`` answers with
+    (the command line's, which this layer may not import: without it there is no such endpoint)."""
+    state = Playground(ruleset, timeout, diff)
     tables = TableRoutes(ruleset, state.ruleset_named, state.run, timeout)
     routes: list[BaseRoute] = [Route(path, guarded(state.api), methods=["POST"]) for path in api.ENDPOINTS]
     routes += [Route("/api/rules", guarded(state.rules), methods=["GET"]),
                Route("/api/rules/{name}", guarded(state.rules_one), methods=["GET"]),
                Route("/api/rules/{name}/fans/{fan}", guarded(state.rules_one), methods=["GET"]),
                Route("/api/rules/{name}/sections/{section}", guarded(state.rules_one), methods=["GET"]),
+               *([Route("/api/diff", guarded(state.compare), methods=["POST"])] if diff is not None else []),
                *table_routes(tables, guarded),
                Route("/{rest:path}", guarded(state.asset), methods=["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"])]
     app = Starlette(routes=routes, exception_handlers={HTTPException: http_error})

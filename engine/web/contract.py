@@ -9,7 +9,7 @@ from ..core.context import ANNOTATION_KEYS, FACTS, NOT_TAKEN, Fact
 from ..core.errors import ErrorKind
 from ..core.jsonio import MELD_KEYS, MELD_TYPES
 from ..core.tiles import TILE_CODES, WIND_CODES
-from .api import MAX_TWO_FROM_READY
+from .api import MAX_CASES, MAX_TWO_FROM_READY
 
 #: The error kinds of the HTTP layer, besides the JSONL contract's (ErrorKind).
 HTTP_KINDS = ("not_found", "method", "forbidden", "too_large", "media_type", "internal", "busy")
@@ -79,6 +79,14 @@ def schemas() -> dict[str, Any]:
         "WaitsRequest": _request(f"13 tiles; {NOT_TAKEN['waits'][1]}, so the facts of one win are refused.",
                                  hand_string, {}, "waits"),
         "AnalyzeRequest": _request(f"13 or 14 tiles; {NOT_TAKEN['analyze'][1]}.", hand_string, analyze_extra, "analyze"),
+        "TableRequest": {"type": "object", "additionalProperties": False, "description": "A new table: its rule set, one hand or a session.",
+                         "properties": {"rules": {"type": "string"}, "session": {"type": "boolean", "default": False},
+                                        "seed": {"type": "integer", "minimum": 0, "maximum": 2 ** 32 - 1,
+                                                 "description": "Makes the walls reproducible (their seeds are then in the log)."}}},
+        "DiffRequest": {"type": "object", "additionalProperties": False, "required": ["cases"],
+                        "description": "JSONL input objects to score under two rule sets, as `fanrules diff` reads them from a file.",
+                        "properties": {"rules": {"type": "string", "default": "the served rule set"}, "against": {"type": "string", "default": "mcr"},
+                                       "cases": {"type": "array", "items": {"type": "object"}, "maxItems": MAX_CASES}}},
     }
 
 
@@ -103,8 +111,8 @@ def _errors(*codes: str) -> dict[str, Any]:
     return {code: _json("An error, in the one error shape.", {"$ref": "#/components/schemas/Error"}) for code in codes}
 
 
-def openapi(title: str, extra_paths: dict[str, Any] | None = None) -> dict[str, Any]:
-    """The OpenAPI document of the server (``title`` names its rule set); ``extra_paths`` adds others."""
+def openapi(title: str, diff: bool = False) -> dict[str, Any]:
+    """The OpenAPI document of the server (``title`` names its rule set; ``diff``: it has /api/diff)."""
     paths: dict[str, Any] = {
         "/api/score": _post("Score a hand, as `fanrules score --json`, with the picture the playground draws.", "ScoreRequest"),
         "/api/waits": _post("The winning tiles of 13 tiles, each scored, as `fanrules waits --json`.", "WaitsRequest"),
@@ -114,9 +122,15 @@ def openapi(title: str, extra_paths: dict[str, Any] | None = None) -> dict[str, 
         "/api/rules/{name}": _get("A rule set: its head, fans and sections.", params=("name",)),
         "/api/rules/{name}/fans/{fan}": _get("One fan by number or name, as `fanrules rules show FAN`.", params=("name", "fan")),
         "/api/rules/{name}/sections/{section}": _get("One section (procedure, settlement) of a rule set.", params=("name", "section")),
+        "/api/tables": _post("Sit down at a new table (201), with three built-in players; the page then talks over the WebSocket /ws/tables/{id}.",
+                             "TableRequest"),
+        "/api/tables/{id}": _get("What the table's player sees.", params=("id",)),
+        "/api/tables/{id}/log": _get("The game log of the hands played, which `fanrules replay` verifies.", "application/x-ndjson", ("id",)),
+        "/table": _get("The table page.", "text/html"),
         "/openapi.json": _get("This document."),
         "/docs": _get("This document for people.", "text/html"),
-        **(extra_paths or {}),
+        **({"/api/diff": _post("Score cases under two rule sets and report what changes, as `fanrules diff --json`.", "DiffRequest")}
+           if diff else {}),
     }
     return {"openapi": "3.1.0", "info": {"title": f"fanrules web API ({title})", "version": "1",
                                          "description": "Every 4xx and 5xx answer is {\"error\": {\"kind\", \"message\", \"field\"}}. See docs/web.md."},

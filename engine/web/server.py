@@ -19,6 +19,7 @@ import uvicorn
 from ..core.errors import CliError
 from ..core.text import printable
 from ..ruleset import RuleSet
+from .api import Diff
 from .app import TIMEOUT, make_app
 from .guard import LOOPBACK_NAMES
 from .table_routes import MAX_MESSAGE
@@ -130,9 +131,9 @@ def allowed_hosts(host: str, allow: Iterable[str] = (), public: bool = False) ->
 
 def make_server(ruleset: RuleSet, host: str = "127.0.0.1", port: int = 8419, quiet: bool = False,
                 timeout: float = TIMEOUT, allow: Iterable[str] = (), public: bool = False,
-                log: IO[str] | None = None) -> PlaygroundServer:
+                log: IO[str] | None = None, diff: Diff | None = None) -> PlaygroundServer:
     """A server for ``ruleset`` bound to ``host:port`` (port 0: any free port), answering the loopback
     names and ``allow`` (every name with ``public``), logging each request to ``log`` (standard error
-    unless ``quiet``); call ``serve_forever()`` to run it."""
-    app = make_app(ruleset, allowed_hosts(host, allow, public), None if quiet else (log or sys.stderr), timeout)
+    unless ``quiet``), answering ``POST /api/diff`` with ``diff`` when given; call ``serve_forever()`` to run it."""
+    app = make_app(ruleset, allowed_hosts(host, allow, public), None if quiet else (log or sys.stderr), timeout, diff)
     return PlaygroundServer(app, host, port, timeout)
