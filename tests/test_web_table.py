@@ -117,6 +117,26 @@ def test_tables_are_bounded_and_refuse_nonsense() -> None:
         assert client.post("/api/tables", json={}).status_code == 201
 
 
+def test_what_the_page_may_send_over_the_websocket_is_checked() -> None:
+    with TestClient(make_app(load_ruleset("mcr")), base_url="http://localhost") as client:
+        key = client.post("/api/tables", json={"seed": 1}).json()["id"]
+        with client.websocket_connect(f"ws://localhost/ws/tables/{key}") as ws:
+            step = ws.receive_json()["view"]["step"]
+            for sent, words in ((b"\x00\x01", "a message is JSON text"), ("{bad", "a message is JSON"), ("[" * 3000, "a message is JSON"),
+                                ("x" * 5000, "at most 4096"), ('{"act": {"action": "\\ud800"}}', "unknown action '\\ud800'"),
+                                ('{"act": {"action": "discard", "tile": "9z"}}', "9z"), ('{"hint": true, "next": true}', "a message is")):
+                if isinstance(sent, bytes):
+                    ws.send_bytes(sent)
+                else:
+                    ws.send_text(sent)
+                answer = ws.receive_json()
+                assert "error" in answer and words in answer["error"]["message"]
+                assert "view" not in answer or answer["view"]["step"] == step
+            ws.send_json({"hint": True})
+            hint = ws.receive_json()
+            assert "view" not in hint and ("shanten" in hint["hint"] if "hint" in hint else "13 or 14 tiles" in hint["error"]["message"])
+
+
 # --- in the browser ------------------------------------------------------------------------------------
 
 @pytest.fixture(scope="module")
@@ -222,3 +242,29 @@ def test_a_hand_played_in_the_browser(browser: WebDriver, capsys: pytest.Capture
         assert browser.find_element("id", "win-total").text == str(win["result"]["total"])
     (tmp_path / "game.jsonl").write_text(log, encoding="utf-8")
     assert main(["replay", str(tmp_path / "game.jsonl")]) == 0
+
+
+@pytest.mark.slow
+def test_a_session_in_the_browser_goes_from_hand_to_hand_with_standings(browser: WebDriver) -> None:
+    with make_server(load_ruleset("mcr"), port=0, quiet=True).running() as server:
+        browser.get(server.url + "table")
+        browser.find_element("css selector", "input[name=length][value=session]").click()
+        browser.find_element("id", "start").click()
+        wait_until(browser, lambda d: d.find_elements("css selector", "#seat-own .seat-tiles"))
+        for hand in (1, 2):
+            for _ in range(600):
+                if browser.find_elements("css selector", "#outcome"):
+                    break
+                count = len(received(browser))
+                browser.execute_script(CHOOSE)
+                wait_until(browser, lambda d, n=count: len(received(d)) > n)
+            rows = browser.find_elements("css selector", "#standings-table tr[data-player]")
+            assert len(rows) == 4 and f"{hand} of 16 hand(s) played" in browser.find_element("id", "standings").text
+            view = received(browser)[-1]["view"]
+            assert [int(r.find_elements("tag name", "td")[2].text) for r in sorted(rows, key=lambda r: int(r.get_attribute("data-player") or 0))] \
+                == view["session"]["totals"]
+            count = len(received(browser))
+            browser.find_element("id", "next-hand").click()
+            wait_until(browser, lambda d, n=count: len(received(d)) > n)
+            view = received(browser)[-1]["view"]
+            assert view["hand_number"] == hand + 1 and bool(browser.find_elements("css selector", "#outcome")) == view["over"]

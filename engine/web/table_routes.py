@@ -14,7 +14,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
-from starlette.websockets import WebSocket, WebSocketDisconnect
+from starlette.websockets import WebSocket
 
 from ..core.errors import FanrulesError
 from ..game import GameRules, ProcedureError
@@ -103,31 +103,35 @@ class TableRoutes:
             await websocket.close(code=1008)
             return
         await websocket.accept()
-        await websocket.send_text(json.dumps({"view": await self.run(table.view)}, ensure_ascii=False))
-        try:
-            while True:
-                text = await websocket.receive_text()
-                answer = await self.run(lambda text=text: self.answer(table, text))  # type: ignore[misc]
-                await websocket.send_text(json.dumps(answer, ensure_ascii=False))
-        except WebSocketDisconnect:
-            return
+        await websocket.send_text(json.dumps({"view": await self.run(table.view)}))
+        while True:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+            text = message.get("text")
+            answer = error_json("invalid", "a message is JSON text") if text is None else \
+                await self.run(lambda text=text: self.answer(table, text))  # type: ignore[misc]
+            await websocket.send_text(json.dumps(answer))  # ASCII: a lone surrogate echoed in an error stays sendable
 
     def answer(self, table: PersonTable, text: str) -> dict[str, Any]:
         """The reply to one message of the page: ``{"act": ACTION}``, ``{"hint": true}`` or ``{"next": true}``."""
         if len(text) > MAX_MESSAGE:
             return error_json("too_large", f"a message is at most {MAX_MESSAGE} characters")
         try:
-            message = json.loads(text, parse_constant=float)
-            if not isinstance(message, dict) or len(message) != 1 or next(iter(message)) not in ("act", "hint", "next"):
-                return error_json("invalid", "a message is {\"act\": ACTION}, {\"hint\": true} or {\"next\": true}")
+            message = json.loads(text)
+        except (ValueError, RecursionError) as err:
+            return error_json("invalid", f"a message is JSON: {err}")
+        if not isinstance(message, dict) or len(message) != 1 or next(iter(message)) not in ("act", "hint", "next"):
+            return error_json("invalid", "a message is {\"act\": ACTION}, {\"hint\": true} or {\"next\": true}")
+        try:
             if "hint" in message:
                 return {"hint": table.hint()}
             if "next" in message:
                 table.next_hand()
             else:
                 table.act(message["act"])
-        except (ValueError, FanrulesError) as err:  # IllegalAction and hand errors: why, in one line
-            return {**error_json("illegal" if isinstance(err, FanrulesError) else "invalid", str(err)), "view": table.view()}
+        except FanrulesError as err:  # an illegal action or a hint out of turn: why, in one line (a hint's without the view)
+            return {**error_json("illegal", str(err)), **({} if "hint" in message else {"view": table.view()})}
         return {"view": table.view()}
 
 

@@ -88,7 +88,7 @@
   function drawResult() {
     const box = $("result");
     box.hidden = !view.over;
-    if (!view.over || !view.result) return;
+    if (!view.over || !view.result) return box.replaceChildren();
     const r = view.result;
     box.replaceChildren();
     if (r.outcome === "draw") {
@@ -139,7 +139,11 @@
     drawResult();
     drawStandings();
     $("hint-panel").hidden = true;
-    if ($("hints").checked && obs.legal.length && !view.over) send({ hint: true });
+    if ($("hints").checked && choosing(obs)) send({ hint: true });
+  }
+  // A hint helps when the person chooses a discard or a claim (not while setting flowers aside).
+  function choosing(obs) {
+    return !view.over && obs.legal.some((a) => a.action === "discard" || a.action === "pass");
   }
   function drawHint(h) {
     const box = $("hint-panel");
@@ -187,5 +191,5 @@
     socket.addEventListener("close", () => status("the table's connection closed"));
   }
   $("start").addEventListener("click", start);
-  $("hints").addEventListener("change", () => { if (view && $("hints").checked && view.observation.legal.length && !view.over) send({ hint: true }); });
+  $("hints").addEventListener("change", () => { if (view && $("hints").checked && choosing(view.observation)) send({ hint: true }); });
 })();
