@@ -206,7 +206,7 @@ def check_hint(driver: WebDriver, capsys: pytest.CaptureFixture[str]) -> None:
 def test_a_hand_played_in_the_browser(browser: WebDriver, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     with make_server(load_ruleset("mcr"), port=0, quiet=True).running() as server:
         base = server.url
-        browser.get(base + "table")
+        browser.get(base + "table?seed=1")  # a hand that ends in a win, for the screenshot
         browser.find_element("id", "hints").click()
         browser.find_element("id", "start").click()
         wait_until(browser, lambda d: d.find_elements("css selector", "#seat-own .seat-tiles"))
@@ -227,7 +227,9 @@ def test_a_hand_played_in_the_browser(browser: WebDriver, capsys: pytest.Capture
             wait_until(browser, lambda d, n=count: len(received(d)) > n)
         assert browser.find_elements("css selector", "#outcome") and hints
         SHOTS.mkdir(parents=True, exist_ok=True)
+        browser.set_window_size(1200, 1500)  # the result, the payments and the standings in one picture
         browser.save_screenshot(str(SHOTS / "table-result.png"))
+        browser.set_window_size(1200, 1100)
         key = received(browser)[-1].get("view", received(browser)[0]["view"])["id"]
         request = urllib.request.Request(f"{base}api/tables/{key}/log", headers={"Host": f"localhost:{server.server_address[1]}"})
         with urllib.request.urlopen(request, timeout=10) as answer:

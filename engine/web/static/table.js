@@ -177,6 +177,8 @@
   async function start() {
     if (socket) socket.close();
     const body = { rules: $("rules").value, session: document.querySelector("input[name=length]:checked").value === "session" };
+    const seed = new URLSearchParams(location.search).get("seed"); // /table?seed=N: the same walls again (a demonstration, a bug report)
+    if (seed !== null) body.seed = Number(seed);
     let response;
     try {
       response = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
