@@ -10,6 +10,7 @@ import shutil
 import tempfile
 import urllib.request
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -109,6 +110,11 @@ def test_tables_are_bounded_and_refuse_nonsense() -> None:
             error = client.post("/api/tables", json=body).json()["error"]
             assert words in error["message"] and set(error) == {"kind", "message", "field"}
         assert client.get("/api/tables/nothing").status_code == 404
+        several = game_rules("mcr")
+        app.state.tables.rules["mcr"] = replace(several, procedure=replace(several.procedure, several_wins="all"))
+        refused = client.post("/api/tables", json={"rules": "mcr"})
+        assert refused.status_code == 422 and "lets several win" in refused.json()["error"]["message"]
+        del app.state.tables.rules["mcr"]
         with pytest.raises(WebSocketDisconnect), client.websocket_connect("ws://localhost/ws/tables/nothing") as ws:  # closed before accepted
             ws.receive_json()
         key = client.post("/api/tables", json={}).json()

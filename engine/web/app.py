@@ -20,7 +20,7 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
 from ..core.context import FACTS, NOT_TAKEN
-from ..core.errors import HandError, RuleSetError, UnknownFanError
+from ..core.errors import FanrulesError, HandError, UnknownFanError
 from ..core.text import printable
 from ..ruleset import RuleSet, load_ruleset
 from ..ruleset.files import shipped_rulesets
@@ -154,8 +154,8 @@ def guarded(handler: Handler) -> Handler:
             return await handler(request)
         except WebError as err:
             return json_response(err.status, error_json(err.kind, err.message))
-        except (HandError, RuleSetError) as err:
-            return json_response(422, error_json("invalid", printable(err)))
+        except FanrulesError as err:  # a rule set that cannot be loaded or played, a hand: the request cannot be done
+            return json_response(422, error_json(err.kind if isinstance(err, HandError) else "invalid", printable(err)))
         except Exception as err:  # noqa: BLE001 - a bug must still answer JSON, never a traceback
             print(printable(f"fanrules serve: {request.url.path}: {type(err).__name__}: {err}"), flush=True, file=sys.stderr)
             return json_response(500, error_json("internal", "the server failed on this request"))

@@ -69,8 +69,8 @@ class TableRoutes:
             raise WebError(422, "invalid", f"session must be true or false, not {session!r}")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 32):
             raise WebError(422, "invalid", f"seed must be a whole number from 0 to {2 ** 32 - 1}, not {seed!r}")
-        if session and rules.procedure.several_wins != "first_in_turn":
-            raise ProcedureError(f"rule set {rules.name}: a session records one winner a hand; its procedure lets several win")
+        if rules.procedure.several_wins != "first_in_turn":  # the page shows and pays one win a hand
+            raise ProcedureError(f"rule set {rules.name}: the table records one winner a hand; its procedure lets several win")
         try:
             return self.tables.add(lambda: PersonTable(rules, seed, session))
         except FanrulesError as err:
