@@ -183,3 +183,19 @@ def test_serve_without_the_web_extra_names_the_command_that_installs_it(tmp_path
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and 'pip install "fanrules[web]"' in done.stderr and "Traceback" not in done.stderr
     assert (tmp_path / "book" / "index.html").is_file()
+
+
+def test_a_websocket_from_another_site_is_refused() -> None:
+    from fanrules.web.app import make_app
+    from starlette.testclient import TestClient
+    from starlette.websockets import WebSocketDisconnect
+
+    with TestClient(make_app(MCR), base_url="http://localhost") as client:
+        key = client.post("/api/tables", json={"seed": 2}).json()["id"]
+        url = f"ws://localhost/ws/tables/{key}"
+        for headers in ({"origin": "http://evil.example"}, {"origin": "null"}, {"host": "evil.example"}):
+            with pytest.raises(WebSocketDisconnect) as refused, client.websocket_connect(url, headers=headers) as ws:
+                ws.receive_json()
+            assert refused.value.code == 1008
+        with client.websocket_connect(url, headers={"origin": "http://localhost"}) as ws:
+            assert ws.receive_json()["view"]["id"] == key
