@@ -8,7 +8,6 @@ import json
 import os
 import shutil
 import tempfile
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -64,10 +63,8 @@ def browser() -> Iterator[WebDriver]:
 @pytest.fixture(scope="module")
 def playground() -> Iterator[str]:
     server: PlaygroundServer = make_server(load_ruleset("mcr"), port=0, quiet=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
-    server.server_close()
+    with server.running():
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
 
 
 def cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -205,7 +202,7 @@ def test_hands_not_ready_show_how_far_they_are(browser: WebDriver, playground: s
     assert "fanrules: " + browser.find_element(By.ID, "error").text == err.strip()
     expected = answer("/api/analyze", {"hand": hand}, scorer("mcr"))[1]["discards"]
     rows = browser.find_elements(By.CSS_SELECTOR, "#analysis .discard-row")
-    assert [r.get_attribute("data-tile") for r in rows] == [d["discard"] for d in expected[:6]]
+    assert [r.get_attribute("data-tile") for r in rows] == [d["discard"] for d in expected]  # every discard, as the CLI
     assert f"shanten {expected[0]['shanten']}" in rows[0].text
     assert f"up to {expected[0]['best_total']} points: {', '.join(expected[0]['best_fans'])}" in rows[0].text
     SHOTS.mkdir(parents=True, exist_ok=True)
@@ -231,6 +228,50 @@ def test_thirteen_tiles_show_their_waits(browser: WebDriver, playground: str, ca
     browser.find_element(By.ID, "clear").click()
     click_tiles(browser, "tile", ["1m"] * 4)
     assert not browser.find_element(By.CSS_SELECTOR, "button.pick[data-tile='1m']").is_enabled()
+
+
+def test_a_fifteenth_tile_takes_the_score_away(browser: WebDriver, playground: str) -> None:
+    browser.get(playground)
+    click_tiles(browser, "tile", ["1m", "1m", "1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "9m", "9m", "5m"])
+    wait_for(browser, "#result")
+    click_tiles(browser, "tile", ["5p"])
+    wait_for(browser, "#error")
+    assert not browser.find_elements(By.ID, "result") and "15 tiles" in browser.find_element(By.ID, "error").text
+
+
+def test_thirteen_typed_tiles_show_their_waits_with_the_pages_context(browser: WebDriver, playground: str,
+                                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    browser.get(playground)
+    browser.find_element(By.ID, "flowers").clear()
+    browser.find_element(By.ID, "flowers").send_keys("2")
+    browser.find_element(By.ID, "first_turn").click()
+    browser.find_element(By.ID, "last_tile").click()
+    browser.find_element(By.ID, "self_drawn").click()  # not taken by waits: left out, not refused
+    browser.find_element(By.ID, "notation").send_keys("[123p,1]45m99s12sCFPP\n")
+    wait_for(browser, "#analysis")  # no waits: how far the hand is instead
+    browser.find_element(By.ID, "notation").clear()
+    browser.find_element(By.ID, "notation").send_keys("1112345678999m")
+    browser.find_element(By.ID, "score").click()
+    wait_for(browser, "#wait-table .wait")
+    _, out, _ = cli(capsys, "waits", "1112345678999m", "--flowers", "2", "--first-turn", "--last-tile", "--json")
+    chips = browser.find_elements(By.CSS_SELECTOR, "#wait-table .wait")
+    assert [(c.get_attribute("data-tile"), c.find_element(By.CLASS_NAME, "discard").text, c.find_element(By.CLASS_NAME, "self").text)
+            for c in chips] == [(w["tile"], str(w["discard"]["total"]), str(w["self_drawn"]["total"])) for w in json.loads(out)]
+
+
+def test_the_analysis_counts_the_tiles_in_sight_and_shows_its_errors(browser: WebDriver, playground: str,
+                                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    browser.get(playground)
+    browser.find_element(By.ID, "visible").send_keys("1sEE")
+    click_tiles(browser, "tile", ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "1s", "1s", "E", "W"])
+    wait_for(browser, "#analysis .chip")
+    _, out, _ = cli(capsys, "analyze", "123m456p11789sEW", "--visible", "1sEE", "--json")
+    assert [(c.get_attribute("data-tile"), c.text.split("×")[-1]) for c in browser.find_elements(By.CSS_SELECTOR, "#analysis .chip")] \
+        == [(u["tile"], str(u["remaining"])) for u in json.loads(out)["useful"]]
+    browser.find_element(By.ID, "visible").send_keys("1s1s")  # a fifth 1s in sight
+    browser.find_element(By.ID, "waits").click()
+    wait_for(browser, "#analysis-error")
+    assert "invalid: " in browser.find_element(By.ID, "analysis-error").text
 
 
 def test_the_book_from_file_urls(browser: WebDriver, tmp_path: Path) -> None:

@@ -4,8 +4,10 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import Any
 
 from ..core.errors import CliError
+from ..ruleset import RuleSet
 from .cli_context import load_rules
 
 
@@ -20,12 +22,18 @@ def cmd_book(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_serve(args: argparse.Namespace) -> int:
-    from ..web.server import make_server
+#: The one command that installs what ``fanrules serve`` runs on (Starlette and uvicorn).
+WEB_EXTRA = 'pip install "fanrules[web]"'
 
-    server = make_server(load_rules(args.rules), args.host, args.port)
-    host, port = str(server.server_address[0]), int(server.server_address[1])
-    print(f"fanrules playground on http://{host}:{port}/ (rule set {args.rules}); Ctrl-C stops it", file=sys.stderr)
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    try:
+        from ..web.server import make_server
+    except ImportError as err:
+        raise CliError(f"fanrules serve runs on Starlette and uvicorn, which are not installed ({err.name} is missing): {WEB_EXTRA}") from None
+    server = make_server(load_rules(args.rules), args.host, args.port, quiet=args.quiet, allow=args.allow_host, public=args.public,
+                         diff=diff_json)
+    print(f"fanrules playground on {server.url} (rule set {args.rules}); Ctrl-C stops it", file=sys.stderr)
     try:
         server.serve_forever()
     except KeyboardInterrupt:
@@ -33,6 +41,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
     finally:
         server.server_close()
     return 0
+
+
+def diff_json(first: RuleSet, second: RuleSet, cases: list[Any]) -> dict[str, Any]:
+    """``fanrules diff --json`` of ``cases`` (JSONL input objects): what ``POST /api/diff`` answers."""
+    from .compare import compare
+
+    return compare(first, second, cases).to_json()
 
 
 #: The largest TCP port.
@@ -58,5 +73,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("serve", help="a local page to build and score hands, with a JSON API")
     p.add_argument("--rules", default="mcr", help="rule set: a shipped name (mcr, ...) or a folder/ruleset.yaml path")
     p.add_argument("--port", type=port, default=8419, help=f"port 0..{MAX_PORT} (default 8419; 0 picks a free one)")
-    p.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1: this machine only)")
+    p.add_argument("--host", default="127.0.0.1",
+                   help="address to bind (default 127.0.0.1: this machine only; ::1 for IPv6); another needs --allow-host or --public")
+    p.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                   help="a host name the server answers besides localhost (repeat for more); a page under another name is refused")
+    p.add_argument("--quiet", action="store_true", help="no request log on standard error")
+    p.add_argument("--public", action="store_true",
+                   help="answer requests under every host name (behind a proxy that checks them); other sites' pages stay refused")
     p.set_defaults(run=cmd_serve)

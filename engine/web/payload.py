@@ -15,9 +15,23 @@ from ..scoring.result import fan_ref
 from ..scoring.scored_waits import WaitScore
 
 
-def error_json(kind: str, message: str) -> dict[str, Any]:
-    """The error object of the JSONL contract."""
-    return {"error": {"kind": kind, "message": message}}
+def error_json(kind: str, message: str, body: Any = None) -> dict[str, Any]:
+    """The one error shape of every 4xx and 5xx answer: the JSONL contract's ``kind`` and ``message``,
+    and ``field``, the key of the request object the message is about (``field_of``) or null."""
+    return {"error": {"kind": str(kind), "message": message, "field": field_of(message, body)}}
+
+
+def field_of(message: str, body: Any) -> str | None:
+    """The first key of the request object ``body`` that ``message`` names, as core's refusals name
+    them (``unknown key 'selfdrawn'``, ``seat_wind must be ...``, ``missing field 'hand'``)."""
+    if "missing field 'hand'" in message:
+        return "hand"
+    if not isinstance(body, dict):
+        return None
+    for key in body:
+        if isinstance(key, str) and (f"'{key}'" in message or message.startswith(f"{key} ")):
+            return key
+    return None
 
 
 def request_object(body: Any) -> dict[str, Any]:

@@ -1,199 +1,139 @@
-"""``fanrules serve``: the playground page, its JSON API and the rule book (under /book/) on the
-standard library's HTTP server.
+"""``fanrules serve`` on uvicorn: the socket bound here (any address, IPv4 or IPv6, port 0 for a free
+one, a backlog long enough for a burst of clients), the application of app.py served on it.
 
-One ThreadingHTTPServer bound to localhost: small JSON bodies (at most ``MAX_BODY`` bytes), a socket
-timeout per request, every error answered as JSON with a 4xx status and the command line's message,
-never a traceback."""
+A server bound to an address other than loopback answers only the host names it is given
+(``--allow-host``), or every name with ``--public``: the Host check never turns itself off."""
 from __future__ import annotations
 
-import json
+import logging
+import math
+import socket
 import sys
 import threading
-from http import HTTPStatus
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from importlib import resources
-from typing import Any
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from typing import IO, Any
 
-from ..core.context import FACTS
+import uvicorn
+
+from ..core.errors import CliError
+from ..core.text import printable
 from ..ruleset import RuleSet
-from ..scoring import Scorer
-from . import api
-from .book import book_files
-from .payload import error_json
-from .tiles import sprite
+from .api import Diff
+from .app import TIMEOUT, make_app
+from .guard import LOOPBACK_NAMES
+from .table_routes import MAX_MESSAGE
 
-#: The largest request body read, in bytes: a hand with its context takes a few hundred.
-MAX_BODY = 16 * 1024
-#: Seconds a connection may stay silent before it is closed.
-TIMEOUT = 10
-LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "[::1]", "::1"})
-STATIC = {"/static/style.css": ("style.css", "text/css; charset=utf-8"),
-          "/static/playground.js": ("playground.js", "text/javascript; charset=utf-8")}
-#: The content type of each kind of file of the rule book, served under /book/.
-BOOK_TYPES = {".html": "text/html; charset=utf-8", ".css": "text/css; charset=utf-8", ".js": "text/javascript; charset=utf-8"}
-HEADERS = {"X-Content-Type-Options": "nosniff", "Cache-Control": "no-store",
-           "Content-Security-Policy": "default-src 'self'; style-src 'self'; img-src 'self' data:; frame-ancestors 'none'"}
+#: Connections waiting to be accepted: 100 clients at once are queued, not reset.
+BACKLOG = 1024
+class LineToStderr(logging.Handler):
+    """uvicorn's own messages (a request it cannot parse, a failure to bind) as one escaped line each
+    on the standard error of the moment, without tracebacks."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        sys.stderr.write(printable(f"fanrules serve: {record.getMessage()}") + "\n")
 
 
-def _static(name: str) -> str:
-    return resources.files("fanrules.web").joinpath("static", name).read_text(encoding="utf-8")
+def quiet_uvicorn() -> None:
+    """uvicorn's loggers at WARNING, written by LineToStderr only."""
+    logger = logging.getLogger("uvicorn")
+    logger.handlers = [LineToStderr()]
+    logger.setLevel(logging.WARNING)
+    logger.propagate = False
 
 
-def playground_page(ruleset: RuleSet) -> str:
-    """The playground's HTML with the tile pictures and the rule set's name filled in."""
-    from html import escape
+class PlaygroundServer:
+    """A bound socket and the uvicorn server for it: ``serve_forever()`` runs it (Ctrl-C stops it),
+    ``running()`` runs it in a thread for the length of a ``with``."""
 
-    flags = "".join(f'<label><input type="checkbox" class="flag" id="{f.name}"> {f.name.replace("_", " ")}</label>'
-                    for f in FACTS if f.kind == "flag")
-    return (_static("playground.html").replace("{sprite}", sprite()).replace("{rules}", escape(ruleset.name))
-            .replace("{flags}", flags)
-            .replace("{title}", escape(ruleset.title)).replace("{minimum}", str(ruleset.minimum)))
-
-
-class PlaygroundServer(ThreadingHTTPServer):
-    """The HTTP server with the rule set's scorer and the page made once."""
-
-    daemon_threads = True
-
-    def __init__(self, address: tuple[str, int], ruleset: RuleSet, quiet: bool = False, timeout: float = TIMEOUT) -> None:
-        self.scorer = Scorer(ruleset)
-        self.request_timeout = timeout
-        #: One request scores at a time: the scorer's memos are shared, and scoring holds the GIL anyway.
-        self.scoring = threading.Lock()
-        self.page = playground_page(ruleset).encode("utf-8")
-        self.assets = {path: (_static(name).encode("utf-8"), kind) for path, (name, kind) in STATIC.items()}
-        for name, data in book_files(ruleset).items():
-            self.assets[f"/book/{name}"] = (data, BOOK_TYPES[name[name.rindex("."):]])
-        self.assets["/book/"] = self.assets["/book/index.html"]
-        self.quiet = quiet
-        super().__init__(address, Handler)
-
-
-class Handler(BaseHTTPRequestHandler):
-    server: PlaygroundServer
-    protocol_version = "HTTP/1.1"
-    server_version = "fanrules"
-
-    def setup(self) -> None:
-        super().setup()
-        self.connection.settimeout(self.server.request_timeout)
-
-    def log_message(self, format: str, *args: Any) -> None:
-        if not self.server.quiet:
-            sys.stderr.write(f"{self.address_string()} {format % args}\n")
-
-    def _send(self, status: int, body: bytes, kind: str) -> None:
-        self.send_response(status)
-        self.send_header("Content-Type", kind)
-        self.send_header("Content-Length", str(len(body)))
-        for key, value in HEADERS.items():
-            self.send_header(key, value)
-        self.end_headers()
-        if self.command != "HEAD":
-            self.wfile.write(body)
-
-    def _json(self, status: int, payload: dict[str, Any]) -> None:
-        self._send(status, json.dumps(payload, ensure_ascii=False).encode("utf-8"), "application/json; charset=utf-8")
-
-    def _error(self, status: int, kind: str, message: str) -> None:
-        self._json(status, error_json(kind, message))
-
-    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
-        """Errors found by the HTTP parser itself (a malformed request line, an unknown method, too many
-        headers) are answered in JSON too; the connection is then closed."""
-        self.close_connection = True
-        if not self.request_version.startswith("HTTP/1."):
-            self.request_version = "HTTP/1.0"  # an unreadable request line still gets a status line and headers
-        phrase = HTTPStatus(code).phrase if code in HTTPStatus._value2member_map_ else "error"
-        self._error(code, "invalid", message or phrase.lower())
-
-    def _host_ok(self) -> bool:
-        """On a loopback address, only requests naming a loopback host (no DNS rebinding)."""
-        if self.server.server_address[0] not in ("127.0.0.1", "::1"):
-            return True
-        host = (self.headers.get("Host") or "").strip()
-        name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
-        return name.lower() in LOOPBACK_NAMES
-
-    def do_GET(self) -> None:
-        path = self.path.split("?", 1)[0]
-        if not self._host_ok():
-            self._error(HTTPStatus.FORBIDDEN, "forbidden", "this server only answers requests to localhost")
-        elif path in ("/", "/index.html"):
-            self._send(HTTPStatus.OK, self.server.page, "text/html; charset=utf-8")
-        elif path in self.server.assets:
-            body, kind = self.server.assets[path]
-            self._send(HTTPStatus.OK, body, kind)
-        elif path in api.ENDPOINTS:
-            self._error(HTTPStatus.METHOD_NOT_ALLOWED, "method", f"{path} takes POST with a JSON body")
-        else:
-            self._error(HTTPStatus.NOT_FOUND, "not_found", f"no page {path}; the API is POST {', '.join(api.ENDPOINTS)}")
-
-    do_HEAD = do_GET
-
-    def do_POST(self) -> None:
-        path = self.path.split("?", 1)[0]
-        if not self._host_ok():
-            self._error(HTTPStatus.FORBIDDEN, "forbidden", "this server only answers requests to localhost")
-            return
-        if path not in api.ENDPOINTS:
-            self._error(HTTPStatus.NOT_FOUND, "not_found", f"no endpoint {path}; the API is POST {', '.join(api.ENDPOINTS)}")
-            return
-        body = self._read_body()
-        if body is None:
-            return
+    def __init__(self, app: Any, host: str, port: int, timeout: float = TIMEOUT) -> None:
         try:
-            with self.server.scoring:
-                status, payload = api.answer(path, body, self.server.scorer)
-        except Exception as err:  # noqa: BLE001 - a bug must still answer JSON, never a traceback
-            sys.stderr.write(f"fanrules serve: {path}: {type(err).__name__}: {err}\n")
-            status, payload = HTTPStatus.INTERNAL_SERVER_ERROR, error_json("internal", "the server failed on this request")
-        self._json(status, payload)
+            self.socket = listening_socket(host.strip("[]"), port)
+        except (OSError, OverflowError) as err:
+            raise CliError(f"cannot listen on {host} port {port}: {getattr(err, 'strerror', None) or err}") from None
+        self.server_address: tuple[str, int] = self.socket.getsockname()[:2]
+        quiet_uvicorn()
+        config = uvicorn.Config(app, log_config=None, access_log=False, lifespan="off", proxy_headers=False,
+                                server_header=False, timeout_keep_alive=max(1, math.ceil(timeout)), backlog=BACKLOG, ws="websockets-sansio",
+                                ws_max_size=MAX_MESSAGE)
+        self.uvicorn = uvicorn.Server(config)
+        self.serving, self.stopped = threading.Event(), threading.Event()
 
-    def _read_body(self) -> Any:
-        """The decoded JSON body, or None after answering why it cannot be read."""
-        length_text = self.headers.get("Content-Length")
-        if self.headers.get("Transfer-Encoding", "").lower() == "chunked" or length_text is None:
-            self.close_connection = True
-            self._error(HTTPStatus.LENGTH_REQUIRED, "invalid", "the request needs a Content-Length header")
-            return None
+    @property
+    def url(self) -> str:
+        host, port = self.server_address
+        return f"http://{f'[{host}]' if ':' in host else host}:{port}/"
+
+    def serve_forever(self) -> None:
+        self.serving.set()
         try:
-            length = int(length_text)
-        except ValueError:
-            length = -1
-        if length < 0:
-            self.close_connection = True
-            self._error(HTTPStatus.BAD_REQUEST, "invalid", f"Content-Length must be a whole number, not {length_text!r}")
-            return None
-        if length > MAX_BODY:
-            self.close_connection = True
-            self._error(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, "invalid",
-                        f"the request body is {length} bytes; at most {MAX_BODY} are accepted")
-            return None
+            self.uvicorn.run(sockets=[self.socket])
+        finally:
+            self.serving.clear()
+            self.stopped.set()
+
+    def shutdown(self) -> None:
+        """Stop serving, and wait until ``serve_forever`` (in another thread) has returned, as the
+        standard library's servers do: the socket may then be closed."""
+        self.uvicorn.should_exit = True
+        if self.serving.is_set():
+            self.stopped.wait(10)
+
+    def server_close(self) -> None:
+        self.socket.close()
+
+    @contextmanager
+    def running(self) -> Iterator[PlaygroundServer]:
+        """The server answering in a thread until the ``with`` ends (tests, the load test)."""
+        thread = threading.Thread(target=self.serve_forever, daemon=True)
+        thread.start()
         try:
-            raw = self.rfile.read(length)
-        except TimeoutError:
-            self.close_connection = True
-            self._error(HTTPStatus.REQUEST_TIMEOUT, "invalid",
-                        f"the request body did not arrive within {self.server.request_timeout:g} s")
-            return None
-        if len(raw) < length:
-            self.close_connection = True
-            self._error(HTTPStatus.BAD_REQUEST, "invalid", f"the request body ended after {len(raw)} of {length} bytes")
-            return None
-        try:
-            return json.loads(raw.decode("utf-8"))
-        except UnicodeDecodeError:
-            self._error(HTTPStatus.BAD_REQUEST, "invalid", "the request body is not UTF-8 text")
-        except json.JSONDecodeError as err:
-            self._error(HTTPStatus.BAD_REQUEST, "invalid", f"the request body is not valid JSON: {err.msg} at line {err.lineno} column {err.colno}")
-        except RecursionError:
-            self._error(HTTPStatus.BAD_REQUEST, "invalid", "the request body nests too deeply")
+            while not self.uvicorn.started and thread.is_alive():
+                threading.Event().wait(0.01)
+            yield self
+        finally:
+            self.shutdown()
+            thread.join(10)
+            self.server_close()
+
+
+def listening_socket(host: str, port: int) -> socket.socket:
+    """A TCP socket listening on ``host:port`` (an IPv6 address for ``::1``). It is made with the TCP
+    protocol number, so that asyncio turns Nagle's algorithm off on each connection (a response's
+    head and body are two writes: with Nagle, a kept-open connection waits for a delayed ACK each time),
+    and with TCP_NODELAY, which the connections it accepts inherit."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        if family == socket.AF_INET6:
+            sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+        sock.bind((host, port))
+        sock.listen(BACKLOG)
+    except BaseException:
+        sock.close()
+        raise
+    return sock
+
+
+def allowed_hosts(host: str, allow: Iterable[str] = (), public: bool = False) -> list[str] | None:
+    """The host names a server bound to ``host`` answers besides the loopback ones (None: all, with
+    ``public``); CliError for an address other than loopback with neither ``allow`` nor ``public``."""
+    if public:
         return None
+    names = list(allow)
+    if host.strip("[]").lower() not in LOOPBACK_NAMES and not names:
+        raise CliError(f"--host {host} lets other machines connect: name the host they use with --allow-host NAME, "
+                       "or answer every name with --public")
+    return names
 
 
 def make_server(ruleset: RuleSet, host: str = "127.0.0.1", port: int = 8419, quiet: bool = False,
-                timeout: float = TIMEOUT) -> PlaygroundServer:
-    """A playground server for ``ruleset`` bound to ``host:port`` (port 0: any free port), closing a
-    connection silent for ``timeout`` seconds; call ``serve_forever()`` to run it."""
-    return PlaygroundServer((host, port), ruleset, quiet, timeout)
+                timeout: float = TIMEOUT, allow: Iterable[str] = (), public: bool = False,
+                log: IO[str] | None = None, diff: Diff | None = None) -> PlaygroundServer:
+    """A server for ``ruleset`` bound to ``host:port`` (port 0: any free port), answering the loopback
+    names and ``allow`` (every name with ``public``), logging each request to ``log`` (standard error
+    unless ``quiet``), answering ``POST /api/diff`` with ``diff`` when given; call ``serve_forever()`` to run it."""
+    app = make_app(ruleset, allowed_hosts(host, allow, public), None if quiet else (log or sys.stderr), timeout, diff)
+    return PlaygroundServer(app, host, port, timeout)

@@ -1,5 +1,6 @@
 // The playground: build a hand by clicking tiles (or type it), score it through POST /api/score, show
-// the fans with the sets they used, what was not counted and why; the waits of 13 tiles via /api/waits.
+// the fans with the sets they used, what was not counted and why; the waits of 13 tiles via /api/waits;
+// how far a hand is from a win via /api/analyze.
 "use strict";
 (function () {
   const SUITS = ["m", "p", "s"];
@@ -101,11 +102,26 @@
   function changed() {
     $("notation").value = notation();
     drawBuilt();
-    if (size() === 14) score();
-    else if (size() === 13) waits();
+    if (size() > 14) showError("invalid: " + size() + " tiles: a hand has 14 with its winning tile; click one to take it back");
+    else if (size() >= 13) go();
+    else $("output").replaceChildren();
+  }
+  // Typed and clicked hands go the same way, by their number of tiles (a declared set counts 3):
+  // 13 to their waits, any other number to be scored (whose error names a wrong count).
+  function typedSize(text) {
+    const sets = text.match(/\[[^\]]*\]/g) || [];
+    const rest = text.replace(/\[[^\]]*\]/g, "");
+    return 3 * sets.length + (rest.match(/[1-9](?=[1-9]*[mps])/g) || []).length + (rest.match(/[ESWNCFP]/g) || []).length;
+  }
+  function go() {
+    return typedSize($("notation").value.trim()) === 13 ? waits() : score();
   }
 
   // ---- requests -------------------------------------------------------------------------------
+  function without(ctx, names) {
+    for (const k of names.split(" ")) delete ctx[k];
+    return ctx;
+  }
   function context() {
     const out = {};
     for (const box of document.querySelectorAll("input.flag")) if (box.checked) out[box.id] = true;
@@ -138,19 +154,21 @@
   }
   async function waits() {
     const hand = $("notation").value.trim();
-    const body = { hand: hand };
-    for (const k of ["seat_wind", "prevalent_wind"]) if ($(k).value !== "E") body[k] = $(k).value;
+    // every control of the page but the facts of one win, which waits scores both ways (the server's NOT_TAKEN)
+    const body = Object.assign({ hand: hand }, without(context(), document.body.dataset.notWaits));
     const { status, data } = await post("/api/waits", body);
     if (status !== 200) return showError(data.error.kind + ": " + data.error.message);
     drawWaits(data);
     if (!data.waits.length) analyzeHand(hand);
   }
   async function analyzeHand(hand) {
-    const body = { hand: hand };
-    const ctx = context(); // the completions are scored as the context says; flags of the winning tile itself do not apply
-    for (const k of ["self_drawn", "last_tile", "seat_wind", "prevalent_wind", "flowers"]) if (k in ctx) body[k] = ctx[k];
+    // the completions are scored as the page's controls say, but for the facts of the winning tile itself
+    const body = Object.assign({ hand: hand }, without(context(), document.body.dataset.notAnalyze));
+    const visible = $("visible").value.trim();
+    if (visible) body.visible = visible;
     const { status, data } = await post("/api/analyze", body);
     if (status === 200) $("output").append(drawAnalysis(data));
+    else $("output").append(el("div", { class: "errorbox", id: "analysis-error", role: "alert", text: data.error.kind + ": " + data.error.message }));
   }
 
   function winOn(code) {
@@ -263,7 +281,7 @@
     }
     if (a.discards) {
       card.append(el("p", { class: "hint", text: "Discards, best first: the shanten after each, the draws that then help, and the most points in reach." }));
-      card.append(el("div", { class: "discards" }, a.discards.slice(0, 6).map((d) => el("div", { class: "discard-row", "data-tile": d.discard }, [
+      card.append(el("div", { class: "discards" }, a.discards.map((d) => el("div", { class: "discard-row", "data-tile": d.discard }, [
         el("span", { class: "out" }, [tile(d.discard)]), el("span", { class: "after", text: "→ shanten " + d.shanten + ", " +
           d.useful.reduce((n, u) => n + u.remaining, 0) + " useful tiles" }), usefulRow(d.useful),
         el("span", { class: "reach", title: d.best_fans.join(", "),
@@ -281,10 +299,10 @@
       return b;
     })));
   }
-  $("score").addEventListener("click", score);
+  $("score").addEventListener("click", go);
   $("waits").addEventListener("click", waits);
   $("clear").addEventListener("click", () => { state.melds = []; state.tiles = []; changed(); $("output").replaceChildren(); });
-  $("notation").addEventListener("keydown", (e) => { if (e.key === "Enter") score(); });
+  $("notation").addEventListener("keydown", (e) => { if (e.key === "Enter") go(); });
   $("notation").addEventListener("input", () => { state.melds = []; state.tiles = []; drawBuilt(); $("counter").textContent = "typed"; });
   drawBuilt();
 })();
