@@ -56,3 +56,40 @@ def test_the_python_of_readme_zh_runs(capsys: pytest.CaptureFixture[str]) -> Non
     for block in blocks:
         exec(compile(block, "README.zh.md", "exec"), {})  # the README's own example, as a reader runs it
     assert capsys.readouterr().out.startswith("114 True\n")
+
+
+SHIPPED = ["mcr", "mcr-1998", "mil", "mil-online", "green-book", "botzone", "casual"]
+
+
+@pytest.mark.parametrize("rules", SHIPPED)
+def test_every_fan_of_every_shipped_rule_set_has_a_chinese_description(rules: str) -> None:
+    assert [f.number for f in load_ruleset(rules).fans if not CJK.search(f.description_zh)] == []
+
+
+def test_the_book_in_chinese(tmp_path: Path) -> None:
+    from fanrules.web.book import book_files
+    from fanrules.web.words import ZH
+
+    ruleset = load_ruleset("mil")
+    pages = {name: data.decode("utf-8") for name, data in book_files(ruleset, "zh").items() if name.endswith(".html")}
+    assert all('<html lang="zh">' in text for text in pages.values())
+    for fan in ruleset.fans:
+        assert f'<p class="description">{fan.description_zh}</p>' in pages[f"fan-{fan.number}.html"]
+    index = pages["index.html"]
+    assert "<nav><a href=\"index.html\">番种</a> <a href=\"principles.html\">计番原则</a>" in index
+    assert "共 82 个番种" in index and ">Fans<" not in index and "Search fans" not in index
+    assert "计番原则" in pages["principles.html"] and "就高不就低" in pages["principles.html"] and "Non-repeat" not in pages["principles.html"]
+    assert pages["changes.html"].count("新增") >= 1
+    english = {name: data.decode("utf-8") for name, data in book_files(ruleset).items() if name.endswith(".html")}
+    assert all('<html lang="en">' in text for text in english.values())
+    assert all(phrase.count("{}") == ZH[phrase].count("{}") for phrase in ZH)  # each hole kept
+
+
+def test_book_lang_on_the_command_line(tmp_path: Path) -> None:
+    done = subprocess.run([sys.executable, "-m", "fanrules", "book", "--lang", "zh", "-o", str(tmp_path / "b")],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert '<html lang="zh">' in (tmp_path / "b" / "fan-1.html").read_text(encoding="utf-8")
+    bad = subprocess.run([sys.executable, "-m", "fanrules", "book", "--lang", "fr", "-o", str(tmp_path / "c")],
+                         capture_output=True, text=True, timeout=120)
+    assert bad.returncode == 2 and "invalid choice: 'fr'" in bad.stderr and not (tmp_path / "c").exists()
