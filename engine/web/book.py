@@ -25,7 +25,7 @@ from .render import result_html
 from .section_pages import section_html
 from .tiles import sprite
 from .variant import FanChange, VariantChanges, changes
-from .words import Words
+from .words import ENGLISH, Words
 
 ASSETS = ("style.css", "book.js")
 
@@ -34,7 +34,7 @@ def _static(name: str) -> str:
     return resources.files("fanrules.web").joinpath("static", name).read_text(encoding="utf-8")
 
 
-def page(title: str, ruleset: RuleSet, body: str, has_changes: bool, tiles: bool = False, w: Words = Words()) -> str:
+def page(title: str, ruleset: RuleSet, body: str, has_changes: bool, tiles: bool = False, w: Words = ENGLISH) -> str:
     """A complete page of the book around ``body`` (with the tile pictures when it draws ``tiles``)."""
     nav = [f'<a href="index.html">{w.say("Fans")}</a>', f'<a href="principles.html">{w.say("Scoring principles")}</a>']
     nav += [f'<a href="section-{escape(name)}.html">{escape(w.say(name.capitalize()))}</a>' for name in sorted(ruleset.sections)]
@@ -62,7 +62,7 @@ def _badge(change: FanChange | None, parent: str, w: Words) -> str:
             f'{escape(w.say(change.status))}</span>')
 
 
-def index_html(ruleset: RuleSet, diff: VariantChanges | None, w: Words = Words()) -> str:
+def index_html(ruleset: RuleSet, diff: VariantChanges | None, w: Words = ENGLISH) -> str:
     parent = diff.parent.name if diff else ""
     sections = []
     fans = sorted(ruleset.fans, key=lambda f: (-f.value, f.number))
@@ -106,7 +106,7 @@ def _example_html(example: Example, fan: Fan, scorer: Scorer, w: Words) -> str:
     return head + result_html(result, focus=fan.number) + "</div>"
 
 
-def fan_html(fan: Fan, ruleset: RuleSet, scorer: Scorer, diff: VariantChanges | None, w: Words = Words()) -> str:
+def fan_html(fan: Fan, ruleset: RuleSet, scorer: Scorer, diff: VariantChanges | None, w: Words = ENGLISH) -> str:
     by_number = {f.number: f for f in ruleset.fans}
     change = diff.of(fan.number) if diff else None
     note = ""
@@ -135,7 +135,7 @@ def _neighbours(fan: Fan, ruleset: RuleSet, w: Words) -> str:
     return f'{prev} <a href="index.html">{w.say("all fans")}</a> {nxt}'
 
 
-def changes_html(ruleset: RuleSet, diff: VariantChanges, w: Words = Words()) -> str:
+def changes_html(ruleset: RuleSet, diff: VariantChanges, w: Words = ENGLISH) -> str:
     rows = []
     if diff.minimum:
         rows.append(f'<li class="changed">{w.say("minimum")}: <del>{diff.minimum[0]}</del> → <ins>{diff.minimum[1]}</ins></li>')
@@ -153,7 +153,7 @@ def changes_html(ruleset: RuleSet, diff: VariantChanges, w: Words = Words()) -> 
             f'{escape(ruleset.description)}</p><ul class="changes">{listed}</ul>')
 
 
-def principles_html(ruleset: RuleSet, w: Words = Words()) -> str:
+def principles_html(ruleset: RuleSet, w: Words = ENGLISH) -> str:
     if ruleset.minimum:
         minimum = w.say("A complete hand needs <b>{}</b> points to be a legal win. Flowers are added afterwards and never count toward "
                         "that minimum; a complete hand below it is shown with its fans and marked as under the minimum.", ruleset.minimum)

@@ -84,3 +84,7 @@ class Words:
     def description(self, fan: Fan) -> str:
         """The fan's description in this language; the English one where the fan has no Chinese text."""
         return fan.description_zh if self.lang == "zh" and fan.description_zh else fan.description
+
+
+#: The book's own language, the default of every page.
+ENGLISH = Words("en")
