@@ -296,3 +296,42 @@ def test_the_book_from_file_urls(browser: WebDriver, tmp_path: Path) -> None:
     browser.set_window_size(1000, 1250)
     browser.save_screenshot(str(SHOTS / "fan-page.png"))
     browser.set_window_size(1100, 1000)
+
+
+def test_the_playground_switches_to_chinese_and_back(browser: WebDriver, playground: str) -> None:
+    """The language switch: the page's lang, its labels and buttons, the scored hand's words, each fan's
+    description and its link to the Chinese rule book; the choice is kept across a reload."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    browser.get(playground)
+    browser.execute_script("localStorage.clear()")
+    browser.get(playground)
+    assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == "en"
+    browser.find_element(By.ID, "notation").send_keys("[CCC,1]FFFPPP999s5m5m")
+    browser.find_element(By.ID, "self_drawn").click()
+    browser.find_element(By.ID, "score").click()
+    WebDriverWait(browser, 10).until(lambda d: d.find_elements(By.ID, "total"))
+    browser.find_element(By.ID, "lang").click()
+    assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == "zh"
+    assert browser.find_element(By.ID, "score").text == "算番" and browser.find_element(By.ID, "lang").text == "English"
+    assert browser.find_element(By.CSS_SELECTOR, "label[for=notation]").text == "手牌"
+    total = browser.find_element(By.CSS_SELECTOR, "#result .total").text
+    assert total.startswith("总计 114"), total
+    row = browser.find_element(By.CSS_SELECTOR, "#fans li[data-fan='2']")
+    assert row.get_attribute("title").startswith("中、发、白三种箭牌各成刻子")
+    link = row.find_element(By.TAG_NAME, "a")
+    assert link.text == "大三元" and link.get_attribute("href").endswith("/book/zh/fan-2.html")
+    browser.get(link.get_attribute("href"))
+    assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == "zh"
+    assert browser.find_element(By.CSS_SELECTOR, "p.description").text == "中、发、白三种箭牌各成刻子（或杠）。"
+    browser.get(playground)  # the choice is remembered
+    assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == "zh"
+    browser.find_element(By.ID, "notation").send_keys("[CCC,1]FFFPPP999s5m5m")
+    browser.find_element(By.ID, "score").click()
+    WebDriverWait(browser, 10).until(lambda d: d.find_elements(By.ID, "total"))
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    browser.save_screenshot(str(SHOTS / "playground-zh.png"))
+    browser.find_element(By.ID, "lang").click()
+    assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == "en"
+    assert browser.find_element(By.ID, "score").text == "Score"
+    assert "Click tiles to build the hand" in browser.find_element(By.CSS_SELECTOR, "p.hint").text

@@ -43,7 +43,8 @@ BOOK_TYPES = {".html": "text/html; charset=utf-8", ".css": "text/css; charset=ut
 
 def playground_page(ruleset: RuleSet) -> str:
     """The playground's HTML with the tile pictures and the rule set's name filled in."""
-    flags = "".join(f'<label><input type="checkbox" class="flag" id="{f.name}"> {f.name.replace("_", " ")}</label>'
+    flags = "".join(f'<label><input type="checkbox" class="flag" id="{f.name}"> <span data-i18n="{f.name.replace("_", " ")}">'
+                    f'{f.name.replace("_", " ")}</span></label>'
                     for f in FACTS if f.kind == "flag")
     return (static_text("playground.html").replace("{sprite}", sprite()).replace("{rules}", escape(ruleset.name))
             .replace("{flags}", flags)
@@ -85,6 +86,9 @@ class Playground:
         for name, data in book_files(ruleset).items():
             self.assets[f"/book/{name}"] = (data, BOOK_TYPES[name[name.rindex("."):]])
         self.assets["/book/"] = self.assets["/book/index.html"]
+        for name, data in book_files(ruleset, "zh").items():  # the playground's Chinese links
+            self.assets[f"/book/zh/{name}"] = (data, BOOK_TYPES[name[name.rindex("."):]])
+        self.assets["/book/zh/"] = self.assets["/book/zh/index.html"]
 
     async def run(self, work: Callable[[], Any]) -> Any:
         """``work()`` in the engine's worker thread."""

@@ -9,6 +9,48 @@
   const NAMES = { m: "characters", p: "dots", s: "bamboo", E: "east wind", S: "south wind", W: "west wind",
     N: "north wind", C: "red dragon", F: "green dragon", P: "white dragon" };
   const $ = (id) => document.getElementById(id);
+
+  // ---- language: English, or Chinese for the players who read it first ------------------------------
+  const ZH = {
+    "fanrules playground": "fanrules 算番", "rule set": "规则集", "Rule book": "规则书", "tile": "单张",
+    "declared chow": "吃", "declared pung": "碰", "declared kong": "明杠", "concealed kong": "暗杠",
+    "Click tiles to build the hand": "点牌组成一手牌，最后点的一张是和的牌；吃从所点的那张开始。点手里的牌或牌组可以拿回。",
+    "Hand": "手牌", "seat": "门风", "round": "圈风", "flowers": "花牌", "In sight": "已见的牌", "Score": "算番",
+    "Waits of 13 tiles": "十三张听什么", "Clear": "清空", "self drawn": "自摸", "last copy": "和绝张",
+    "kong related": "杠上开花或抢杠和", "last tile": "海底捞月或妙手回春", "flower replacement": "补花后和", "first turn": "第一巡",
+    "No tiles yet.": "还没有牌。", "on a discard": "点和", "total": "总计", "with flowers": "含花牌",
+    "below the minimum of": "不够起和番数", "not a legal win": "不能和牌", "Not counted:": "不计：",
+    "Point at a fan to see the sets it used.": "指向一个番种，就能看到它用了哪几组牌。", "the whole hand": "整手牌",
+    "Waits of": "听牌：", "(click one to win on it):": "（点一张就和这张）：", ": none, the hand is not ready.": "：没有，还没听牌。",
+    "Under each wait: its total on a discard, then self-drawn.": "每张听牌下面：点和的番数，然后是自摸的番数。",
+    "ready": "听牌", "from ready": "张到听牌", "Draws that bring it closer, with the copies still unseen:": "能让牌更接近和牌的进张，以及还没见到的张数：",
+    "Discards, best first: the shanten after each, the draws that then help, and the most points in reach.":
+      "打哪张（最好的在前）：打出后的向听数、之后有用的进张，以及最多能和多少番。",
+    "useful tiles": "张有用的牌", "up to": "最多", "points": "番", "tiles": "张", "complete": "完整", "ready for waits": "可以看听牌", "typed": "已输入", "reading": "拆法",
+  };
+  let lang = localStorage.getItem("fanrules-lang") === "zh" ? "zh" : "en";
+  const t = (text) => (lang === "zh" && ZH[text]) || text;
+  let redraw = null; // draws the last answer again, in the language chosen
+  const descriptions = {}; // fan number -> {en, zh}, from GET /api/rules/{name}
+  fetch("/api/rules/" + encodeURIComponent(document.body.dataset.rules)).then((r) => r.ok ? r.json() : { fans: [] }).then((rs) => {
+    for (const f of rs.fans) descriptions[f.id] = { en: f.description, zh: f.description_zh || f.description };
+  }).catch(() => {});
+  function describe(id) {
+    const d = descriptions[id];
+    return d ? d[lang] : "";
+  }
+  function applyLang() {
+    document.documentElement.lang = lang;
+    for (const node of document.querySelectorAll("[data-i18n]")) {
+      if (node.dataset.en === undefined) node.dataset.en = node.textContent;
+      node.textContent = lang === "zh" ? (ZH[node.dataset.i18n] || node.dataset.en) : node.dataset.en;
+    }
+    $("lang").textContent = lang === "zh" ? "English" : "中文";
+    $("lang").setAttribute("lang", lang === "zh" ? "en" : "zh");
+    $("book-link").href = lang === "zh" ? "/book/zh/" : "/book/";
+    drawBuilt();
+    if (redraw) redraw();
+  }
   const state = { melds: [], tiles: [] }; // melds: {kind, tiles}; tiles: concealed in click order, last = winning tile
 
   function el(tag, attrs, children) {
@@ -74,7 +116,7 @@
     const built = $("built");
     built.replaceChildren();
     if (!state.melds.length && !state.tiles.length) {
-      built.append(el("span", { class: "empty", text: "No tiles yet." }));
+      built.append(el("span", { class: "empty", text: t("No tiles yet.") }));
     }
     state.melds.forEach((m, i) => {
       const set = el("span", { class: "set declared", title: m.kind.replace("_", " ") + ": click to take it back", "data-meld": String(i) },
@@ -92,7 +134,7 @@
         built.append(el("span", { class: "set" }, [removable(tile(state.tiles[last], "win"), last)]));
       }
     }
-    $("counter").textContent = size() + " tiles" + (size() === 14 ? ": complete" : size() === 13 ? ": ready for waits" : "");
+    $("counter").textContent = size() + " " + t("tiles") + (size() === 14 ? ": " + t("complete") : size() === 13 ? ": " + t("ready for waits") : "");
     for (const b of document.querySelectorAll("button.pick")) b.disabled = countOf(b.dataset.tile) >= 4;
   }
   function removable(node, i) {
@@ -104,7 +146,7 @@
     drawBuilt();
     if (size() > 14) showError("invalid: " + size() + " tiles: a hand has 14 with its winning tile; click one to take it back");
     else if (size() >= 13) go();
-    else $("output").replaceChildren();
+    else { redraw = null; $("output").replaceChildren(); }
   }
   // Typed and clicked hands go the same way, by their number of tiles (a declared set counts 3):
   // 13 to their waits, any other number to be scored (whose error names a wrong count).
@@ -139,6 +181,7 @@
     }
   }
   function showError(message) {
+    redraw = null;
     $("output").replaceChildren(el("div", { class: "errorbox", id: "error", role: "alert", text: message }));
   }
   async function score() {
@@ -167,7 +210,11 @@
     const visible = $("visible").value.trim();
     if (visible) body.visible = visible;
     const { status, data } = await post("/api/analyze", body);
-    if (status === 200) $("output").append(drawAnalysis(data));
+    if (status === 200) {
+      const before = redraw; // the error or the waits shown above the analysis, drawn again with it
+      redraw = () => { if (before) before(); $("output").querySelector("#analysis")?.remove(); $("output").append(drawAnalysis(data)); };
+      $("output").append(drawAnalysis(data));
+    }
     else $("output").append(el("div", { class: "errorbox", id: "analysis-error", role: "alert", text: data.error.kind + ": " + data.error.message }));
   }
 
@@ -214,21 +261,24 @@
     }
   }
   function drawResult(r) {
+    redraw = () => drawResult(r);
     const card = el("div", { class: "result-card result", id: "result", "data-total": String(r.total) });
     const pic = r.picture;
     const hand = drawReading(pic, r.win_tile);
     card.append(hand);
-    const flags = Object.entries(r.context).filter(([k, v]) => v === true).map(([k]) => k.replace("_", " "));
-    card.append(el("p", { class: "context" }, [el("code", { text: r.hand }), " · " + (flags.join(", ") || "on a discard") +
-      "; seat " + r.context.seat_wind + ", round " + r.context.prevalent_wind + (r.context.flowers ? ", " + r.context.flowers + " flower(s)" : "") +
-      " · reading: " + pic.shape.replace(/_/g, " ")]));
+    const flags = Object.entries(r.context).filter(([k, v]) => v === true).map(([k]) => t(k.replace(/_/g, " ")));
+    card.append(el("p", { class: "context" }, [el("code", { text: r.hand }), " · " + (flags.join(", ") || t("on a discard")) +
+      "; " + t("seat") + " " + r.context.seat_wind + ", " + t("round") + " " + r.context.prevalent_wind +
+      (r.context.flowers ? ", " + t("flowers") + " " + r.context.flowers : "") +
+      " · " + t("reading") + ": " + pic.shape.replace(/_/g, " ")]));
     const list = el("ul", { class: "fans", id: "fans" });
     r.fans.forEach((f, k) => {
       const used = pic.fans[k];
       const sets = [...new Set(used.blocks.flat())];
       const row = el("li", { "data-fan": String(f.id), "data-sets": sets.join(" "), tabindex: "0",
-        title: used.sets.filter(Boolean).join("; ") || "the whole hand" },
-        [el("a", { class: "name", href: "/book/fan-" + f.id + ".html", target: "_blank", rel: "noopener", text: f.name_zh + " " + f.name_en }), el("span", { class: "pts", text: f.points + (f.count > 1 ? " ×" + f.count : "") })]);
+        title: [describe(f.id), used.sets.filter(Boolean).join("; ") || t("the whole hand")].filter(Boolean).join(" · ") },
+        [el("a", { class: "name", href: (lang === "zh" ? "/book/zh/fan-" : "/book/fan-") + f.id + ".html", target: "_blank", rel: "noopener",
+          text: lang === "zh" ? f.name_zh : f.name_zh + " " + f.name_en }), el("span", { class: "pts", text: f.points + (f.count > 1 ? " ×" + f.count : "") })]);
       const on = () => { row.classList.add("hover"); highlight(hand, sets, true); };
       const off = () => { row.classList.remove("hover"); highlight(hand, [], false); };
       row.addEventListener("mouseenter", on); row.addEventListener("focus", on);
@@ -236,23 +286,24 @@
       list.append(row);
     });
     card.append(list);
-    const under = r.legal ? [] : [el("span", { class: "under", text: " below the minimum of " + r.minimum + ": not a legal win" })];
-    card.append(el("p", { class: "total" }, ["total ", el("b", { id: "total", text: String(r.total) }),
-      " (with flowers " + r.total_with_flowers + ")"].concat(under)));
+    const under = r.legal ? [] : [el("span", { class: "under", text: " " + t("below the minimum of") + " " + r.minimum + ": " + t("not a legal win") })];
+    card.append(el("p", { class: "total" }, [t("total") + " ", el("b", { id: "total", text: String(r.total) }),
+      " (" + t("with flowers") + " " + r.total_with_flowers + ")"].concat(under)));
     if (pic.not_counted.length) {
-      card.append(el("p", { class: "hint", text: "Not counted:" }));
+      card.append(el("p", { class: "hint", text: t("Not counted:") }));
       card.append(el("ul", { class: "not-counted", id: "not-counted" }, pic.not_counted.map((n) => {
         const sets = n.blocks.map((i) => pic.blocks[i].text).join(" ");
         return el("li", {}, [el("b", { text: n.name_zh + " " + n.name_en + (n.count > 1 ? " ×" + n.count : "") }),
           (sets ? " (" + sets + ")" : "") + ": " + n.reason]);
       })));
     }
-    card.append(el("p", { class: "hint", text: "Point at a fan to see the sets it used." }));
+    card.append(el("p", { class: "hint", text: t("Point at a fan to see the sets it used.") }));
     $("output").replaceChildren(card);
   }
   function drawWaits(w) {
+    redraw = () => drawWaits(w);
     const card = el("div", { class: "result-card", id: "wait-table" });
-    card.append(el("p", {}, ["Waits of ", el("code", { text: w.hand }), w.waits.length ? " (click one to win on it):" : ": none, the hand is not ready."]));
+    card.append(el("p", {}, [t("Waits of") + " ", el("code", { text: w.hand }), w.waits.length ? " " + t("(click one to win on it):") : t(": none, the hand is not ready.")]));
     const cell = (r) => r.error ? r.error.kind.replace("_", " ") : r.total + (r.legal ? "" : " (under minimum)");
     if (w.waits.length) {
       card.append(el("div", { class: "waits" }, w.waits.map((x) => {
@@ -261,7 +312,7 @@
         chip.addEventListener("click", () => winOn(x.tile));
         return chip;
       })));
-      card.append(el("p", { class: "hint", text: "Under each wait: its total on a discard, then self-drawn." }));
+      card.append(el("p", { class: "hint", text: t("Under each wait: its total on a discard, then self-drawn.") }));
     }
     $("output").replaceChildren(card);
   }
@@ -272,20 +323,20 @@
   }
   function drawAnalysis(a) {
     const card = el("div", { class: "result-card", id: "analysis" });
-    const far = a.shanten === 0 ? "ready" : a.shanten + " tile" + (a.shanten > 1 ? "s" : "") + " from ready";
+    const far = a.shanten === 0 ? t("ready") : lang === "zh" ? a.shanten + " " + t("from ready") : a.shanten + " tile" + (a.shanten > 1 ? "s" : "") + " from ready";
     const shapes = Object.entries(a.shapes).map(([k, v]) => k.replace(/_/g, " ") + " " + v).join(" · ");
     card.append(el("p", {}, [el("b", { id: "shanten", "data-shanten": String(a.shanten), text: far }),
       " (shanten " + a.shanten + "; by shape: " + shapes + ")"]));
     if (a.useful) {
-      card.append(el("p", { class: "hint", text: "Draws that bring it closer, with the copies still unseen:" }), usefulRow(a.useful));
+      card.append(el("p", { class: "hint", text: t("Draws that bring it closer, with the copies still unseen:") }), usefulRow(a.useful));
     }
     if (a.discards) {
-      card.append(el("p", { class: "hint", text: "Discards, best first: the shanten after each, the draws that then help, and the most points in reach." }));
+      card.append(el("p", { class: "hint", text: t("Discards, best first: the shanten after each, the draws that then help, and the most points in reach.") }));
       card.append(el("div", { class: "discards" }, a.discards.map((d) => el("div", { class: "discard-row", "data-tile": d.discard }, [
         el("span", { class: "out" }, [tile(d.discard)]), el("span", { class: "after", text: "→ shanten " + d.shanten + ", " +
-          d.useful.reduce((n, u) => n + u.remaining, 0) + " useful tiles" }), usefulRow(d.useful),
+          d.useful.reduce((n, u) => n + u.remaining, 0) + " " + t("useful tiles") }), usefulRow(d.useful),
         el("span", { class: "reach", title: d.best_fans.join(", "),
-          text: d.best_total === null ? "" : "up to " + d.best_total + " points: " + d.best_fans.join(", ") })]))));
+          text: d.best_total === null ? "" : t("up to") + " " + d.best_total + " " + t("points") + ": " + d.best_fans.join(", ") })]))));
     }
     return card;
   }
@@ -301,8 +352,13 @@
   }
   $("score").addEventListener("click", go);
   $("waits").addEventListener("click", waits);
-  $("clear").addEventListener("click", () => { state.melds = []; state.tiles = []; changed(); $("output").replaceChildren(); });
+  $("clear").addEventListener("click", () => { state.melds = []; state.tiles = []; changed(); redraw = null; $("output").replaceChildren(); });
   $("notation").addEventListener("keydown", (e) => { if (e.key === "Enter") go(); });
-  $("notation").addEventListener("input", () => { state.melds = []; state.tiles = []; drawBuilt(); $("counter").textContent = "typed"; });
-  drawBuilt();
+  $("notation").addEventListener("input", () => { state.melds = []; state.tiles = []; drawBuilt(); $("counter").textContent = t("typed"); });
+  $("lang").addEventListener("click", () => {
+    lang = lang === "zh" ? "en" : "zh";
+    localStorage.setItem("fanrules-lang", lang);
+    applyLang();
+  });
+  applyLang();
 })();
