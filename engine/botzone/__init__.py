@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from .calculator import CalculatorError, MahjongFanCalculator
 from .codec import BOTZONE_CODES, from_botzone, to_botzone
+from .player import SubprocessPlayer, subprocess_player
 from .shanten import (
     HonorsAndKnittedTilesShanten,
     KnittedStraightShanten,
@@ -16,5 +17,6 @@ from .shanten import (
 
 __all__ = [
     "BOTZONE_CODES", "CalculatorError", "HonorsAndKnittedTilesShanten", "KnittedStraightShanten", "MahjongFanCalculator",
-    "MahjongShanten", "RegularShanten", "SevenPairsShanten", "ThirteenOrphansShanten", "from_botzone", "to_botzone",
+    "MahjongShanten", "RegularShanten", "SevenPairsShanten", "SubprocessPlayer", "ThirteenOrphansShanten", "from_botzone",
+    "subprocess_player", "to_botzone",
 ]

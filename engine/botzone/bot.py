@@ -66,6 +66,6 @@ def serve(side: BotSide, stdin: IO[str], stdout: IO[str]) -> None:
         request = _line(stdin)
         if request is None:
             return
-        if request.startswith("{"):  # keep-running in the JSON form: each request as a JSON object
-            request = json.loads(request).get("requests", [request])[-1]
+        if request.startswith('"'):  # kept running in the JSON form: each request a JSON string
+            request = json.loads(request)
         stdout.write(side.respond(request) + "\n")

@@ -23,8 +23,8 @@ _OFFSET = {"right": 1, "across": 2, "left": 3}
 class SubprocessPlayer:
     """A Botzone bot behind the Player interface, one hand at a time (a new hand restarts the bot)."""
 
-    def __init__(self, command: str | Sequence[str], time_limit: float = 6.0, output_limit: int = 65536) -> None:
-        self.command, self.time_limit, self.output_limit = command, time_limit, output_limit
+    def __init__(self, command: str | Sequence[str], time_limit: float = 6.0, output_limit: int = 65536, json: bool = False) -> None:
+        self.command, self.time_limit, self.output_limit, self.json = command, time_limit, output_limit, json
         self.bot: BotProcess | None = None
         self.failures: list[str] = []
         self._follow: int | None = None
@@ -41,7 +41,7 @@ class SubprocessPlayer:
 
     def _start(self, obs: Observation) -> None:
         self.close()
-        self.bot = BotProcess(self.command, self.time_limit, self.output_limit)
+        self.bot = BotProcess(self.command, self.time_limit, self.output_limit, self.json)
         self.failures = []
         me = obs.player
         self.me, self.last = me, obs.dealer
@@ -226,6 +226,7 @@ def _tile(code: str) -> int:
         return -1
 
 
-def subprocess_player(cmd: str | Sequence[str], time_limit: float = 6.0, output_limit: int = 65536) -> SubprocessPlayer:
-    """A Player that asks the Botzone bot program ``cmd`` (a command line) for each decision."""
-    return SubprocessPlayer(cmd, time_limit, output_limit)
+def subprocess_player(cmd: str | Sequence[str], time_limit: float = 6.0, output_limit: int = 65536, json: bool = False) -> SubprocessPlayer:
+    """A Player that asks the Botzone bot program ``cmd`` (a command line) for each decision; ``json``
+    for a bot that reads Botzone's JSON form."""
+    return SubprocessPlayer(cmd, time_limit, output_limit, json)

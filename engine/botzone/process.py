@@ -2,10 +2,13 @@
 interaction" (wiki.botzone.org.cn, page Bot: a line with the turn number n, then the 2n-1 earlier
 requests and responses and the new request, one a line, then a data line; the first line of output is
 the response). A bot that prints ``>>>BOTZONE_REQUEST_KEEP_RUNNING<<<`` after its response is kept
-running and is given only each new request, one line (the keep-running mode). Each answer must come
-within ``time_limit`` seconds and ``output_limit`` bytes, else the bot has failed the turn."""
+running and is given only each new request, one line (the keep-running mode). With ``json`` the bot
+reads Botzone's JSON form instead (one line ``{"requests": [...], "responses": [...]}``, answered
+``{"response": ...}``; kept running, each new request as a JSON string). Each answer must come within
+``time_limit`` seconds and ``output_limit`` bytes, else the bot has failed the turn."""
 from __future__ import annotations
 
+import json
 import queue
 import shlex
 import subprocess
@@ -45,9 +48,9 @@ def _pump(stream: IO[str], lines: queue.Queue[str | None], limit: int) -> None:
 class BotProcess:
     """One bot program (``command``: a command line, split as a shell would, or a list of words)."""
 
-    def __init__(self, command: str | Sequence[str], time_limit: float = 6.0, output_limit: int = 65536) -> None:
+    def __init__(self, command: str | Sequence[str], time_limit: float = 6.0, output_limit: int = 65536, json: bool = False) -> None:
         self.command = shlex.split(command) if isinstance(command, str) else list(command)
-        self.time_limit, self.output_limit = time_limit, output_limit
+        self.time_limit, self.output_limit, self.json = time_limit, output_limit, json
         self.requests: list[str] = []
         self.responses: list[str] = []
         self.process: subprocess.Popen[str] | None = None
@@ -65,12 +68,15 @@ class BotProcess:
         """The bot's response to ``request`` (BotFailure when it is late, too long or missing)."""
         self.requests.append(request)
         if self.keep_running and self.process is not None and self.process.poll() is None:
-            text = request + "\n"
+            text = (json.dumps(request) if self.json else request) + "\n"
         else:
             self.close()
             self._start()
-            history = [line for pair in zip(self.requests, self.responses) for line in pair]
-            text = "\n".join([str(len(self.requests)), *history, request, ""]) + "\n"
+            if self.json:
+                text = json.dumps({"requests": self.requests, "responses": self.responses}) + "\n"
+            else:
+                history = [line for pair in zip(self.requests, self.responses) for line in pair]
+                text = "\n".join([str(len(self.requests)), *history, request, ""]) + "\n"
         assert self.process is not None and self.process.stdin is not None
         try:
             self.process.stdin.write(text)
@@ -102,10 +108,21 @@ class BotProcess:
                 raise BotFailure("too_long", f"more than {self.output_limit} bytes of output", line[:200])
             text = line.rstrip("\r\n")
             if response is None:
-                response = text
+                response = self._response_of(text)
             elif text == KEEP_RUNNING:
                 self.keep_running = True
                 return response
+
+    def _response_of(self, line: str) -> str:
+        """The response a bot's first line of output gives (in the JSON form, its ``response``)."""
+        if not self.json:
+            return line
+        try:
+            data = json.loads(line)
+        except ValueError:
+            return line  # not JSON: the judge finds the response malformed
+        answer = data.get("response") if isinstance(data, dict) else None
+        return answer if isinstance(answer, str) else line
 
     def close(self) -> None:
         """End the bot's process (the judge's own child) if it is running."""
