@@ -6,9 +6,7 @@ B dots, T bamboo, F honours 1-4, J honours 5-7) and of its README's tile code ta
 Botzone's judge (ailab-pku/Chinese-Standard-Mahjong judge/main.cpp) deals the same codes."""
 from __future__ import annotations
 
-from collections.abc import Iterable
-
-from ..core.tiles import BAMBOO, CHARACTERS, DOTS, FIRST_HONOUR, FLOWER_BASE, FLOWER_CODES, KINDS_COUNT
+from ..core.tiles import BAMBOO, CHARACTERS, DOTS, FIRST_HONOUR, FLOWER_BASE, FLOWER_CODES
 
 #: The letter of each suit (characters, dots, bamboo) and of the honour and flower groups.
 SUIT_LETTER = {CHARACTERS: "W", DOTS: "B", BAMBOO: "T"}
@@ -44,16 +42,3 @@ def from_botzone(code: str) -> int:
     if tile is None:
         raise ValueError(f"unknown Botzone tile code {code!r} (expected W1..W9, B1..B9, T1..T9, F1..F4, J1..J3 or H1..H8)")
     return tile
-
-
-def is_kind(tile: int) -> bool:
-    """Whether a tile is one of the 34 kinds a hand may hold (not a flower)."""
-    return 0 <= tile < KINDS_COUNT
-
-
-def codes_to_botzone(tiles: Iterable[int]) -> list[str]:
-    return [to_botzone(t) for t in tiles]
-
-
-def codes_from_botzone(codes: Iterable[str]) -> list[int]:
-    return [from_botzone(c) for c in codes]

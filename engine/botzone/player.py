@@ -105,7 +105,8 @@ class SubprocessPlayer:
         """Player ``q``'s turn: its kongs, then its discard (one that was claimed first); the discard."""
         sid = self._seat(obs, q)
         for m in kongs[q]:
-            self._send(f"3 {sid} DRAW")
+            if q != self.me:  # this bot's own draw was its request 2
+                self._send(f"3 {sid} DRAW")
             self._send(f"3 {sid} GANG" if m.kind is MeldKind.CONCEALED_KONG else f"3 {sid} BUGANG {to_botzone(m.tiles[0])}")
         kongs[q] = []
         if claims[q]:
@@ -169,13 +170,27 @@ class SubprocessPlayer:
                 self.last, self.offered = d, (d, tile)
                 return self._checked(obs, self._claim_action(obs, answer, tile), answer)
             if obs.phase == Phase.ROB and obs.kong_tile is not None:
-                d = next(q for q in range(SEATS) if q != me and any(m.kind is MeldKind.PUNG and m.tiles[0] == obs.kong_tile for m in obs.melds[q]))
-                answer = self._send(f"3 {self._seat(obs, d)} BUGANG {to_botzone(obs.kong_tile)}")
-                self.last = (d - 1) % SEATS
-                return self._checked(obs, Action(me, ActionKind.WIN if answer.strip() == "HU" else ActionKind.PASS), answer)
+                return self._rob(obs, obs.kong_tile)
         except BotFailure as err:
             self.failures.append(f"{err.reason}: {err.message}")
         return self._fallback(obs)
+
+    def _rob(self, obs: Observation, tile: int) -> Action:
+        """The chance to rob an added kong: its requests (the konger's draw and kong) sent now, and the
+        kong it becomes marked as told."""
+        me = obs.player
+        found = [(q, m) for q in range(SEATS) if q != me for m in obs.melds[q] if m.kind is MeldKind.PUNG and m.tiles[0] == tile]
+        if not found:  # a concealed kong being robbed: Botzone has no request for it
+            return Action(me, ActionKind.PASS)
+        d, pung = found[0]
+        self._send(f"3 {self._seat(obs, d)} DRAW")
+        answer = self._send(f"3 {self._seat(obs, d)} BUGANG {to_botzone(tile)}")
+        melds = list(self.melds[d])
+        if pung in melds:
+            melds[melds.index(pung)] = Meld(MeldKind.KONG, (tile,) * 4, pung.claimed_from, None, True)
+        self.melds[d] = tuple(melds)
+        self.last, self.offered = d, None
+        return self._checked(obs, Action(me, ActionKind.WIN if answer.strip() == "HU" else ActionKind.PASS), answer)
 
     def _turn_action(self, obs: Observation, answer: str) -> Action | None:
         words = answer.split()
