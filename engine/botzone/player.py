@@ -45,11 +45,12 @@ class SubprocessPlayer:
         self.failures = []
         me = obs.player
         self.me, self.last = me, obs.dealer
-        #: The discards (player, tile) whose requests were sent since the last decision, with the bot's
-        #: answer to each; the discard the bot was last asked to claim.
-        self.sent: dict[tuple[int, int], str] = {}
+        #: The last discard (player, tile) whose request was sent in this decision's catch-up, with the
+        #: bot's answer to it; the discard the bot was last asked to claim.
+        self.fresh: tuple[tuple[int, int], str] | None = None
         self.offered: tuple[int, int] | None = None
-        self.discards = [0] * SEATS
+        #: Each player's discard pool as the bot was last told it.
+        self.discards: list[tuple[int, ...]] = [()] * SEATS
         self.melds: list[tuple[Meld, ...]] = [()] * SEATS
         self.flowers = list(obs.flowers)
         self.flower_codes = iter(range(FLOWER_BASE, FLOWER_BASE + 8))
@@ -66,24 +67,28 @@ class SubprocessPlayer:
 
     def _announce(self, discarder: int, tile: int, request: str) -> None:
         """Send the request that shows ``tile`` discarded, remembering it and the bot's answer to it."""
-        self.sent[discarder, tile] = self._send(request)
+        self.fresh = (discarder, tile), self._send(request)
 
     def _catch_up(self, obs: Observation) -> None:
         """Send the requests of what happened since the bot's last decision, replayed in turn order: the
         next player's kongs and discard, then a claim on that discard if one was made (with the
         claimer's own discard after it), and so on until every change is told."""
-        self.sent = {key: answer for key, answer in self.sent.items() if key == self.offered}
-        pools = {q: list(obs.discards[q][self.discards[q]:]) for q in range(SEATS)}
+        self.fresh = None
         claims: dict[int, list[tuple[int, Meld]]] = {q: [] for q in range(SEATS)}
         kongs: dict[int, list[Meld]] = {q: [] for q in range(SEATS)}
         for q in range(SEATS):
-            for m in obs.melds[q]:
-                if m in self.melds[q]:
+            known = self.melds[q]
+            for i, m in enumerate(obs.melds[q]):  # by place: two sets may be alike; an added kong changes one
+                if i < len(known) and known[i] == m:
                     continue
                 if m.claimed_from is not None and not m.added:
                     claims[(q + _OFFSET[m.claimed_from]) % SEATS].append((q, m))
                 else:
                     kongs[q].append(m)
+        told = [len(d) for d in self.discards]
+        if self.offered is not None and any(_claimed_tile(m) == self.offered[1] for _, m in claims[self.offered[0]]):
+            told[self.offered[0]] -= 1  # the discard offered at the last decision was claimed: it left the pool
+        pools = {q: list(obs.discards[q][told[q]:]) for q in range(SEATS)}
         for q in range(SEATS):
             for _ in range(obs.flowers[q] - self.flowers[q]):
                 self._send(f"3 {self._seat(obs, q)} BUHUA {to_botzone(next(self.flower_codes, FLOWER_BASE))}")
@@ -98,7 +103,7 @@ class SubprocessPlayer:
             if open_tile is None:
                 cur = (cur + 1) % SEATS
         self.flowers, self.melds = list(obs.flowers), [tuple(ms) for ms in obs.melds]
-        self.discards = [len(d) for d in obs.discards]
+        self.discards = list(obs.discards)
 
     def _move_of(self, obs: Observation, q: int, pools: dict[int, list[int]], claims: dict[int, list[tuple[int, Meld]]],
                  kongs: dict[int, list[Meld]]) -> tuple[int, int] | None:
@@ -165,8 +170,8 @@ class SubprocessPlayer:
                 return self._checked(obs, self._turn_action(obs, answer), answer)
             if obs.phase == Phase.CLAIMS and obs.last_discard is not None:
                 d, tile = obs.last_discard
-                answer = self.sent.get((d, tile)) or self._send(f"3 {self._seat(obs, d)} PLAY {to_botzone(tile)}")
-                self.sent[d, tile] = answer
+                told = self.fresh is not None and self.fresh[0] == (d, tile)
+                answer = self.fresh[1] if told and self.fresh is not None else self._send(f"3 {self._seat(obs, d)} PLAY {to_botzone(tile)}")
                 self.last, self.offered = d, (d, tile)
                 return self._checked(obs, self._claim_action(obs, answer, tile), answer)
             if obs.phase == Phase.ROB and obs.kong_tile is not None:
