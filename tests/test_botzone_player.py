@@ -5,12 +5,66 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable
 
 import pytest
 from botzone_bots import BOTS, MINIMAL
-from fanrules.botzone import subprocess_player
-from fanrules.game import Table, greedy_player, play
-from fanrules.game.winning import game_rules
+from fanrules.botzone import SubprocessPlayer, subprocess_player
+from fanrules.botzone import player as player_module
+from fanrules.botzone.botside import BotSide
+from fanrules.game import Action, Observation, Phase, Table, greedy_player, play
+from fanrules.game.winning import GameRules, game_rules
+
+
+class InProcessBot:
+    """A BotProcess stand-in: fanrules' own Botzone bot (greedy) in this process, recording requests."""
+
+    def __init__(self, *args: object) -> None:
+        self.side = BotSide(RULES_OF[0], greedy_player(RULES_OF[0]))
+        self.requests: list[str] = []
+
+    def ask(self, request: str) -> str:
+        self.requests.append(request)
+        return self.side.respond(request)  # a request it cannot follow raises: the test fails
+
+    def close(self) -> None:
+        pass
+
+
+RULES_OF: list[GameRules] = []
+
+
+@pytest.mark.parametrize("rules", ["botzone", "mcr"])
+def test_the_requests_rebuilt_from_observations_keep_every_bot_in_step(rules: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Four subprocess players (bots in this process): the requests rebuilt between decisions tell each
+    bot exactly its hand and sets, so that no answer is refused, and the discard pools nearly always (the
+    order of what happened between two decisions is guessed: a discard claimed, then another, may come
+    out the other way round)."""
+    game = game_rules(rules)
+    RULES_OF[:] = [game]
+    monkeypatch.setattr(player_module, "BotProcess", InProcessBot)
+    checked = pools_differ = 0
+
+    def checking(p: SubprocessPlayer) -> Callable[[Observation], Action]:
+        def decide(obs: Observation) -> Action:
+            nonlocal checked, pools_differ
+            action = p(obs)
+            asked = obs.phase in (Phase.CLAIMS, Phase.ROB) or (obs.phase == Phase.TURN and obs.drawn is not None)
+            if asked and p.bot is not None:
+                # what the bot was told, at each decision it is asked (not the discard named with a claim), is the table
+                side = p.bot.side  # type: ignore[attr-defined]
+                assert sorted(side.hand) == sorted(t for t in obs.hand if t < 34)
+                assert [m.tiles for m in side.melds[obs.player]] == [m.tiles for m in obs.melds[obs.player]]
+                pools_differ += [tuple(d) for d in side.discards] != list(obs.discards)
+                checked += 1
+            return action
+        return decide
+
+    for seed in range(12):
+        players = [subprocess_player("in-process") for _ in range(4)]
+        play(Table(game, seed=seed), [checking(p) for p in players])
+        assert [p.failures for p in players] == [[], [], [], []], seed
+    assert checked > 500 and pools_differ < checked / 40
 
 
 @pytest.mark.slow

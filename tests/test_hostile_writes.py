@@ -116,6 +116,14 @@ def test_a_simulation_that_fails_while_logging_keeps_the_old_log(tmp_path: Path,
     assert log.read_bytes() == OLD and sorted(_files(tmp_path)) == ["games.jsonl"]
 
 
+def test_a_judge_run_with_a_bad_rule_set_keeps_the_old_log(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "hands.jsonl"
+    log.write_bytes(OLD)
+    assert main(["judge", "--bots", "a", "b", "c", "d", "--rules", str(tmp_path / "nowhere"), "--log", str(log)]) == 2
+    assert "R013" in capsys.readouterr().err
+    assert log.read_bytes() == OLD and sorted(_files(tmp_path)) == ["hands.jsonl"]
+
+
 # --- test --update -----------------------------------------------------------------------------------
 
 
@@ -194,7 +202,7 @@ def test_a_book_that_fails_while_writing_keeps_the_earlier_book(tmp_path: Path, 
 
 
 #: The options that name a file or folder a command writes, by command: each is tested above.
-WRITING_OPTIONS = {("batch", "output"), ("simulate", "log"), ("book", "output")}
+WRITING_OPTIONS = {("batch", "output"), ("simulate", "log"), ("book", "output"), ("judge", "log")}
 
 
 def test_every_option_that_names_an_output_is_tested_here() -> None:
