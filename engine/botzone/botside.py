@@ -18,10 +18,9 @@ from ..core.hand import Meld, MeldKind
 from ..core.tiles import COPIES, FIRST_HONOUR, KINDS_COUNT, WIND_TILES
 from ..game import Action, ActionKind, Observation, Phase, Player
 from ..game.seat import RELATIVE
+from ..game.seat import SEAT_COUNT as SEATS
 from ..game.winning import GameRules, score_win
 from .codec import from_botzone, to_botzone
-
-SEATS = 4
 
 
 class ProtocolError(ValueError):

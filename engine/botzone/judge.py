@@ -16,13 +16,12 @@ from typing import Any, Protocol
 from ..core.tiles import WIND_TILES, is_flower
 from ..game import Action, ActionKind, IllegalAction, Phase, Table
 from ..game.log import log_lines
+from ..game.seat import SEAT_COUNT as SEATS
 from ..game.winning import GameRules, as_game_rules
 from ..settlement.payments import draw_changes, penalty_changes, settle
 from ..settlement.terms import terms
 from .codec import from_botzone, to_botzone
 from .process import BotFailure
-
-SEATS = 4
 
 
 class Bot(Protocol):

@@ -13,11 +13,13 @@ from collections.abc import Sequence
 from ..core.hand import Meld, MeldKind
 from ..core.tiles import FLOWER_BASE, WIND_TILES
 from ..game import Action, ActionKind, Observation, Phase
+from ..game.seat import RELATIVE
+from ..game.seat import SEAT_COUNT as SEATS
 from .codec import from_botzone, to_botzone
 from .process import BotFailure, BotProcess
 
-SEATS = 4
-_OFFSET = {"right": 1, "across": 2, "left": 3}
+#: The turn offset from a claimer to the discarder, by the relative seat a declared set names.
+_OFFSET = {seat: offset for offset, seat in RELATIVE.items()}
 
 
 class SubprocessPlayer:
