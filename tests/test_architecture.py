@@ -27,9 +27,11 @@ MAY_IMPORT: dict[str, frozenset[str]] = {
     "settlement": frozenset({"core", "analysis", "dsl", "ruleset", "scoring"}),
     "game": frozenset({"core", "analysis", "dsl", "ruleset", "scoring", "settlement"}),
     "web": frozenset({"core", "analysis", "dsl", "ruleset", "scoring", "settlement", "game", "facade"}),
+    "botzone": frozenset({"core", "analysis", "dsl", "ruleset", "scoring", "settlement", "game"}),
+    "env": frozenset({"core", "analysis", "dsl", "ruleset", "scoring", "settlement", "game"}),
     "facade": frozenset({"core", "analysis", "dsl", "ruleset", "scoring", "settlement", "game"}),
     "__main__": frozenset({"tools"}),
-    "tools": frozenset({"core", "analysis", "dsl", "ruleset", "scoring", "settlement", "game", "web", "facade"}),
+    "tools": frozenset({"core", "analysis", "dsl", "ruleset", "scoring", "settlement", "game", "web", "facade", "botzone"}),
 }
 
 

@@ -129,6 +129,12 @@ def test_an_import_of_a_bad_record_keeps_the_old_log_and_refuses_its_input_as_ou
     assert main(["import", "botzone", str(record), "--log", str(record)]) == 2
     assert "is the input file" in capsys.readouterr().err and record.read_text(encoding="utf-8").startswith("Match")
     assert sorted(_files(tmp_path)) == ["games.jsonl", "record.txt"]
+def test_a_judge_run_with_a_bad_rule_set_keeps_the_old_log(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "hands.jsonl"
+    log.write_bytes(OLD)
+    assert main(["judge", "--bots", "a", "b", "c", "d", "--rules", str(tmp_path / "nowhere"), "--log", str(log)]) == 2
+    assert "R013" in capsys.readouterr().err
+    assert log.read_bytes() == OLD and sorted(_files(tmp_path)) == ["hands.jsonl"]
 
 
 # --- test --update -----------------------------------------------------------------------------------
@@ -238,7 +244,7 @@ def test_a_site_that_fails_to_build_keeps_the_earlier_site(tmp_path: Path, monke
 
 
 #: The options that name a file or folder a command writes, by command: each is tested above.
-WRITING_OPTIONS = {("batch", "output"), ("simulate", "log"), ("import", "log"), ("book", "output"), ("docs", "output")}
+WRITING_OPTIONS = {("batch", "output"), ("simulate", "log"), ("import", "log"), ("book", "output"), ("docs", "output"), ("judge", "log")}
 
 
 def test_every_option_that_names_an_output_is_tested_here() -> None:

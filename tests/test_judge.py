@@ -1,0 +1,129 @@
+"""fanrules judge and fanrules bot: Botzone's protocol both ways. Four bots (a minimal bot written from
+the protocol alone, tests/data/botzone_bots/minimal_bot.py, and fanrules bot --player greedy) play 20
+hands without a protocol error; a bot that answers garbage, too late or an illegal move is penalised
+as the rule set says, with the reason and its output in the log; the logs replay."""
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from botzone_bots import FANRULES_BOT, MINIMAL, failing
+from fanrules.botzone.botside import BotSide
+from fanrules.botzone.judge import judge_hand
+from fanrules.botzone.process import BotProcess
+from fanrules.game import greedy_player, random_player
+from fanrules.game.log import replay_log
+from fanrules.game.winning import game_rules
+from fanrules.tools.cli import main
+
+RULES = game_rules("botzone")
+
+
+class InProcess:
+    """A fanrules player as a Botzone bot in this process (what fanrules bot runs)."""
+
+    def __init__(self, player: object) -> None:
+        self.side = BotSide(RULES, player)  # type: ignore[arg-type]
+
+    def ask(self, request: str) -> str:
+        return self.side.respond(request)
+
+
+def _replays(lines: list[str]) -> bool:
+    return all(report.ok for _, report in replay_log(io.StringIO("\n".join(lines) + "\n"), lambda head: RULES))
+
+
+def test_in_process_bots_follow_the_table_exactly() -> None:
+    """What each bot keeps from the requests (hand, sets, discards, tiles left) is the table's."""
+    for seed in range(8):
+        bots = [InProcess(greedy_player(RULES)) if p % 2 == 0 else InProcess(random_player(seed * 4 + p)) for p in range(4)]
+        judged = judge_hand(bots, RULES, seed)
+        assert judged.outcome in ("win", "draw")
+        assert sum(judged.changes) == 0
+        for p, bot in enumerate(bots):
+            seat = judged.table.seats[p]
+            assert [m.tiles for m in seat.melds] == [m.tiles for m in bot.side.melds[p]]
+            assert [list(s.discards) for s in judged.table.seats] == bot.side.discards
+            if judged.outcome == "draw":
+                assert sorted(t for t in seat.concealed() if t < 34) == sorted(bot.side.hand)
+        assert _replays(judged.log(seed))
+
+
+@pytest.mark.slow
+def test_twenty_hands_without_a_protocol_error(tmp_path: Path) -> None:
+    log = tmp_path / "judge.log"
+    bots = [" ".join(FANRULES_BOT + ["--player", "greedy"]), " ".join(MINIMAL + ["--keep"])] * 2
+    run = subprocess.run([sys.executable, "-m", "fanrules", "judge", "--bots", *bots, "--games", "20", "--seed", "3",
+                          "--log", str(log), "--json", "--time-limit", "30"], capture_output=True, text=True, timeout=1200)
+    assert run.returncode == 0, run.stderr
+    hands = [json.loads(line) for line in run.stdout.splitlines()[:-1]]
+    assert len(hands) == 20
+    assert {h["outcome"] for h in hands} <= {"win", "draw"}
+    assert any(h["outcome"] == "win" for h in hands)
+    totals = json.loads(run.stdout.splitlines()[-1])["totals"]
+    assert sum(totals) == 0
+    replay = subprocess.run([sys.executable, "-m", "fanrules", "replay", str(log)], capture_output=True, text=True, timeout=600)
+    assert "20 game(s) replayed: 20 matched the log" in replay.stdout
+
+
+@pytest.mark.slow
+def test_a_bot_in_simple_interaction_plays_a_hand() -> None:
+    """The minimal bot started afresh each turn with the whole history (Botzone's simple interaction)."""
+    bots = [BotProcess(MINIMAL, 30), BotProcess(MINIMAL + ["--keep"], 30), BotProcess(MINIMAL, 30), BotProcess(MINIMAL + ["--keep"], 30)]
+    try:
+        judged = judge_hand(bots, RULES, 5)
+    finally:
+        for bot in bots:
+            bot.close()
+    assert judged.outcome in ("win", "draw"), judged.penalty
+    assert not bots[0].keep_running and bots[1].keep_running
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("mode", "reason"), [("garbage", "malformed response 'LET ME THINK'"), ("late", "late: no answer within 2 s"),
+                                              ("illegal", "illegal move 'BUGANG W1'")])
+def test_a_failing_bot_is_penalised_and_the_log_says_why(mode: str, reason: str) -> None:
+    bots = [BotProcess(MINIMAL + ["--keep"], 10) for _ in range(4)]
+    bots[2] = BotProcess(failing(mode), 2)
+    try:
+        judged = judge_hand(bots, RULES, 0)
+    finally:
+        for bot in bots:
+            bot.close()
+    assert judged.outcome == "penalty"
+    assert judged.changes == (10, 10, -30, 10)  # Botzone's: -30 to the offender, +10 to each other
+    header = json.loads(judged.log(0)[0])
+    assert header["judge"]["offender"] == 2 and header["judge"]["reason"].startswith(reason)
+    assert header["judge"]["penalty"] == "invalid_action"
+    if mode != "late":
+        assert header["judge"]["output"].strip() in ("LET ME THINK", "BUGANG W1")
+    assert _replays(judged.log(0))
+
+
+def test_a_false_win_is_penalised_under_mcr_by_its_own_penalty() -> None:
+    """A rule set without Botzone's invalid_action penalty uses its false_win one."""
+
+    class FalseWin:
+        def ask(self, request: str) -> str:
+            return "HU" if request.startswith("2") else "PASS"
+
+    judged = judge_hand([FalseWin(), InProcess(greedy_player(RULES)), InProcess(greedy_player(RULES)), InProcess(greedy_player(RULES))], "mcr", 1)
+    assert judged.outcome == "penalty" and judged.penalty["penalty"] == "false_win"
+    assert judged.changes == (-30, 10, 10, 10)
+    assert "refused" in judged.penalty["reason"] or "not" in judged.penalty["reason"]
+
+
+def test_fanrules_bot_answers_simple_and_json_input(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    deal = "1 0 0 0 0 W1 W2 W3 W5 W6 W7 B1 B2 B3 B5 B6 B7 J1"
+    monkeypatch.setattr(sys, "stdin", io.StringIO(f"3\n0 0 0\nPASS\n{deal}\nPASS\n2 F1\n"))
+    assert main(["bot", "--player", "greedy"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("PLAY ") and out[1] == ">>>BOTZONE_REQUEST_KEEP_RUNNING<<<"
+    monkeypatch.setattr(sys, "stdin", io.StringIO(json.dumps({"requests": ["0 1 0", deal, "3 0 PLAY W4"], "responses": ["PASS", "PASS"]}) + "\n"))
+    assert main(["bot", "--player", "greedy"]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert json.loads(first)["response"] in ("PASS", "HU")
