@@ -24,8 +24,8 @@ def _code_of(tile: int) -> str:
     return f"{SUIT_LETTER[tile // 9]}{tile % 9 + 1}"
 
 
-#: Every Botzone code of the 34 kinds and the eight flowers, by fanrules tile.
 BOTZONE_CODES: tuple[str, ...] = tuple(_code_of(t) for t in range(FLOWER_BASE + len(FLOWER_CODES)))
+"""Every Botzone code of the 34 kinds and the eight flowers, by fanrules tile."""
 _TILE_OF: dict[str, int] = {c: t for t, c in enumerate(BOTZONE_CODES)}
 
 

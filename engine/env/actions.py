@@ -18,6 +18,8 @@ WIN = FLOWER + 1
 PASS = WIN + 1
 DRAW = PASS + 1
 ACTION_COUNT = DRAW + 1
+"""The size of the Discrete action space: discards (34), chows by the claimed tile's place (3), pung,
+kong, concealed kongs (34), added kongs (34), flower, win, pass, draw."""
 _SINGLE = {ActionKind.PUNG: PUNG, ActionKind.KONG: KONG, ActionKind.FLOWER: FLOWER, ActionKind.WIN: WIN,
            ActionKind.PASS: PASS, ActionKind.DRAW: DRAW}
 _BY_TILE = {ActionKind.DISCARD: DISCARD, ActionKind.CONCEALED_KONG: CONCEALED_KONG, ActionKind.ADDED_KONG: ADDED_KONG}

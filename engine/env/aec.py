@@ -19,11 +19,11 @@ from ..game.winning import GameRules, as_game_rules
 from ..settlement.payments import draw_changes, settle
 from .actions import ACTION_COUNT, action_index, index_name
 
-#: The observation planes (34 columns, one per tile kind): own concealed tiles, each player's declared
-#: sets and discards from the observer's chair (self, next, across, previous), the tile open to claims or
-#: robbing, the drawn tile, the seat and the prevalent wind.
 PLANES = ("hand", "melds_self", "melds_next", "melds_across", "melds_previous", "discards_self", "discards_next",
           "discards_across", "discards_previous", "claimable", "drawn", "seat_wind", "prevalent_wind")
+"""The observation planes (34 columns, one per tile kind): own concealed tiles, each player's declared
+sets and discards from the observer's chair (self, next, across, previous), the tile open to claims or
+robbing, the drawn tile, the seat and the prevalent wind."""
 
 
 def encode(obs: Observation) -> np.ndarray:
