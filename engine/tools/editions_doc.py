@@ -32,7 +32,8 @@ def editions() -> list[RuleSet]:
 
 
 def _cell(text: str) -> str:
-    return text.replace("|", "\\|").replace("\n", " ")
+    """A table cell: its bars and brackets escaped (``[4, 2, 1, 0] [32, 33]`` would read as a reference link)."""
+    return text.replace("|", "\\|").replace("[", "\\[").replace("]", "\\]").replace("\n", " ")
 
 
 class Sources:
