@@ -13,7 +13,7 @@ from importlib import import_module
 from typing import IO
 
 from ..analysis.readings import readings
-from ..core.errors import CliError, HandError, NotAWinError, RuleSetError
+from ..core.errors import CliError, ExitCode, HandError, NotAWinError, RuleSetError
 from ..core.files import check_output, replaced
 from ..core.hand import Hand
 from ..core.inputs import to_hand
@@ -22,9 +22,14 @@ from ..core.text import printable
 from ..core.tiles import TILE_CODES
 from ..scoring import Scorer
 from . import analyze_cmd, startup
-from .cli_context import RECORD_HELP, add_hand_args, context_of, hand_arg, load_rules, remember_options, rules_arg, unknown_options
+from .cli_context import RECORD_HELP, VersionAction, add_hand_args, context_of, hand_arg, load_rules, os_error, remember_options, rules_arg, unknown_options
 from .result_table import format_result
 
+#: The exit codes (core's ExitCode), shown by ``fanrules --help`` and the README.
+EXIT_HELP = """\
+exit codes: 0 ok; 1 some input refused or a check failed; 2 usage (the command line is wrong);
+3 the rule set could not be found or loaded; 4 a file could not be read or written; 130 Ctrl-C
+"""
 HAND_HELP = "hand string, e.g. '[CCC,1]FFFPPP999s5m5m' (the last tile is the winning tile)"
 
 
@@ -39,6 +44,7 @@ def cmd_score(args: argparse.Namespace) -> int:
 
 
 def cmd_record(args: argparse.Namespace) -> int:
+    load_rules(args.rules)  # a record is the same under every rule set; a bad --rules is still refused
     print(json.dumps(hand_to_record(_hand(args), args.id), ensure_ascii=False))
     return 0
 
@@ -48,7 +54,7 @@ def _stream(name: str | None, std: object, mode: str) -> IO[bytes]:
     if name is not None:
         return open(name, mode)
     if std is None or getattr(std, "buffer", None) is None:
-        raise CliError(f"standard {'input' if 'r' in mode else 'output'} is closed: give --{'input' if 'r' in mode else 'output'} FILE")
+        raise CliError(f"standard {'input' if 'r' in mode else 'output'} is closed: give --{'input' if 'r' in mode else 'output'} FILE", ExitCode.IO)
     return std.buffer  # type: ignore[attr-defined, no-any-return]
 
 
@@ -56,7 +62,7 @@ def cmd_batch(args: argparse.Namespace) -> int:
     if args.output is not None:  # before anything is read: an output that is an input is refused
         check_output(args.output, [0, *([args.input] if args.input is not None else [])], "--output")
     if args.jobs < 0:
-        raise CliError("--jobs must be 0 (all cores) or more")
+        raise CliError("--jobs must be 0 (all cores) or more", ExitCode.USAGE)
     scorer = Scorer(load_rules(args.rules))
     from .batch import Interrupted, usable_jobs  # commands import what only they need: start-up stays short
     from .batch import run as run_batch
@@ -100,6 +106,7 @@ def cmd_waits(args: argparse.Namespace) -> int:
 
 
 def cmd_readings(args: argparse.Namespace) -> int:
+    load_rules(args.rules)  # readings are shapes, the same under every rule set; a bad --rules is still refused
     hand = _hand(args)
     found = readings(hand)
     if not found:
@@ -170,7 +177,9 @@ COMMANDS = ("score", "batch", "waits", "analyze", "readings", "record", "check",
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The command line's parser: every command, or with ``command`` one of QUICK, that one alone."""
-    parser = argparse.ArgumentParser(prog="fanrules", description="Score Chinese Official Mahjong (MCR) hands with rules written as data.")
+    parser = argparse.ArgumentParser(prog="fanrules", description="Score Chinese Official Mahjong (MCR) hands with rules written as data.",
+                                     epilog=EXIT_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--version", action=VersionAction)
     sub = parser.add_subparsers(dest="command", required=True, metavar="{" + ",".join(COMMANDS) + "}" if command in QUICK else None)
     for name, add in QUICK.items():
         if command not in QUICK or command == name:
@@ -185,11 +194,13 @@ def _add_others(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     analyze_cmd.add_parser(sub)
     p = sub.add_parser("readings", help="every reading of a complete hand (for debugging rules)")
     add_hand_args(p, HAND_HELP)
+    rules_arg(p)
     p.set_defaults(run=cmd_readings)
     p = sub.add_parser("record", help="print the JSONL record of a hand (for a batch or a corpus)")
     add_hand_args(p, HAND_HELP)
     p.epilog = f"{RECORD_HELP}\n{p.epilog}"
     p.add_argument("--id", help="the record's id")
+    rules_arg(p)
     p.set_defaults(run=cmd_record)
     from . import rules_cmd  # here: score, batch and waits never build these parsers
 
@@ -234,30 +245,35 @@ def _run(argv: Sequence[str] | None) -> int:
     args = unknown_options(build_parser(words[0] if words else None), argv)
     if sys.stdout is None and not getattr(args, "output", None):
         print("fanrules: standard output is closed", file=sys.stderr)  # printed nowhere if stderr is closed too
-        return 2
+        return ExitCode.IO
     if args.run not in (cmd_score, cmd_batch, cmd_waits):  # these end start-up as they load their rule set
         startup.end()
     try:
         return int(args.run(args))
     except HandError as err:
         print(f"fanrules: {err.kind}: {err}", file=sys.stderr)
-        return 2
+        return ExitCode.REFUSED
     except RuleSetError as err:
-        if not err.diagnostics:  # a lookup in a loaded rule set (UnknownFanError)
+        if not err.diagnostics:  # a lookup in a loaded rule set (UnknownFanError): a name given that it lacks
             print(f"fanrules: {err}", file=sys.stderr)
-            return 2
+            return ExitCode.REFUSED
         print(str(err), file=sys.stderr)
         print(f"fanrules: {len(err.diagnostics)} problem(s) in the rule set", file=sys.stderr)
-        return 2
+        return ExitCode.RULES
     except CliError as err:
+        if err.code == ExitCode.USAGE:
+            args.parser.error(str(err))  # the command's usage, then the message (SystemExit 2)
         print(f"fanrules: {err}", file=sys.stderr)
-        return 2
+        return err.code
     except BrokenPipeError:
         _quiet_stdout()
-        return 0
+        return ExitCode.OK
     except KeyboardInterrupt:
         print("fanrules: interrupted", file=sys.stderr)
-        return 130
-    except (OSError, KeyError) as err:
+        return ExitCode.INTERRUPTED
+    except OSError as err:
+        print(f"fanrules: {os_error(err)}", file=sys.stderr)
+        return ExitCode.IO
+    except KeyError as err:
         print(f"fanrules: {err}", file=sys.stderr)
-        return 2
+        return ExitCode.REFUSED

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any
 
-from ..core.errors import CliError, InvalidHandError, UnknownFanError
+from ..core.errors import CliError, ExitCode, InvalidHandError, UnknownFanError
 from ..core.text import printable
 from ..ruleset import Fan, RuleSet
 from .cli_context import load_rules, remember_options, rules_arg
@@ -18,10 +18,10 @@ from .cli_context import load_rules, remember_options, rules_arg
 def register(sub: Any) -> None:
     """The parsers of check, test, rules (show) and diff."""
     p = sub.add_parser("check", help="load and lint a rule set")
-    p.add_argument("ruleset", nargs="?", default="mcr")
+    _ruleset_args(p)
     p.set_defaults(run=cmd_check)
     p = sub.add_parser("test", help="run the examples embedded in a rule set's fan files")
-    p.add_argument("ruleset", nargs="?", default="mcr")
+    _ruleset_args(p)
     p.add_argument("-k", help="only examples whose id, English name or number matches")
     p.add_argument("--update", action="store_true", help="rewrite stale example counts and totals in place, and print each change")
     p.set_defaults(run=cmd_test)
@@ -40,10 +40,18 @@ def register(sub: Any) -> None:
     remember_options(rsub)
 
 
+def _ruleset_args(p: argparse.ArgumentParser) -> None:
+    """The rule set of check and test: ``--rules``, as every command, or (as before it) a positional."""
+    p.add_argument("ruleset", nargs="?", help="the rule set, as --rules (kept for scripts written before --rules)")
+    rules_arg(p, default=None)
+
+
 def _loaded(args: argparse.Namespace) -> RuleSet:
     """The rule set a rule tool works on; says which file it is, and warns when the checkout around
     the working folder has a different copy of it (docs/rules.md)."""
-    ruleset = load_rules(args.ruleset)
+    if args.ruleset is not None and args.rules is not None and args.ruleset != args.rules:
+        raise CliError(f"two rule sets given ({args.ruleset!r} and --rules {args.rules!r}): give one", ExitCode.USAGE)
+    ruleset = load_rules(args.rules or args.ruleset or "mcr")
     print(printable(f"rule set {ruleset.name}: {ruleset.path}"))
     from .checkout import checkout_warning
 
