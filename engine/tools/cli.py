@@ -150,7 +150,7 @@ def _add_batch(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--input", help="input JSONL file")
     p.add_argument("--output", help="output JSONL file")
-    p.add_argument("--jobs", type=int, default=0, help="worker processes (default and at most: the CPU count); output order and bytes do not depend on it")
+    p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1; 0: every CPU; at most the CPU count); output order and bytes do not depend on it")
     p.add_argument("--quiet", action="store_true", help="no progress line on stderr")
     p.add_argument("--brief", action="store_true",
                    help="answers with the contract's fields only (id, total, total_with_flowers, fans, error): no sets, "
@@ -261,8 +261,10 @@ def _run(argv: Sequence[str] | None) -> int:
         print(f"fanrules: {len(err.diagnostics)} problem(s) in the rule set", file=sys.stderr)
         return ExitCode.RULES
     except CliError as err:
-        if err.code == ExitCode.USAGE:
-            args.parser.error(str(err))  # the command's usage, then the message (SystemExit 2)
+        if err.code == ExitCode.USAGE:  # as argparse's own: the command's usage, then the message
+            args.parser.print_usage(sys.stderr)
+            print(f"{args.parser.prog}: error: {err}", file=sys.stderr)
+            return ExitCode.USAGE
         print(f"fanrules: {err}", file=sys.stderr)
         return err.code
     except BrokenPipeError:

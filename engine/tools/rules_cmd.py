@@ -79,7 +79,8 @@ def cmd_test(args: argparse.Namespace) -> int:
     outcomes = run_examples(ruleset, args.k)
     if not outcomes:
         raise CliError(printable(f"-k {args.k!r} matches no example (it matches a test id such as {ruleset.name}/{ruleset.fans[0].name_zh}[1], "
-                                 "an English name or a fan number)" if args.k else f"rule set {ruleset.name} has no examples"))
+                                 "an English name or a fan number)" if args.k else f"rule set {ruleset.name} has no examples"),
+                       ExitCode.USAGE if args.k else ExitCode.REFUSED)
     failed = [o for o in outcomes if not o.passed]
     for o in failed:
         print(printable(f"{o.example.where}: FAIL {o.test_id} {o.example.hand}: {o.message}"))
