@@ -1,4 +1,4 @@
-"""The command line: readable tables, the contract's JSON, one-line errors with exit status 2."""
+"""The command line: readable tables, the contract's JSON, one-line errors with their exit codes (README)."""
 from __future__ import annotations
 
 import json

@@ -99,7 +99,7 @@ class UnknownFanError(RuleSetError, KeyError):
     any (a KeyError too, as a failed lookup)."""
 
     def __init__(self, ref: int | str, ruleset: str, names: list[str]) -> None:
-        close = closest(str(ref).casefold(), [n.casefold() for n in names], cutoff=0.6)
+        close = closest(str(ref).casefold(), [n.casefold() for n in names], cutoff=0.5)
         self.ref = ref
         self.ruleset = ruleset
         #: Every name as close as the closest (a typo may be one edit from two names).

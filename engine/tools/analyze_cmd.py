@@ -8,9 +8,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.hand import HandError
 from ..core.tiles import TILE_CODES
-from ..ruleset import load_ruleset
 from ..scoring import Scorer
-from .cli_context import add_hand_args, context_of
+from .cli_context import add_hand_args, context_of, load_rules
 
 if TYPE_CHECKING:  # imported by the command when it runs: other commands start without them
     from ..analysis.advice import HandTiles
@@ -59,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
     tiles = read_tiles(args.hand)
     context = analysis_context(**context_of(args))
     visible = read_visible(args.visible)
-    result = analyze_tiles(tiles, Scorer(load_ruleset(args.rules)), context, visible, not args.no_points,
+    result = analyze_tiles(tiles, Scorer(load_rules(args.rules)), context, visible, not args.no_points,
                            args.two_from_ready)
     print(json.dumps(result.to_json(), ensure_ascii=False) if args.json else format_analysis(result))
     return 0

@@ -22,7 +22,7 @@ from ..core.text import printable
 from ..core.tiles import TILE_CODES
 from ..scoring import Scorer
 from . import analyze_cmd, startup
-from .cli_context import RECORD_HELP, VersionAction, add_hand_args, context_of, hand_arg, load_rules, os_error, remember_options, rules_arg, unknown_options
+from .cli_context import RECORD_HELP, VersionAction, add_hand_args, context_of, hand_arg, load_rules, os_error, remember_options, rules_arg, shipped_name, unknown_options
 from .result_table import format_result
 
 #: The exit codes (core's ExitCode), shown by ``fanrules --help`` and the README.
@@ -249,6 +249,9 @@ def _run(argv: Sequence[str] | None) -> int:
     if args.run not in (cmd_score, cmd_batch, cmd_waits):  # these end start-up as they load their rule set
         startup.end()
     try:
+        for name in ("rules", "against", "ruleset"):  # every rule set named on the command line, in any case
+            if isinstance(getattr(args, name, None), str):
+                setattr(args, name, shipped_name(getattr(args, name)))
         return int(args.run(args))
     except HandError as err:
         print(f"fanrules: {err.kind}: {err}", file=sys.stderr)

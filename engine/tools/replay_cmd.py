@@ -28,6 +28,9 @@ def run(args: argparse.Namespace) -> int:
 
     def rules_of(head: dict[str, Any]) -> GameRules:
         try:
+            missing = [key for key in ("seed", "rules") if key not in head and not (key == "rules" and args.rules)]
+            if missing:  # a default would replay another game than the one logged
+                raise ValueError(f"the header has no {' and no '.join(map(repr, missing))}: it is not a header fanrules wrote")
             check_header(head)
             rules = header_rules(head, args.rules)
         except ValueError as err:
@@ -56,6 +59,8 @@ def run(args: argparse.Namespace) -> int:
         raise CliError(printable(f"{args.log}: {err}")) from None
     except ProcedureError as err:
         raise CliError(printable(str(err))) from None
+    if not games:
+        raise CliError(printable(f"{args.log}: no game in the log (a log holds a header line and the events of each game)"))
     if not args.json:
         print(f"{games} game(s) replayed: {games - failed} matched the log"
               + (f", {failed} diverged" if failed else "") + (f", {changed} with changed scores" if changed else ""))
