@@ -193,3 +193,21 @@ def test_batch_answers_a_blank_line_with_its_number(tmp_path: Path, capsys: pyte
     assert code == 0 and len(answers) == 4 and answers[0]["id"] == "a"
     assert answers[1] == {"id": None, "line": 2, "error": {"kind": "invalid", "message": "line 2 is blank: no record"}}
     assert answers[2]["line"] == 3 and answers[3]["line"] == 4 and answers[3]["error"]["kind"] == "invalid"
+
+
+def test_waits_and_analyze_say_why_a_wait_is_invalid(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "waits", "1111m456p789p123s")
+    assert code == 0 and out == " 1m  invalid: fifth copy of 1m: a tile exists only four times\n"
+    from fanrules.tools.analyze_cmd import wait_cells
+
+    (wait,) = fanrules.waits("1111m456p789p123s")
+    assert wait_cells(wait) == ["invalid: fifth copy of 1m: a tile exists only four times"]
+
+
+@pytest.mark.parametrize("line", ["E wins 2t from S", "E self-draws twenty"])
+def test_a_sheet_line_with_bad_points_says_what_was_expected(line: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    sheet = tmp_path / "s.txt"
+    sheet.write_text(line + "\n", encoding="utf-8")
+    code, _, err = run(capsys, "sheet", str(sheet))
+    word = line.split()[2]
+    assert code == 1 and err == f"fanrules: {sheet}:1: expected POINTS (a whole number) or a HAND string after '{line.split()[1]}', not {word!r}\n"

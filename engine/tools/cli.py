@@ -13,7 +13,7 @@ from importlib import import_module
 from typing import IO
 
 from ..analysis.readings import readings
-from ..core.errors import CliError, ExitCode, HandError, NotAWinError, RuleSetError
+from ..core.errors import CliError, ExitCode, FanrulesError, HandError, NotAWinError, RuleSetError
 from ..core.files import check_output, replaced
 from ..core.hand import Hand
 from ..core.inputs import to_hand
@@ -22,7 +22,19 @@ from ..core.text import printable
 from ..core.tiles import TILE_CODES
 from ..scoring import Scorer
 from . import analyze_cmd, startup
-from .cli_context import RECORD_HELP, VersionAction, add_hand_args, context_of, hand_arg, load_rules, os_error, remember_options, rules_arg, shipped_name, unknown_options
+from .cli_context import (
+    RECORD_HELP,
+    VersionAction,
+    add_hand_args,
+    context_of,
+    hand_arg,
+    load_rules,
+    os_error,
+    remember_options,
+    rules_arg,
+    shipped_name,
+    unknown_options,
+)
 from .result_table import format_result
 
 #: The exit codes (core's ExitCode), shown by ``fanrules --help`` and the README.
@@ -95,13 +107,7 @@ def cmd_waits(args: argparse.Namespace) -> int:
     if not table:
         print("no wait: the hand is not ready")
     for w in table:
-        cells = [f"{TILE_CODES[w.tile]:>3}"]
-        for label, r in (("discard", w.discard), ("self-drawn", w.self_drawn)):
-            if isinstance(r, HandError):
-                cells.append(f"{label}: {r.kind}")
-            else:
-                cells.append(f"{label}: {r.total}" + ("" if r.is_win else " (under minimum)"))
-        print("  ".join(cells))
+        print("  ".join([f"{TILE_CODES[w.tile]:>3}", *analyze_cmd.wait_cells(w, minimum=True)]))
     return 0
 
 
@@ -253,32 +259,30 @@ def _run(argv: Sequence[str] | None) -> int:
             if isinstance(getattr(args, name, None), str):
                 setattr(args, name, shipped_name(getattr(args, name)))
         return int(args.run(args))
-    except HandError as err:
-        print(f"fanrules: {err.kind}: {err}", file=sys.stderr)
-        return ExitCode.REFUSED
-    except RuleSetError as err:
-        if not err.diagnostics:  # a lookup in a loaded rule set (UnknownFanError): a name given that it lacks
-            print(f"fanrules: {err}", file=sys.stderr)
-            return ExitCode.REFUSED
-        print(str(err), file=sys.stderr)
-        print(f"fanrules: {len(err.diagnostics)} problem(s) in the rule set", file=sys.stderr)
-        return ExitCode.RULES
-    except CliError as err:
-        if err.code == ExitCode.USAGE:  # as argparse's own: the command's usage, then the message
-            args.parser.print_usage(sys.stderr)
-            print(f"{args.parser.prog}: error: {err}", file=sys.stderr)
-            return ExitCode.USAGE
-        print(f"fanrules: {err}", file=sys.stderr)
-        return err.code
     except BrokenPipeError:
         _quiet_stdout()
         return ExitCode.OK
     except KeyboardInterrupt:
         print("fanrules: interrupted", file=sys.stderr)
         return ExitCode.INTERRUPTED
-    except OSError as err:
+    except (FanrulesError, OSError, KeyError) as err:
+        return _failed(err, args.parser)
+
+
+def _failed(err: Exception, parser: argparse.ArgumentParser) -> ExitCode:
+    """Report an error on stderr (one line; a usage error after the command's usage, a rule set's
+    diagnostics before their count) and return its exit code (core's ExitCode, README)."""
+    if isinstance(err, CliError) and err.code == ExitCode.USAGE:  # as argparse's own
+        parser.print_usage(sys.stderr)
+        print(f"{parser.prog}: error: {err}", file=sys.stderr)
+        return ExitCode.USAGE
+    if isinstance(err, RuleSetError) and err.diagnostics:
+        print(str(err), file=sys.stderr)
+        print(f"fanrules: {len(err.diagnostics)} problem(s) in the rule set", file=sys.stderr)
+        return ExitCode.RULES
+    if isinstance(err, OSError):
         print(f"fanrules: {os_error(err)}", file=sys.stderr)
         return ExitCode.IO
-    except KeyError as err:
-        print(f"fanrules: {err}", file=sys.stderr)
-        return ExitCode.REFUSED
+    # A bad hand, a fan the rule set lacks (an UnknownFanError, without diagnostics), another CliError
+    print(f"fanrules: {err.kind}: {err}" if isinstance(err, HandError) else f"fanrules: {err}", file=sys.stderr)
+    return err.code if isinstance(err, CliError) else ExitCode.REFUSED
