@@ -36,6 +36,7 @@ def register(sub: Any) -> None:
     rules_arg(p)
     p.add_argument("--against", default="mcr", help="the rule set to compare with (default mcr)")
     p.add_argument("--json", action="store_true", help="a machine-readable report")
+    p.add_argument("--verbose", action="store_true", help="list each line that is no valid hand (by default: their count)")
     p.set_defaults(run=cmd_diff)
     remember_options(rsub)
 
@@ -174,5 +175,5 @@ def cmd_diff(args: argparse.Namespace) -> int:
 
     with open(args.cases, "rb") as f:
         report = compare(load_rules(args.rules), load_rules(args.against), records(f), (numbers[i] for i in itertools.count()))
-    print(json.dumps(report.to_json(), ensure_ascii=False) if args.json else report.format())
+    print(json.dumps(report.to_json(), ensure_ascii=False) if args.json else report.format(args.verbose))
     return 0
