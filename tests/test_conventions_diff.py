@@ -36,7 +36,7 @@ def test_a_hand_whose_total_with_flowers_moved_says_so_with_the_fans(tmp_path: P
     code, out, _ = run(capsys, "diff", str(cases), "--rules", "casual", "--json")
     (change,) = json.loads(out)["hand_changes"]
     assert change["old"]["total_with_flowers"] == 94 and change["new"]["total_with_flowers"] == 91
-    assert change["fans"] == [{"id": 81, "name": "花牌 Flower Tiles", "old": 1, "new": 0}]
+    assert change["fans"] == [{"id": 81, "name": "花牌 Flower Tiles", "old": 3, "new": 0}]
 
 
 def test_lines_that_are_no_hand_are_a_count_unless_verbose(capsys: pytest.CaptureFixture[str]) -> None:
