@@ -77,12 +77,13 @@ class Result:
         """The contract's ``error`` of a result under the minimum; None for a win."""
         if self.is_win:
             return None
-        return {"kind": ErrorKind.UNDER_MINIMUM, "message": f"{self.counted_for_minimum} points, below the minimum of {self.minimum}"}
+        return {"kind": ErrorKind.UNDER_MINIMUM.value, "message": f"{self.counted_for_minimum} points, below the minimum of {self.minimum}"}
 
     def sets_of(self, counted: CountedFan) -> list[list[Block]]:
-        """The blocks each instance of a counted fan used."""
+        """The blocks each instance of a counted fan used; empty for a fan of the whole hand, whose
+        instance uses no set in particular (as ``to_json``'s ``sets``)."""
         blocks = self.reading.blocks
-        return [[blocks[i] for i in inst] for inst in counted.instances]
+        return [[blocks[i] for i in inst] for inst in counted.instances if inst]
 
     def to_json(self, id: Any = None) -> dict[str, Any]:
         """The contract's output object, with the explanation added: per fan the ``sets`` each instance
@@ -90,13 +91,13 @@ class Result:
         out: dict[str, Any] = {} if id is None else {"id": id}
         out["total"] = self.total
         out["total_with_flowers"] = self.total_with_flowers
-        out["fans"] = [{**c.to_json(), "sets": [[str(b) for b in inst] for inst in self.sets_of(c) if inst]} for c in self.fans]
+        out["fans"] = [{**c.to_json(), "sets": [[str(b) for b in inst] for inst in self.sets_of(c)]} for c in self.fans]
         error = self.error_json()
         if error is not None:
             out["error"] = error
         out["reading"] = reading_json(self.reading)
         blocks = self.reading.blocks
-        out["not_counted"] = [{**fan_ref(n.fan), "count": n.count, "principle": n.principle, "reason": n.reason,
+        out["not_counted"] = [{**fan_ref(n.fan), "count": n.count, "principle": n.principle.value, "reason": n.reason,
                                "by": None if n.by is None else fan_ref(n.by),
                                "sets": [str(blocks[i]) for i in n.sets]} for n in self.not_counted]
         return out

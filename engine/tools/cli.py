@@ -51,7 +51,8 @@ def _hand(args: argparse.Namespace) -> Hand:
 
 def cmd_score(args: argparse.Namespace) -> int:
     result = Scorer(load_rules(args.rules)).score(_hand(args))
-    print(json.dumps(result.to_json(), ensure_ascii=False) if args.json else format_result(result))
+    written = args.hand if not args.hand.lstrip().startswith("{") else None  # a record has no written form
+    print(json.dumps(result.to_json(), ensure_ascii=False) if args.json else format_result(result, written))
     return 0
 
 

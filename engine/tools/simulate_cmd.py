@@ -11,7 +11,7 @@ from typing import Any
 
 from ..core.errors import CliError, ExitCode
 from ..core.files import check_output, replaced
-from .result_table import _pad, _width
+from .result_table import pad, width
 
 
 def register(sub: Any) -> None:
@@ -90,22 +90,22 @@ def format_stats(all_stats: list[Any], players: str, seed: int) -> str:
     rows: list[tuple[str, ...]] = [("", *names, *(["difference"] if len(all_stats) == 2 else []))]
 
     def row(label: str, values: list[Any]) -> None:
-        diff = [f"{values[1] - values[0]:+g}"] if len(values) == 2 else []
-        rows.append((label, *(f"{v:g}" if isinstance(v, float) else str(v) for v in values), *diff))
+        diff = [f"{values[1] - values[0]:+.2f}" if isinstance(values[0], float) else f"{values[1] - values[0]:+d}"] if len(values) == 2 else []
+        rows.append((label, *(f"{v:.2f}" if isinstance(v, float) else str(v) for v in values), *diff))
 
     row("games", [s.games for s in all_stats])
     row("wins", [s.wins for s in all_stats])
     row("  self-drawn", [s.self_drawn for s in all_stats])
     row("  on a discard", [s.wins - s.self_drawn for s in all_stats])
     row("exhaustive draws", [s.draws for s in all_stats])
-    row("average points", [round(s.average_points, 2) for s in all_stats])
+    row("average points", [s.average_points for s in all_stats])  # fixed two decimals
     fans = sorted({(n, s.label(n)) for s in all_stats for n in s.fans})
     if fans:
         rows.append(("wins scoring each fan:", *[""] * (len(rows[0]) - 1)))
     for number, label in fans:
         row("  " + label, [s.fans[number] if number in s.fans and s.label(number) == label else 0 for s in all_stats])
-    widths = [max(_width(r[i]) for r in rows) for i in range(len(rows[0]))]
+    widths = [max(width(r[i]) for r in rows) for i in range(len(rows[0]))]
     lines = [f"{players} players, seed {seed}"]
     for r in rows:
-        lines.append("  ".join([_pad(r[0], widths[0])] + [_pad(c, w, right=True) for c, w in zip(r[1:], widths[1:])]).rstrip())
+        lines.append("  ".join([pad(r[0], widths[0])] + [pad(c, w, right=True) for c, w in zip(r[1:], widths[1:])]).rstrip())
     return "\n".join(lines) + "\n"
