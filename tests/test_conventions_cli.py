@@ -211,3 +211,40 @@ def test_a_sheet_line_with_bad_points_says_what_was_expected(line: str, tmp_path
     code, _, err = run(capsys, "sheet", str(sheet))
     word = line.split()[2]
     assert code == 1 and err == f"fanrules: {sheet}:1: expected POINTS (a whole number) or a HAND string after '{line.split()[1]}', not {word!r}\n"
+
+
+def test_completion_scripts_list_every_command_and_its_options(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["completion", "bash"]) == 0
+    script = tmp_path / "fanrules.bash"
+    script.write_text(capsys.readouterr().out, encoding="utf-8")
+    probe = ('source "$1"; t() { COMP_WORDS=("$@"); COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 )); COMPREPLY=(); _fanrules; echo "${COMPREPLY[*]}"; }; '
+             't fanrules si; t fanrules score 1m --js; t fanrules check --rules mcr-; t fanrules rules ""; t fanrules rules show --ru')
+    done = subprocess.run(["bash", "-c", probe, "probe", str(script)], capture_output=True, text=True, timeout=60)
+    assert done.stdout.splitlines() == ["simulate", "--json", "mcr-1998", "show", "--rules"], done.stderr
+    assert main(["completion", "fish"]) == 0
+    fish = capsys.readouterr().out
+    assert "complete -c fanrules -n '__fish_seen_subcommand_from check' -l rules -r -a " in fish
+    assert main(["completion", "zsh"]) == 0 and capsys.readouterr().out.startswith("autoload -U +X bashcompinit")
+
+
+def test_diff_and_replay_show_progress_on_a_terminal_only(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "games.jsonl"
+    assert main(["simulate", "--games", "2", "--log", str(log), "--quiet"]) == 0
+    capsys.readouterr()
+    code, _, err = run(capsys, "replay", str(log))
+    assert code == 0 and err == ""  # stderr is no terminal here
+    from fanrules.tools import progress
+
+    class Terminal(__import__("io").StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    shown = Terminal()
+    old, sys.stderr = sys.stderr, shown
+    try:
+        assert main(["replay", str(log)]) == 0
+        assert main(["replay", str(log), "--quiet"]) == 0
+    finally:
+        sys.stderr = old
+    assert shown.getvalue() == "\rfanrules replay: 1 games\rfanrules replay: 2 games\n"
+    assert progress.progress_stream(True) is None

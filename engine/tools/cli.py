@@ -141,7 +141,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 #: Modules of fanrules.tools that add commands of their own: each has ``register(subparsers)``, which
 #: adds its parser and sets ``run``; each imports what its command needs only when it runs.
-COMMAND_MODULES: tuple[str, ...] = ("simulate_cmd", "replay_cmd", "sheet_cmd", "web_commands")
+COMMAND_MODULES: tuple[str, ...] = ("simulate_cmd", "replay_cmd", "sheet_cmd", "web_commands", "completion")
 
 
 def _add_score(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -179,7 +179,7 @@ def _add_waits(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 QUICK = {"score": _add_score, "batch": _add_batch, "waits": _add_waits}
 #: Every command, in the order build_parser adds them: the usage line of a QUICK one's parser names them all.
 COMMANDS = ("score", "batch", "waits", "analyze", "readings", "record", "check", "test", "rules", "diff", "demo", "simulate", "replay",
-            "sheet", "book", "serve")
+            "sheet", "book", "serve", "completion")
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:

@@ -14,6 +14,9 @@ from ..core.text import printable
 from ..ruleset import Fan, RuleSet
 from .cli_context import load_rules, remember_options, rules_arg
 
+#: A progress line (on a terminal) every this many lines of a diff.
+PROGRESS_EVERY = 200
+
 
 def register(sub: Any) -> None:
     """The parsers of check, test, rules (show) and diff."""
@@ -37,6 +40,7 @@ def register(sub: Any) -> None:
     p.add_argument("--against", default="mcr", help="the rule set to compare with (default mcr)")
     p.add_argument("--json", action="store_true", help="a machine-readable report")
     p.add_argument("--verbose", action="store_true", help="list each line that is no valid hand (by default: their count)")
+    p.add_argument("--quiet", action="store_true", help="no progress line on stderr")
     p.set_defaults(run=cmd_diff)
     remember_options(rsub)
 
@@ -161,11 +165,15 @@ def _show_fan(fan: Fan, names: dict[int, str]) -> None:
 def cmd_diff(args: argparse.Namespace) -> int:
     from .batch import parse_line, read_lines
     from .compare import BadLine, compare
+    from .progress import Progress, progress_stream
 
     numbers: list[int] = []  # the line number of each record, as the records are read
+    shown = Progress("diff", "lines", progress_stream(args.quiet))
 
     def records(f: IO[bytes]) -> Iterator[Any]:  # streamed: the cases are never all in memory
         for number, line in read_lines(f):
+            if number % PROGRESS_EVERY == 0:
+                shown.show(number)
             if line.strip():
                 numbers.append(number)
                 try:
@@ -175,5 +183,6 @@ def cmd_diff(args: argparse.Namespace) -> int:
 
     with open(args.cases, "rb") as f:
         report = compare(load_rules(args.rules), load_rules(args.against), records(f), (numbers[i] for i in itertools.count()))
+    shown.done()
     print(json.dumps(report.to_json(), ensure_ascii=False) if args.json else report.format(args.verbose))
     return 0
