@@ -248,3 +248,12 @@ def test_diff_and_replay_show_progress_on_a_terminal_only(tmp_path: Path, capsys
         sys.stderr = old
     assert shown.getvalue() == "\rfanrules replay: 1 games\rfanrules replay: 2 games\n"
     assert progress.progress_stream(True) is None
+
+
+def test_editions_doc_outside_a_checkout_is_one_line(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from fanrules.tools import editions_doc
+
+    monkeypatch.setattr(editions_doc, "DOC", tmp_path / "docs" / "editions.md")
+    assert editions_doc.main(["--check"]) == 4
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "run it from a checkout of fanrules" in err and str(tmp_path / "docs" / "editions.md") in err
