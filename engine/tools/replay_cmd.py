@@ -41,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
 
     from .progress import Progress, progress_stream
 
-    shown = Progress("replay", "games", progress_stream(args.quiet))
+    shown = Progress("replay", "games", progress_stream(getattr(args, "quiet", False)))  # a Namespace made by hand may lack it
     try:
         with open(args.log, encoding="utf-8") as f:
             for rules, report in replay_log(f, rules_of):
