@@ -92,7 +92,7 @@ def test_a_batch_output_that_is_standard_input_is_refused_and_kept(tmp_path: Pat
     with path.open("rb") as stdin:
         proc = subprocess.run([sys.executable, "-m", "fanrules", "batch", "--output", str(path)], stdin=stdin,
                               capture_output=True, timeout=120)
-    assert proc.returncode == 2 and b"is the input file (standard input)" in proc.stderr, proc.stderr
+    assert proc.returncode == 1 and b"is the input file (standard input)" in proc.stderr, proc.stderr
     assert proc.stderr.count(b"\n") == 1 and path.read_text(encoding="utf-8") == GOOD + "\n"
 
 

@@ -45,7 +45,7 @@ def check_output(path: str, inputs: Iterable[Input] = (0,), what: str = "the out
         st = _stat(source)
         if _regular(st) and st is not None and (st.st_dev, st.st_ino) == (target.st_dev, target.st_ino):
             read = " (standard input)" if source == 0 else ""
-            raise CliError(f"{what} {path} is the input file{read}: refused, so that the input is not lost", ExitCode.USAGE)
+            raise CliError(f"{what} {path} is the input file{read}: refused, so that the input is not lost", ExitCode.REFUSED)
 
 
 def temporary_beside(path: str) -> tuple[int, str]:
