@@ -48,8 +48,6 @@ if TYPE_CHECKING:  # imported when first used (see __getattr__), so that scoring
     from .scoring.scored_waits import WaitScore
     from .settlement import CompetitionRow, Entry, Seating, Session, Settlement, SettlementError, Standing, competition, seating, settle
 
-__version__ = "0.1.0"
-
 #: The names of the facade whose modules are imported on first use, by module. Importing them all up
 #: front took more than half of ``import fanrules`` (python -X importtime), which every
 #: ``fanrules score`` and ``fanrules batch`` paid without using them.
@@ -65,7 +63,15 @@ _LAZY_MODULE = {name: module for module, names in _LAZY.items() for name in name
 
 
 def __getattr__(name: str) -> Any:
-    """A name of the facade whose module is imported on first use."""
+    """A name of the facade whose module is imported on first use; ``__version__``, the installed
+    distribution's (pyproject.toml is its one source), read when first asked for."""
+    if name == "__version__":
+        from importlib.metadata import PackageNotFoundError, version
+        try:
+            globals()[name] = version("fanrules")
+        except PackageNotFoundError:  # the source folder on sys.path, never installed
+            globals()[name] = "0+unknown"
+        return globals()[name]
     module = _LAZY_MODULE.get(name)
     if module is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -254,9 +254,9 @@ def test_analyze_table(capsys: pytest.CaptureFixture[str]) -> None:
     (["123m456p789s1122z", "--seat", "X"], "seat_wind must be E, S, W or N"),
     (["[124m,1]456p789s1122z"], "is not a chow"),
 ])
-def test_analyze_errors_are_one_line_exit_2(capsys: pytest.CaptureFixture[str], argv: list[str], words: str) -> None:
+def test_analyze_errors_are_one_line_exit_1(capsys: pytest.CaptureFixture[str], argv: list[str], words: str) -> None:
     code, out, err = run(capsys, "analyze", *argv)
-    assert code == 2 and out == "" and words in err and err.count("\n") == 1
+    assert code == 1 and out == "" and words in err and err.count("\n") == 1
 
 
 def test_analyze_has_help(capsys: pytest.CaptureFixture[str]) -> None:

@@ -146,7 +146,7 @@ def test_a_wire_line_is_the_utf8_of_the_text_line(explain: bool) -> None:
 def test_an_id_that_cannot_be_utf8_is_that_lines_error() -> None:
     line = '{"id": "\\ud800", "hand": "1112345678999m5m"}'
     out = json.loads(answer_line(line, fanrules.scorer(), 4, Text()))
-    assert out == {"id": None, "error": {"kind": "invalid", "message": "line 4: its id cannot be written as UTF-8 JSON"}}
+    assert out == {"id": None, "line": 4, "error": {"kind": "invalid", "message": "line 4: its id cannot be written as UTF-8 JSON"}}
 
 
 def test_text_line_matches_to_json_for_under_minimum_results() -> None:

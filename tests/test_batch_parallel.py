@@ -76,7 +76,8 @@ def test_a_file_handed_out_in_blocks_gives_the_bytes_of_one_job(tmp_path: Path, 
         outputs.append((n, out.getvalue()))
     assert outputs[0] == outputs[1]
     answers = [json.loads(line) for line in outputs[1][1].splitlines()]
-    assert len(answers) == outputs[1][0] == 3 * 9  # twelve lines a round, three of them blank
+    assert len(answers) == outputs[1][0] == 3 * 12  # twelve lines a round, each answered
+    assert [a["line"] for a in answers if "is blank" in a.get("error", {}).get("message", "")] == [n + 12 * r for r in range(3) for n in (2, 7, 11)]
     assert sum("longer than" in a.get("error", {}).get("message", "") for a in answers) == 3 * 2  # 3,012 and 1,001 bytes
     assert sum(a.get("id") == "g" and a.get("total", 0) > 0 for a in answers) == 3 * 4
 

@@ -1,4 +1,4 @@
-"""The command line: readable tables, the contract's JSON, one-line errors with exit status 2."""
+"""The command line: readable tables, the contract's JSON, one-line errors with their exit codes (README)."""
 from __future__ import annotations
 
 import json
@@ -34,9 +34,9 @@ def test_score_json_is_the_contract(capsys: pytest.CaptureFixture[str]) -> None:
     ("11111m2345678999m"[:14] + "9m", "fifth copy"),  # a tile held five times
     ("123m456m789m11p24s5s", "no winning shape"),  # 14 legal tiles that do not win
 ])
-def test_bad_hands_get_one_line_and_exit_2(capsys: pytest.CaptureFixture[str], hand: str, words: str) -> None:
+def test_bad_hands_get_one_line_and_exit_1(capsys: pytest.CaptureFixture[str], hand: str, words: str) -> None:
     code, out, err = run(capsys, "score", hand)
-    assert code == 2 and out == ""
+    assert code == 1 and out == ""
     assert words in err and err.count("\n") == 1 and "Traceback" not in err
 
 
@@ -68,9 +68,14 @@ def test_rules_show_names_where_each_field_comes_from(capsys: pytest.CaptureFixt
     assert code == 0 and "value: 24" in out and "22-full-flush.yaml:" in out
 
 
-def test_unknown_rule_set_is_a_diagnostic(capsys: pytest.CaptureFixture[str]) -> None:
+def test_unknown_rule_set_is_named_with_the_shipped_ones(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "score", "1112345678999m5m", "--rules", "no-such-rules")
-    assert code == 2 and "R013" in err
+    assert code == 3 and err.startswith("fanrules: no rule set named 'no-such-rules'") and "shipped: " in err and err.count("\n") == 1
+
+
+def test_an_unknown_rule_set_folder_is_a_diagnostic(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, _, err = run(capsys, "score", "1112345678999m5m", "--rules", str(tmp_path))
+    assert code == 3 and "R013" in err
 
 
 def test_batch_freezes_start_up_for_the_run_and_thaws_after(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -49,7 +49,7 @@ def test_an_unknown_fan_is_a_rule_set_error_with_a_did_you_mean() -> None:
 
 
 def test_the_cli_reports_an_unknown_fan_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["rules", "show", "Big Three Dragon"]) == 2
+    assert main(["rules", "show", "Big Three Dragon"]) == 1
     assert capsys.readouterr().err == "fanrules: no fan 'Big Three Dragon' in rule set mcr: did you mean 'Big Three Dragons'?\n"
 
 

@@ -91,7 +91,7 @@ def test_simulate_prints_statistics_and_compares_rule_sets(tmp_path: Path, capsy
     assert main(["simulate", "--games", "8", "--seed", "4", "--players", "random", "--against", "botzone"]) == 0
     out = capsys.readouterr().out
     assert "mcr" in out.splitlines()[1] and "botzone" in out.splitlines()[1] and "difference" in out
-    assert main(["simulate", "--games", "2", "--rules", "nonesuch"]) == 2
+    assert main(["simulate", "--games", "2", "--rules", "nonesuch"]) == 3
 
 
 def test_the_procedure_section_loads_inherits_and_is_checked(tmp_path: Path) -> None:
@@ -156,7 +156,7 @@ def test_a_log_of_a_rule_set_that_is_not_shipped_replays_under_the_rules_named(t
     head = json.loads(path.read_text(encoding="utf-8").splitlines()[0])
     assert head["rules"] == "quick" and head["rules_path"].endswith("ruleset.yaml")
     capsys.readouterr()
-    assert main(["replay", str(path)]) == 2
+    assert main(["replay", str(path)]) == 1
     assert "not a shipped one: name it with --rules" in capsys.readouterr().err
     assert main(["replay", str(path), "--rules", str(folder)]) == 0
     out, err = capsys.readouterr()

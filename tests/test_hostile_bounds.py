@@ -116,7 +116,7 @@ def test_a_billion_games_start_at_once_stay_small_and_stop_on_ctrl_c_with_the_to
 
 def test_replay_of_dev_zero_ends_with_one_line() -> None:
     proc = _fanrules("replay", "/dev/zero", timeout=60)
-    assert proc.returncode == 2 and "Traceback" not in proc.stderr, proc.stderr[-500:]
+    assert proc.returncode == 1 and "Traceback" not in proc.stderr, proc.stderr[-500:]
     assert proc.stderr == f"fanrules: /dev/zero: line 1 is longer than {MAX_LINE_CHARS:,} characters\n"
 
 
@@ -124,7 +124,7 @@ def test_replay_refuses_a_line_over_the_batch_limit(tmp_path: Path) -> None:
     log = tmp_path / "long.jsonl"
     log.write_text(json.dumps({"type": "header", "note": "x" * MAX_LINE_CHARS}) + "\n", encoding="utf-8")
     proc = _fanrules("replay", str(log))
-    assert proc.returncode == 2 and proc.stderr.endswith(f"line 1 is longer than {MAX_LINE_CHARS:,} characters\n"), proc.stderr
+    assert proc.returncode == 1 and proc.stderr.endswith(f"line 1 is longer than {MAX_LINE_CHARS:,} characters\n"), proc.stderr
 
 
 def _one_game() -> list[str]:

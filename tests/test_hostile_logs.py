@@ -36,7 +36,7 @@ def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str,
 def _assert_not_quoted(code: int, out: str, err: str) -> None:
     """No byte of the file reached the output, and the diagnostic has no excerpt or caret line."""
     assert SECRET not in out and SECRET not in err, err
-    assert code == 2 and "Traceback" not in err
+    assert code == 3 and "Traceback" not in err
     assert "not a rule set" in err, err
     assert not [line for line in err.splitlines() if line.startswith("    ") and not line.startswith("    hint:")], err
 
@@ -81,7 +81,7 @@ def test_a_rule_file_with_a_mistake_is_still_quoted(tmp_path: Path, capsys: pyte
     (tmp_path / "ruleset.yaml").write_text(RULESET_HEAD, encoding="utf-8")
     (tmp_path / "fans" / "90.yaml").write_text("# a comment first\n---\n" + FAN + "value2: [1\n", encoding="utf-8")
     code, _, err = _run(["score", "--rules", str(tmp_path), HAND], capsys)
-    assert code == 2 and "R001" in err and "    value2: [1" in err and "not a rule set" not in err
+    assert code == 3 and "R001" in err and "    value2: [1" in err and "not a rule set" not in err
 
 
 # --- finding 1: a log header names its rule set, and replay never follows a path from it -------------
@@ -117,7 +117,7 @@ def test_a_header_rules_name_that_is_not_shipped_is_refused(rules: str, tmp_path
     (tmp_path / "child" / "ruleset.yaml").write_text(RULESET_HEAD, encoding="utf-8")
     head, *events = _log(tmp_path, capsys)
     code, out, err = _run(["replay", str(_write(tmp_path, [{**head, "rules": rules}, *events]))], capsys)
-    assert code == 2 and out == "" and len(err.splitlines()) == 1, err
+    assert code == 1 and out == "" and len(err.splitlines()) == 1, err
     assert "not a shipped one: name it with --rules" in err and SECRET not in err
 
 
@@ -156,7 +156,7 @@ def test_a_header_field_of_the_wrong_type_is_a_one_line_error(field: str, value:
                                                                capsys: pytest.CaptureFixture[str]) -> None:
     head, *events = _log(tmp_path, capsys)
     code, out, err = _run(["replay", str(_write(tmp_path, [{**head, field: value}, *events]))], capsys)
-    assert code == 2 and out == "" and len(err.splitlines()) == 1, err
+    assert code == 1 and out == "" and len(err.splitlines()) == 1, err
     assert err.startswith(f"fanrules: {tmp_path / 'hostile.jsonl'}: game #1: a bad log header: '{field}' must be ")
 
 

@@ -36,7 +36,7 @@ def _check_output(folder: Path) -> list[str]:
     with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
         code = main(["check", str(folder)])
     lines = err.getvalue().splitlines()
-    assert code == (2 if lines else 0), lines
+    assert code == (3 if lines else 0), lines
     return lines
 
 

@@ -118,7 +118,7 @@ def test_a_rule_set_without_a_settlement_says_so_in_one_line(tmp_path: Path, cap
         Session(root)
     sheet = tmp_path / "s.txt"
     sheet.write_text("draw\n", encoding="utf-8")
-    assert main(["sheet", str(sheet), "--rules", str(root)]) == 2
+    assert main(["sheet", str(sheet), "--rules", str(root)]) == 1
     assert capsys.readouterr().err == "fanrules: rule set bare has no settlement: section (docs/settlement.md)\n"
 
 

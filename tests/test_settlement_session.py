@@ -146,12 +146,12 @@ def test_bad_sheet_lines_are_located(tmp_path: Path, capsys: pytest.CaptureFixtu
     sheet = tmp_path / "x.txt"
     sheet.write_text(text, encoding="utf-8")
     code, out, err = run(capsys, "sheet", str(sheet))
-    assert code == 2 and out == "" and err.startswith(f"fanrules: {sheet}:") and err.count("\n") == 1
+    assert code == 1 and out == "" and err.startswith(f"fanrules: {sheet}:") and err.count("\n") == 1
 
 
 def test_a_missing_sheet_is_one_line(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     code, out, err = run(capsys, "sheet", str(tmp_path / "none.txt"))
-    assert code == 2 and out == "" and err.count("\n") == 1
+    assert code == 4 and out == "" and err.count("\n") == 1
 
 
 def test_a_hand_whose_context_disagrees_with_the_seating_is_refused() -> None:

@@ -150,7 +150,7 @@ def test_a_misspelt_keyword_is_named_in_every_surface(capsys: pytest.CaptureFixt
         fanrules.Context(**{word: value})
     assert str(err.value) == hint
     answer = batch.answer(json.dumps({"id": "m", "hand": text, word: value}), fanrules.scorer(), 1)
-    assert answer == {"id": "m", "error": {"kind": "invalid", "message": hint}}
+    assert answer == {"id": "m", "line": 1, "error": {"kind": "invalid", "message": hint}}
     with pytest.raises(SystemExit) as stop:
         main(["score", text, "--" + word.replace("_", "-"), str(value)])
     assert stop.value.code == 2

@@ -154,7 +154,7 @@ def test_10_diff_record_test_k_and_test_update(capsys: pytest.CaptureFixture[str
     assert code == 0 and record["id"] == "a" and fanrules.score(record).total == 92
     cases = tmp_path / "cases.jsonl"
     cases.write_text(out + "not json\n" + json.dumps({"hand": "[FFFF][9999s,1][123m,1]1456p1p", "id": "low"}) + "\n", encoding="utf-8")
-    code, out, _ = run(capsys, "diff", str(cases), "--rules", "casual")
+    code, out, _ = run(capsys, "diff", str(cases), "--rules", "casual", "--verbose")
     assert code == 0 and "line 2: not valid JSON" in out and "minimum 8 -> 0" in out
     assert "low [FFFF][9999s,1][123m,1]1456p1p: 7 (under_minimum) -> 7" in out
     code, _, err = run(capsys, "test", "-k", "nosuchthing")

@@ -224,7 +224,7 @@ def test_broken_variant_diagnostics(tmp_path: Path, name: str) -> None:
 
 def test_broken_variant_cli_exit_status(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     _write(tmp_path, BROKEN["unknown parent"][0])
-    assert cli.main(["check", str(tmp_path / "v")]) == 2
+    assert cli.main(["check", str(tmp_path / "v")]) == 3
     assert "ruleset.yaml:2:10" in capsys.readouterr().err
 
 

@@ -49,7 +49,7 @@ def cli_json(capsys: pytest.CaptureFixture[str], *argv: str) -> Any:
 
 def cli_error(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
     capsys.readouterr()
-    assert main(list(argv)) == 2
+    assert main(list(argv)) == 1
     return capsys.readouterr().err.strip()
 
 

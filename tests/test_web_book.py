@@ -128,12 +128,12 @@ def test_a_root_rule_set_has_no_changes_page(tmp_path: Path) -> None:
 
 
 def test_a_bad_rule_set_is_an_error_not_a_traceback(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["book", "--rules", str(tmp_path / "nowhere"), "-o", str(tmp_path / "out")]) == 2
+    assert main(["book", "--rules", str(tmp_path / "nowhere"), "-o", str(tmp_path / "out")]) == 3
     err = capsys.readouterr().err
     assert "Traceback" not in err and "R013 no rule set here" in err
     blocked = tmp_path / "file"
     blocked.write_text("not a folder")
-    assert main(["book", "-o", str(blocked)]) == 2
+    assert main(["book", "-o", str(blocked)]) == 1
     assert capsys.readouterr().err.startswith("fanrules: ")
 
 

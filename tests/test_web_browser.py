@@ -152,7 +152,7 @@ def test_a_bad_hand_shows_the_command_lines_error(browser: WebDriver, playground
     browser.find_element(By.ID, "score").click()
     wait_for(browser, "#error")
     code, _, err = cli(capsys, "score", typed)
-    assert code == 2
+    assert code == 1
     assert "fanrules: " + browser.find_element(By.ID, "error").text == err.strip()
 
 

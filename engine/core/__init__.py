@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .blocks import KINDS, NO_SET, Block, Kind, Reading, Shape, block_code, every_block
 from .context import ALIASES, ANNOTATION_KEYS, CONTEXT_NAMES, DEFAULTS, FACTS, NOT_TAKEN, Context, Fact, context_values, is_annotation, unknown_key
-from .errors import CliError, Diagnostic, ErrorKind, FanrulesError, HandError, InvalidHandError, NotAWinError, RuleSetError, UnknownFanError
+from .errors import CliError, Diagnostic, ErrorKind, ExitCode, FanrulesError, HandError, InvalidHandError, NotAWinError, RuleSetError, UnknownFanError
 from .hand import Hand, Meld, MeldKind, format_hand, validate
 from .inputs import HandInput, Waiting, to_hand, to_waiting
 from .jsonio import hand_from_record, hand_to_record
@@ -13,7 +13,7 @@ from .tiles import TILE_CODES, TILE_INDEX, Tile
 
 __all__ = [
     "ALIASES", "ANNOTATION_KEYS", "CONTEXT_NAMES", "DEFAULTS", "FACTS", "KINDS", "NOT_TAKEN", "NO_SET", "TILE_CODES", "TILE_INDEX", "Block", "CliError", "Context",
-    "Diagnostic", "ErrorKind", "Fact", "FanrulesError", "Hand", "HandError", "HandInput", "InvalidHandError", "Kind", "Meld", "MeldKind",
+    "Diagnostic", "ErrorKind", "ExitCode", "Fact", "FanrulesError", "Hand", "HandError", "HandInput", "InvalidHandError", "Kind", "Meld", "MeldKind",
     "NotAWinError", "Reading", "RuleSetError", "Shape", "Tile", "UnknownFanError", "Waiting", "block_code", "context_values",
     "every_block", "format_hand", "hand_from_record", "hand_to_record", "is_annotation", "parse_hand", "to_hand", "to_waiting",
     "unknown_key", "validate",

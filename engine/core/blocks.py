@@ -166,5 +166,7 @@ class Reading(NamedTuple):
         parts = [str(b) for b in self.blocks]
         if self.knitted:
             parts.insert(0, "{" + "".join(TILE_CODES[t] for t in self.knitted) + "}")
-        win = "knitted part" if self.win_block is None else str(self.blocks[self.win_block])
+        # No block: the winning tile completes the thirteen orphans, or the knitted part of a knitted shape
+        win = str(self.blocks[self.win_block]) if self.win_block is not None else \
+            "the thirteen orphans" if self.shape is Shape.THIRTEEN_ORPHANS else "the knitted part"
         return f"{self.shape.value}: {' '.join(parts)} (winning tile completes {win})"

@@ -7,10 +7,10 @@ lacks raises UnknownFanError; the command line reports a bad argument or input f
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
+from enum import IntEnum, StrEnum
 from typing import ClassVar
 
-from .text import close_matches, printable
+from .text import closest, printable
 
 
 class ErrorKind(StrEnum):
@@ -99,14 +99,39 @@ class UnknownFanError(RuleSetError, KeyError):
     any (a KeyError too, as a failed lookup)."""
 
     def __init__(self, ref: int | str, ruleset: str, names: list[str]) -> None:
-        close = close_matches(str(ref).casefold(), [n.casefold() for n in names], cutoff=0.6)
+        close = closest(str(ref).casefold(), [n.casefold() for n in names], cutoff=0.5)
         self.ref = ref
         self.ruleset = ruleset
-        self.suggestion = next((n for n in names if close and n.casefold() == close[0]), None)
-        hint = f": did you mean {self.suggestion!r}?" if self.suggestion else ""
+        #: Every name as close as the closest (a typo may be one edit from two names).
+        self.suggestions = [n for c in close for n in names if n.casefold() == c][: len(close)]
+        self.suggestion = self.suggestions[0] if self.suggestions else None
+        hint = f": did you mean {' or '.join(map(repr, self.suggestions))}?" if self.suggestions else ""
         super().__init__([], f"no fan {ref!r} in rule set {ruleset}{hint}")
 
 
+class ExitCode(IntEnum):
+    """The exit status of every ``fanrules`` command (README, "Exit codes"), so that a script can tell
+    a refused input from a mistyped command line, a broken rule set or a file it could not read."""
+
+    OK = 0
+    #: Some input was refused (a bad hand, a bad line of a file), or a check or replay found problems.
+    REFUSED = 1
+    #: The command line itself is wrong: an unknown option, a bad option value; the command's usage is shown.
+    USAGE = 2
+    #: The rule set could not be found or loaded.
+    RULES = 3
+    #: A file or folder could not be read or written (the system's reason, the path and a hint).
+    IO = 4
+    #: Ctrl-C: stopped, what was complete kept (128 + SIGINT, as shells report it).
+    INTERRUPTED = 130
+
+
 class CliError(FanrulesError):
-    """A one-line error of the command line (a bad argument or input file), shown on stderr with exit
-    status 2. Defined here, with the family, so that ``fanrules`` exports it without importing the tools."""
+    """A one-line error of the command line, shown on stderr with its exit ``code``: by default an input
+    refused (REFUSED); a bad option value is USAGE (the command's usage is shown), a file that cannot be
+    read or written IO. Defined here, with the family, so that ``fanrules`` exports it without importing
+    the tools."""
+
+    def __init__(self, message: str, code: ExitCode = ExitCode.REFUSED) -> None:
+        super().__init__(message)
+        self.code = code

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager, suppress
 from typing import IO, Any
 
-from .errors import CliError
+from .errors import CliError, ExitCode
 
 #: An input a command reads: a path, or an open descriptor (0 for standard input).
 Input = str | int
@@ -36,7 +36,7 @@ def check_output(path: str, inputs: Iterable[Input] = (0,), what: str = "the out
     """Refuse (CliError) an empty output name, and an output that is the same regular file (device and
     inode) as one of ``inputs``."""
     if not path:
-        raise CliError(f"{what} is an empty file name")
+        raise CliError(f"{what} is an empty file name", ExitCode.USAGE)
     target = _stat(path)
     if not _regular(target):
         return
@@ -45,7 +45,7 @@ def check_output(path: str, inputs: Iterable[Input] = (0,), what: str = "the out
         st = _stat(source)
         if _regular(st) and st is not None and (st.st_dev, st.st_ino) == (target.st_dev, target.st_ino):
             read = " (standard input)" if source == 0 else ""
-            raise CliError(f"{what} {path} is the input file{read}: refused, so that the input is not lost")
+            raise CliError(f"{what} {path} is the input file{read}: refused, so that the input is not lost", ExitCode.REFUSED)
 
 
 def temporary_beside(path: str) -> tuple[int, str]:
@@ -58,7 +58,7 @@ def temporary_beside(path: str) -> tuple[int, str]:
             return os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o666), name
         except FileExistsError:
             continue
-    raise CliError(f"cannot make a temporary file beside {path}")
+    raise CliError(f"cannot make a temporary file beside {path}", ExitCode.IO)
 
 
 @contextmanager

@@ -1,6 +1,7 @@
 """Hands: concealed tiles, declared sets, the winning tile and the win context, validated."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from operator import eq
@@ -81,6 +82,19 @@ class Hand:
 
     def __repr__(self) -> str:
         return f"Hand({str(self)!r}, {self.context})"
+
+    def _repr_svg_(self, lines: Sequence[str] = ()) -> str:
+        """The hand drawn with the book's tiles, the winning tile outlined, ``lines`` of text below: what
+        a notebook shows (core/pictures.py)."""
+        from .pictures import hand_groups, svg
+
+        return svg(hand_groups(self.concealed, [(m.kind.value, m.tiles) for m in self.melds], self.win_tile), lines, str(self))
+
+    def _repr_html_(self) -> str:
+        """The picture with the hand's notation and context above it, for notebooks that show HTML."""
+        from .pictures import html
+
+        return html(self._repr_svg_(), caption=f"{self}  {self.context}")
 
 
 #: The shared Melds (``Meld.of``), by their fields.

@@ -26,3 +26,17 @@ def close_matches(word: str, candidates: Sequence[str], cutoff: float = 0.6) -> 
     import difflib
 
     return difflib.get_close_matches(word, candidates, n=1, cutoff=cutoff)
+
+
+def closest(word: str, candidates: Sequence[str], cutoff: float = 0.6) -> list[str]:
+    """Every one of ``candidates`` as close to ``word`` as the closest (difflib's ratio, at least
+    ``cutoff``), in their order: a did-you-mean names each equally likely spelling, not the first."""
+    import difflib
+
+    matcher = difflib.SequenceMatcher(b=word)
+    scores = []
+    for candidate in candidates:
+        matcher.set_seq1(candidate)
+        scores.append(matcher.ratio() if matcher.real_quick_ratio() >= cutoff and matcher.quick_ratio() >= cutoff else 0.0)
+    best = max(scores, default=0.0)
+    return [c for c, r in zip(candidates, scores) if r == best] if best >= cutoff else []

@@ -53,7 +53,8 @@ def players_of(kind: str) -> PlayerFactory:
 @dataclass
 class Stats:
     """Totals over simulated games. ``fans`` counts, per fan number, the wins it scored in (``names``:
-    its Chinese and English names, for the report); ``points`` sums the totals of the wins."""
+    its Chinese and English names, for the report); ``points`` sums the totals of the wins, ``totals``
+    counts the wins by total (the histogram of ``simulate --plot``)."""
 
     rules: str
     games: int = 0
@@ -63,6 +64,7 @@ class Stats:
     points: int = 0
     fans: Counter[int] = field(default_factory=Counter)
     names: dict[int, tuple[str, str]] = field(default_factory=dict)
+    totals: Counter[int] = field(default_factory=Counter)
 
     def add(self, table: Table) -> None:
         self.games += 1
@@ -72,6 +74,7 @@ class Stats:
             self.wins += 1
             self.self_drawn += win.discarder is None
             self.points += win.result.total
+            self.totals[win.result.total] += 1
             for counted in win.result.fans:
                 f = counted.fan
                 self.fans[f.number] += 1
@@ -85,6 +88,7 @@ class Stats:
         self.draws += other.draws
         self.points += other.points
         self.fans.update(other.fans)
+        self.totals.update(other.totals)
         for number, names in other.names.items():
             self.names.setdefault(number, names)
 
@@ -133,11 +137,13 @@ def _ignore_sigint() -> None:
 
 
 def simulate(rules: str, games: int, seed: int = 0, kind: str = "greedy", jobs: int = 1,
-             log: Callable[[str], Any] | None = None, chunk: int = CHUNK_GAMES) -> Stats:
+             log: Callable[[str], Any] | None = None, chunk: int = CHUNK_GAMES,
+             progress: Callable[[Stats], Any] | None = None) -> Stats:
     """Play ``games`` games (game i seeded ``game_seed(seed, i)``) and total them; ``log`` is given each
     log line, games in order, whatever ``jobs`` is, so that the same seed writes the same bytes. Chunks
     of games are made as they are handed out, CHUNKS_PER_WORKER per worker in flight, so that memory
-    does not grow with ``games``; Ctrl-C raises Interrupted with the totals of the chunks done."""
+    does not grow with ``games``; Ctrl-C raises Interrupted with the totals of the chunks done.
+    ``progress`` is given the totals so far after each chunk (the command's progress line)."""
     game_rules(rules)  # a bad rule set fails here, before any worker starts
     players_of(kind)
     tasks = ((str(rules), seed, range(start, min(start + chunk, games)), kind, log is not None)
@@ -146,23 +152,26 @@ def simulate(rules: str, games: int, seed: int = 0, kind: str = "greedy", jobs: 
     try:
         if jobs <= 1 or games <= chunk:
             for task in tasks:
-                _collect(stats, *run_games(*task), log)
+                _collect(stats, *run_games(*task), log, progress)
             return stats
         with multiprocessing.get_context("fork").Pool(jobs, initializer=_ignore_sigint) as pool:
             pending: deque[AsyncResult[tuple[Stats, list[str]]]] = deque()
             for task in tasks:
                 pending.append(pool.apply_async(run_games, task))
                 if len(pending) >= CHUNKS_PER_WORKER * jobs:
-                    _collect(stats, *pending.popleft().get(), log)
+                    _collect(stats, *pending.popleft().get(), log, progress)
             while pending:
-                _collect(stats, *pending.popleft().get(), log)
+                _collect(stats, *pending.popleft().get(), log, progress)
     except KeyboardInterrupt:
         raise Interrupted(stats) from None
     return stats
 
 
-def _collect(stats: Stats, part: Stats, lines: list[str], log: Callable[[str], Any] | None) -> None:
+def _collect(stats: Stats, part: Stats, lines: list[str], log: Callable[[str], Any] | None,
+             progress: Callable[[Stats], Any] | None) -> None:
     stats.merge(part)
+    if progress is not None:
+        progress(stats)
     if log is not None:
         for line in lines:
             log(line)

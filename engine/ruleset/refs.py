@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.text import close_matches
+from ..core.text import closest
 
 
 def norm(ref: Any) -> str:
@@ -13,6 +13,6 @@ def norm(ref: Any) -> str:
 
 
 def ref_hint(ref: Any, by_ref: dict[str, int]) -> str:
-    """The closest known reference, or how to refer to a fan."""
-    close = close_matches(norm(ref), list(by_ref), cutoff=0.5)
-    return f"did you mean '{close[0]}'?" if close else "refer to a fan by its number, Chinese name or English name"
+    """Every known reference as close as the closest, or how to refer to a fan."""
+    close = closest(norm(ref), list(by_ref), cutoff=0.5)
+    return f"did you mean {' or '.join(repr(c) for c in close)}?" if close else "refer to a fan by its number, Chinese name or English name"

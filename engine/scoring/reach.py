@@ -169,6 +169,30 @@ class Analysis:
     def shanten(self) -> int:
         return self.report.shanten
 
+    def _repr_svg_(self) -> str:
+        """The tiles drawn, with the shanten, the useful tiles or the best discards, the waits and the
+        points in reach: what a notebook shows (core/pictures.py)."""
+        from ..core.pictures import hand_groups, svg
+
+        tiles, shanten = self.tiles, self.shanten
+        lines = [f"shanten {shanten}" + (" (ready)" if shanten == 0 else " (complete)" if shanten < 0 else "")]
+        if self.useful:
+            lines.append("useful: " + " ".join(f"{TILE_CODES[u.tile]}({u.remaining})" for u in self.useful))
+        if self.waits:
+            lines.append("waits: " + "  ".join(w.outcome_text(w.code) for w in self.waits))
+        if self.discards:
+            lines.append("discard first: " + ", ".join(TILE_CODES[d.advice.discard] for d in self.discards[:3]))
+        if self.reach is not None and self.reach.best is not None:
+            lines.append(f"best in reach: {self.reach.best.total}")
+        groups = hand_groups(tiles.concealed, [(m.kind.value, m.tiles) for m in tiles.melds])
+        return svg(groups, lines, " ".join(TILE_CODES[t] for t in tiles.concealed))
+
+    def _repr_html_(self) -> str:
+        """The picture with the shanten above it (for notebooks that show HTML)."""
+        from ..core.pictures import html
+
+        return html(self._repr_svg_(), caption=f"shanten {self.shanten}")
+
     def to_json(self) -> dict[str, Any]:
         """The JSON of ``fanrules analyze --json`` (docs/analysis.md)."""
         out = self.report.to_json()

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..core.blocks import Block, Reading
 from ..core.errors import ErrorKind
@@ -11,6 +11,9 @@ from ..core.hand import Hand
 from ..core.tiles import TILE_CODES
 from ..ruleset import Fan
 from .principles import NotCounted
+
+if TYPE_CHECKING:  # the pictures' module is imported when a notebook asks for one
+    from ..core.pictures import Group
 
 
 class CountedFan(NamedTuple):
@@ -77,12 +80,13 @@ class Result:
         """The contract's ``error`` of a result under the minimum; None for a win."""
         if self.is_win:
             return None
-        return {"kind": ErrorKind.UNDER_MINIMUM, "message": f"{self.counted_for_minimum} points, below the minimum of {self.minimum}"}
+        return {"kind": ErrorKind.UNDER_MINIMUM.value, "message": f"{self.counted_for_minimum} points, below the minimum of {self.minimum}"}
 
     def sets_of(self, counted: CountedFan) -> list[list[Block]]:
-        """The blocks each instance of a counted fan used."""
+        """The blocks each instance of a counted fan used; empty for a fan of the whole hand, whose
+        instance uses no set in particular (as ``to_json``'s ``sets``)."""
         blocks = self.reading.blocks
-        return [[blocks[i] for i in inst] for inst in counted.instances]
+        return [[blocks[i] for i in inst] for inst in counted.instances if inst]
 
     def to_json(self, id: Any = None) -> dict[str, Any]:
         """The contract's output object, with the explanation added: per fan the ``sets`` each instance
@@ -90,13 +94,13 @@ class Result:
         out: dict[str, Any] = {} if id is None else {"id": id}
         out["total"] = self.total
         out["total_with_flowers"] = self.total_with_flowers
-        out["fans"] = [{**c.to_json(), "sets": [[str(b) for b in inst] for inst in self.sets_of(c) if inst]} for c in self.fans]
+        out["fans"] = [{**c.to_json(), "sets": [[str(b) for b in inst] for inst in self.sets_of(c)]} for c in self.fans]
         error = self.error_json()
         if error is not None:
             out["error"] = error
         out["reading"] = reading_json(self.reading)
         blocks = self.reading.blocks
-        out["not_counted"] = [{**fan_ref(n.fan), "count": n.count, "principle": n.principle, "reason": n.reason,
+        out["not_counted"] = [{**fan_ref(n.fan), "count": n.count, "principle": n.principle.value, "reason": n.reason,
                                "by": None if n.by is None else fan_ref(n.by),
                                "sets": [str(blocks[i]) for i in n.sets]} for n in self.not_counted]
         return out
@@ -104,6 +108,46 @@ class Result:
     def __repr__(self) -> str:
         fans = ", ".join(f"{c.fan.name_en}" + (f" x{c.count}" if c.count > 1 else "") for c in self.fans)
         return f"Result({str(self.hand)!r}, total={self.total}, fans=[{fans}])"
+
+    def _repr_svg_(self) -> str:
+        """The reading drawn with the book's tiles (the set the winning tile completes outlined), each
+        fan with its sets, and the total: what a notebook shows (core/pictures.py)."""
+        from ..core.pictures import svg
+
+        win = self.reading.win_block
+        lines = [*map(self._fan_line, self.fans), self._total_line()]
+        return svg(self._groups(frozenset() if win is None else frozenset({win})), lines, str(self.hand))
+
+    def _repr_html_(self) -> str:
+        """The hand, then a row per fan with the sets it used outlined in the reading (for notebooks that show HTML)."""
+        from html import escape
+
+        from ..core.pictures import html, svg
+
+        rows = []
+        for counted in self.fans:
+            used = frozenset(i for inst in counted.instances for i in inst)
+            rows.append([escape(f"{counted.fan.number} {counted.fan.name_zh} {counted.fan.name_en}"), str(counted.points),
+                         f"x{counted.count}", svg(self._groups(used), (), counted.fan.name_en) if used else ""])
+        rows.append([escape(self._total_line()), "", "", ""])
+        return html(self.hand._repr_svg_(), rows, f"{self.hand}  ({self.ruleset})")
+
+    def _groups(self, marked: frozenset[int]) -> list[Group]:
+        """The reading's sets and pairs as picture groups (``marked`` ones, by index, outlined), and its knitted tiles."""
+        from ..core.pictures import Group
+
+        reading = self.reading
+        groups = [Group(b.tiles, marked=i in marked) for i, b in enumerate(reading.blocks)]
+        return groups + ([Group(reading.knitted)] if reading.knitted else [])
+
+    def _fan_line(self, counted: CountedFan) -> str:
+        sets = "; ".join(" ".join(map(str, inst)) for inst in self.sets_of(counted))
+        times = f" x{counted.count}" if counted.count > 1 else ""
+        return f"{counted.fan.name_zh} {counted.fan.name_en}  {counted.points}{times}" + (f"  ({sets})" if sets else "")
+
+    def _total_line(self) -> str:
+        under = "" if self.is_win else f" (under the minimum of {self.minimum})"
+        return f"total {self.total} (with flowers {self.total_with_flowers}){under}"
 
 
 def fan_ref(fan: Fan) -> dict[str, Any]:

@@ -33,6 +33,29 @@ class WaitScore:
     def reaches_minimum(self) -> bool:
         return any(isinstance(r, Result) and r.is_win for r in (self.discard, self.self_drawn))
 
+    def outcome_text(self, label: str, discard: bool = True) -> str:
+        """One way of winning as text: the total (under the minimum said), or why it cannot be."""
+        r = self.discard if discard else self.self_drawn
+        if isinstance(r, HandError):
+            return f"{label}: {r.kind} ({r})"
+        return f"{label}: {r.total}" + ("" if r.is_win else " (under minimum)")
+
+    def _repr_svg_(self) -> str:
+        """The hand that wins on the tile (the tile outlined) with both outcomes: what a notebook shows."""
+        lines = [self.outcome_text("on a discard"), self.outcome_text("self-drawn", discard=False)]
+        scored = next((r for r in (self.discard, self.self_drawn) if isinstance(r, Result)), None)
+        if scored is not None:
+            return scored.hand._repr_svg_(lines)
+        from ..core.pictures import Group, svg
+
+        return svg([Group([self.tile], marked=True)], lines, self.code)
+
+    def _repr_html_(self) -> str:
+        """The picture with the winning tile's code above it (for notebooks that show HTML)."""
+        from ..core.pictures import html
+
+        return html(self._repr_svg_(), caption=f"wins on {self.code}")
+
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"tile": TILE_CODES[self.tile]}
         for key, r in (("discard", self.discard), ("self_drawn", self.self_drawn)):

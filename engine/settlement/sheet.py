@@ -104,6 +104,8 @@ def _text_event(session: Session, words: list[str]) -> None:
     hand: int | str = what if points is None else points
     if isinstance(hand, int) and context:
         raise SettlementError(f"{', '.join(k for k, v in FLAGS.items() if v in context)} only apply to a hand string, not to points")
+    if isinstance(hand, str) and not any(c in "mpsz[ESWNCFP" for c in hand):  # no tile in it: points mistyped
+        raise SettlementError(f"expected POINTS (a whole number) or a HAND string after '{words[1]}', not {hand!r}")
     session.win(winner, hand, discarder, flowers, **context)
 
 

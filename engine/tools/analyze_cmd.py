@@ -7,10 +7,10 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from ..core.hand import HandError
+from ..core.text import printable
 from ..core.tiles import TILE_CODES
-from ..ruleset import load_ruleset
 from ..scoring import Scorer
-from .cli_context import add_hand_args, context_of
+from .cli_context import add_hand_args, context_of, load_rules
 
 if TYPE_CHECKING:  # imported by the command when it runs: other commands start without them
     from ..analysis.advice import HandTiles
@@ -59,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
     tiles = read_tiles(args.hand)
     context = analysis_context(**context_of(args))
     visible = read_visible(args.visible)
-    result = analyze_tiles(tiles, Scorer(load_ruleset(args.rules)), context, visible, not args.no_points,
+    result = analyze_tiles(tiles, Scorer(load_rules(args.rules)), context, visible, not args.no_points,
                            args.two_from_ready)
     print(json.dumps(result.to_json(), ensure_ascii=False) if args.json else format_analysis(result))
     return 0
@@ -84,10 +84,22 @@ def _reach_text(reach: Reach | None, points: bool) -> str:
 
 
 def _wait_text(w: WaitScore) -> str:
+    return f"  {TILE_CODES[w.tile]:>3}  " + "  ".join(wait_cells(w))
+
+
+def wait_cells(w: WaitScore, minimum: bool = False) -> list[str]:
+    """A winning tile's two results as text; a win that is ruled out says why (once, when both are for
+    the same reason), and with ``minimum`` a total under the minimum says so."""
+    d, s = w.discard, w.self_drawn
+    if isinstance(d, HandError) and isinstance(s, HandError) and str(d) == str(s):
+        return [printable(f"{d.kind}: {d}")]
     cells = []
-    for label, r in (("discard", w.discard), ("self-drawn", w.self_drawn)):
-        cells.append(f"{label}: {r.kind}" if isinstance(r, HandError) else f"{label}: {r.total}")
-    return f"  {TILE_CODES[w.tile]:>3}  " + "  ".join(cells)
+    for label, r in (("discard", d), ("self-drawn", s)):
+        if isinstance(r, HandError):
+            cells.append(printable(f"{label}: {r.kind} ({r})"))
+        else:
+            cells.append(f"{label}: {r.total}" + (" (under minimum)" if minimum and not r.is_win else ""))
+    return cells
 
 
 def format_analysis(a: Analysis) -> str:

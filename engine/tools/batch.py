@@ -24,7 +24,7 @@ MAX_LINE_BYTES = 4 * MAX_LINE_CHARS
 
 
 def usable_jobs(requested: int) -> int:
-    """``--jobs`` of batch and simulate (0: every CPU) bounded by the CPU count, so that a slip of the
+    """``--jobs`` of batch and simulate (0: every CPU; batch's default is 1, simulate's 0: README) bounded by the CPU count, so that a slip of the
     keyboard cannot fork a process per piece of work; a larger number is brought down with a notice."""
     cores = os.cpu_count() or 1
     if requested > cores:
@@ -135,12 +135,20 @@ def answer_line(line: str, scorer: Scorer, number: int, text: Text, explain: boo
 
 
 def _error(err: Exception, record: Any, number: int) -> dict[str, Any]:
-    """The answer to a line that could not be scored: a bad hand, or (never expected) a failure of fanrules."""
+    """The answer to a line that could not be scored: a bad hand, or (never expected) a failure of fanrules.
+    It carries the line's number, so that an answer without an id still says which line it answers."""
     if isinstance(err, HandError):
-        return {"id": _id(record), "error": {"kind": err.kind, "message": str(err)}}
-    if isinstance(err, RecursionError):
-        return {"id": _id(record), "error": {"kind": ErrorKind.INVALID, "message": f"line {number} nests too deeply"}}
-    return {"id": _id(record), "error": {"kind": ErrorKind.INVALID, "message": f"line {number}: internal error ({type(err).__name__}), please report it"}}
+        message = str(err)
+    elif isinstance(err, RecursionError):
+        message = f"line {number} nests too deeply"
+    else:
+        message = f"line {number}: internal error ({type(err).__name__}), please report it"
+    return {"id": _id(record), "line": number, "error": {"kind": err.kind if isinstance(err, HandError) else ErrorKind.INVALID, "message": message}}
+
+
+def blank_answer(number: int) -> str:
+    """The answer to a blank line: an error, so that every input line has its output line."""
+    return json.dumps({"id": None, "line": number, "error": {"kind": ErrorKind.INVALID, "message": f"line {number} is blank: no record"}}) + "\n"
 
 
 def _id(record: Any) -> Any:
@@ -154,11 +162,13 @@ _WIRE = Text(wire=True)
 
 
 def answer_lines(lines: Iterable[tuple[int, str]], scorer: Scorer, explain: bool = True, text: Text = _TEXT) -> Iterator[str]:
-    """The output lines answering numbered input lines, in input order, written by ``text``; blank lines
-    are skipped."""
+    """The output lines answering numbered input lines, in input order, written by ``text``; a blank line's
+    is an error (blank_answer)."""
     for number, line in lines:
         if line and not line.isspace():  # not blank (as ``line.strip()``, without a copy of the line)
             yield answer_line(line, scorer, number, text, explain)
+        else:
+            yield blank_answer(number)
 
 
 def encode(obj: dict[str, Any], number: int) -> str:
@@ -173,7 +183,8 @@ def encode(obj: dict[str, Any], number: int) -> str:
 
 
 def _unwritable(number: int) -> str:
-    return json.dumps({"id": None, "error": {"kind": ErrorKind.INVALID, "message": f"line {number}: its id cannot be written as UTF-8 JSON"}}) + "\n"
+    return json.dumps({"id": None, "line": number, "error": {"kind": ErrorKind.INVALID,
+                                                              "message": f"line {number}: its id cannot be written as UTF-8 JSON"}}) + "\n"
 
 
 def run(inp: IO[Any], out: IO[Any], scorer: Scorer, jobs: int = 1, progress: IO[str] | None = None, explain: bool = True) -> int:
@@ -194,9 +205,7 @@ def run(inp: IO[Any], out: IO[Any], scorer: Scorer, jobs: int = 1, progress: IO[
             more_ready = _waiting(inp)
             text = _TEXT if isinstance(out, io.TextIOBase) else _WIRE
             for number, line in read_lines(inp):  # answer_lines, inlined: no generator between
-                if not line or line.isspace():
-                    continue
-                unwritten.append(answer_line(line, scorer, number, text, explain))
+                unwritten.append(answer_line(line, scorer, number, text, explain) if line and not line.isspace() else blank_answer(number))
                 if len(unwritten) >= FLUSH_LINES or (more_ready is not None and not more_ready()):
                     with whole():
                         n += _write(out, unwritten)
@@ -261,11 +270,10 @@ def _chunks(inp: IO[Any]) -> Iterator[list[tuple[int, str]]]:
     chunk: list[tuple[int, str]] = []
     more_ready = _waiting(inp)
     for number, line in read_lines(inp):
-        if line and not line.isspace():
-            chunk.append((number, line))
-            if len(chunk) == CHUNK_LINES or (more_ready is not None and not more_ready()):
-                yield chunk
-                chunk = []
+        chunk.append((number, line))
+        if len(chunk) == CHUNK_LINES or (more_ready is not None and not more_ready()):
+            yield chunk
+            chunk = []
     if chunk:
         yield chunk
 

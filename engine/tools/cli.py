@@ -13,7 +13,7 @@ from importlib import import_module
 from typing import IO
 
 from ..analysis.readings import readings
-from ..core.errors import CliError, HandError, NotAWinError, RuleSetError
+from ..core.errors import CliError, ExitCode, FanrulesError, HandError, NotAWinError, RuleSetError
 from ..core.files import check_output, replaced
 from ..core.hand import Hand
 from ..core.inputs import to_hand
@@ -22,9 +22,26 @@ from ..core.text import printable
 from ..core.tiles import TILE_CODES
 from ..scoring import Scorer
 from . import analyze_cmd, startup
-from .cli_context import RECORD_HELP, add_hand_args, context_of, hand_arg, load_rules, remember_options, rules_arg, unknown_options
+from .cli_context import (
+    RECORD_HELP,
+    VersionAction,
+    add_hand_args,
+    context_of,
+    hand_arg,
+    load_rules,
+    os_error,
+    remember_options,
+    rules_arg,
+    shipped_name,
+    unknown_options,
+)
 from .result_table import format_result
 
+#: The exit codes (core's ExitCode), shown by ``fanrules --help`` and the README.
+EXIT_HELP = """\
+exit codes: 0 ok; 1 some input refused or a check failed; 2 usage (the command line is wrong);
+3 the rule set could not be found or loaded; 4 a file could not be read or written; 130 Ctrl-C
+"""
 HAND_HELP = "hand string, e.g. '[CCC,1]FFFPPP999s5m5m' (the last tile is the winning tile)"
 
 
@@ -34,11 +51,13 @@ def _hand(args: argparse.Namespace) -> Hand:
 
 def cmd_score(args: argparse.Namespace) -> int:
     result = Scorer(load_rules(args.rules)).score(_hand(args))
-    print(json.dumps(result.to_json(), ensure_ascii=False) if args.json else format_result(result))
+    written = args.hand if not args.hand.lstrip().startswith("{") else None  # a record has no written form
+    print(json.dumps(result.to_json(), ensure_ascii=False) if args.json else format_result(result, written))
     return 0
 
 
 def cmd_record(args: argparse.Namespace) -> int:
+    load_rules(args.rules)  # a record is the same under every rule set; a bad --rules is still refused
     print(json.dumps(hand_to_record(_hand(args), args.id), ensure_ascii=False))
     return 0
 
@@ -48,7 +67,7 @@ def _stream(name: str | None, std: object, mode: str) -> IO[bytes]:
     if name is not None:
         return open(name, mode)
     if std is None or getattr(std, "buffer", None) is None:
-        raise CliError(f"standard {'input' if 'r' in mode else 'output'} is closed: give --{'input' if 'r' in mode else 'output'} FILE")
+        raise CliError(f"standard {'input' if 'r' in mode else 'output'} is closed: give --{'input' if 'r' in mode else 'output'} FILE", ExitCode.IO)
     return std.buffer  # type: ignore[attr-defined, no-any-return]
 
 
@@ -56,7 +75,7 @@ def cmd_batch(args: argparse.Namespace) -> int:
     if args.output is not None:  # before anything is read: an output that is an input is refused
         check_output(args.output, [0, *([args.input] if args.input is not None else [])], "--output")
     if args.jobs < 0:
-        raise CliError("--jobs must be 0 (all cores) or more")
+        raise CliError("--jobs must be 0 (all cores) or more", ExitCode.USAGE)
     scorer = Scorer(load_rules(args.rules))
     from .batch import Interrupted, usable_jobs  # commands import what only they need: start-up stays short
     from .batch import run as run_batch
@@ -89,17 +108,12 @@ def cmd_waits(args: argparse.Namespace) -> int:
     if not table:
         print("no wait: the hand is not ready")
     for w in table:
-        cells = [f"{TILE_CODES[w.tile]:>3}"]
-        for label, r in (("discard", w.discard), ("self-drawn", w.self_drawn)):
-            if isinstance(r, HandError):
-                cells.append(f"{label}: {r.kind}")
-            else:
-                cells.append(f"{label}: {r.total}" + ("" if r.is_win else " (under minimum)"))
-        print("  ".join(cells))
+        print("  ".join([f"{TILE_CODES[w.tile]:>3}", *analyze_cmd.wait_cells(w, minimum=True)]))
     return 0
 
 
 def cmd_readings(args: argparse.Namespace) -> int:
+    load_rules(args.rules)  # readings are shapes, the same under every rule set; a bad --rules is still refused
     hand = _hand(args)
     found = readings(hand)
     if not found:
@@ -127,7 +141,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 #: Modules of fanrules.tools that add commands of their own: each has ``register(subparsers)``, which
 #: adds its parser and sets ``run``; each imports what its command needs only when it runs.
-COMMAND_MODULES: tuple[str, ...] = ("simulate_cmd", "replay_cmd", "import_cmd", "sheet_cmd", "web_commands", "docs_cmd", "judge_cmd", "bot_cmd")
+COMMAND_MODULES: tuple[str, ...] = ("simulate_cmd", "replay_cmd", "import_cmd", "sheet_cmd", "web_commands", "docs_cmd", "judge_cmd", "bot_cmd",
+                                   "completion")
 
 
 def _add_score(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -143,7 +158,7 @@ def _add_batch(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--input", help="input JSONL file")
     p.add_argument("--output", help="output JSONL file")
-    p.add_argument("--jobs", type=int, default=0, help="worker processes (default and at most: the CPU count); output order and bytes do not depend on it")
+    p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1; 0: every CPU; at most the CPU count); output order and bytes do not depend on it")
     p.add_argument("--quiet", action="store_true", help="no progress line on stderr")
     p.add_argument("--brief", action="store_true",
                    help="answers with the contract's fields only (id, total, total_with_flowers, fans, error): no sets, "
@@ -165,12 +180,14 @@ def _add_waits(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 QUICK = {"score": _add_score, "batch": _add_batch, "waits": _add_waits}
 #: Every command, in the order build_parser adds them: the usage line of a QUICK one's parser names them all.
 COMMANDS = ("score", "batch", "waits", "analyze", "readings", "record", "check", "test", "rules", "diff", "demo", "simulate", "replay",
-            "import", "sheet", "book", "serve", "docs", "judge", "bot")
+            "import", "sheet", "book", "serve", "docs", "judge", "bot", "completion")
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The command line's parser: every command, or with ``command`` one of QUICK, that one alone."""
-    parser = argparse.ArgumentParser(prog="fanrules", description="Score Chinese Official Mahjong (MCR) hands with rules written as data.")
+    parser = argparse.ArgumentParser(prog="fanrules", description="Score Chinese Official Mahjong (MCR) hands with rules written as data.",
+                                     epilog=EXIT_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--version", action=VersionAction)
     sub = parser.add_subparsers(dest="command", required=True, metavar="{" + ",".join(COMMANDS) + "}" if command in QUICK else None)
     for name, add in QUICK.items():
         if command not in QUICK or command == name:
@@ -185,11 +202,13 @@ def _add_others(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     analyze_cmd.add_parser(sub)
     p = sub.add_parser("readings", help="every reading of a complete hand (for debugging rules)")
     add_hand_args(p, HAND_HELP)
+    rules_arg(p)
     p.set_defaults(run=cmd_readings)
     p = sub.add_parser("record", help="print the JSONL record of a hand (for a batch or a corpus)")
     add_hand_args(p, HAND_HELP)
     p.epilog = f"{RECORD_HELP}\n{p.epilog}"
     p.add_argument("--id", help="the record's id")
+    rules_arg(p)
     p.set_defaults(run=cmd_record)
     from . import rules_cmd  # here: score, batch and waits never build these parsers
 
@@ -234,30 +253,38 @@ def _run(argv: Sequence[str] | None) -> int:
     args = unknown_options(build_parser(words[0] if words else None), argv)
     if sys.stdout is None and not getattr(args, "output", None):
         print("fanrules: standard output is closed", file=sys.stderr)  # printed nowhere if stderr is closed too
-        return 2
+        return ExitCode.IO
     if args.run not in (cmd_score, cmd_batch, cmd_waits):  # these end start-up as they load their rule set
         startup.end()
     try:
+        for name in ("rules", "against", "ruleset"):  # every rule set named on the command line, in any case
+            if isinstance(getattr(args, name, None), str):
+                setattr(args, name, shipped_name(getattr(args, name)))
         return int(args.run(args))
-    except HandError as err:
-        print(f"fanrules: {err.kind}: {err}", file=sys.stderr)
-        return 2
-    except RuleSetError as err:
-        if not err.diagnostics:  # a lookup in a loaded rule set (UnknownFanError)
-            print(f"fanrules: {err}", file=sys.stderr)
-            return 2
-        print(str(err), file=sys.stderr)
-        print(f"fanrules: {len(err.diagnostics)} problem(s) in the rule set", file=sys.stderr)
-        return 2
-    except CliError as err:
-        print(f"fanrules: {err}", file=sys.stderr)
-        return 2
     except BrokenPipeError:
         _quiet_stdout()
-        return 0
+        return ExitCode.OK
     except KeyboardInterrupt:
         print("fanrules: interrupted", file=sys.stderr)
-        return 130
-    except (OSError, KeyError) as err:
-        print(f"fanrules: {err}", file=sys.stderr)
-        return 2
+        return ExitCode.INTERRUPTED
+    except (FanrulesError, OSError, KeyError) as err:
+        return _failed(err, args.parser)
+
+
+def _failed(err: Exception, parser: argparse.ArgumentParser) -> ExitCode:
+    """Report an error on stderr (one line; a usage error after the command's usage, a rule set's
+    diagnostics before their count) and return its exit code (core's ExitCode, README)."""
+    if isinstance(err, CliError) and err.code == ExitCode.USAGE:  # as argparse's own
+        parser.print_usage(sys.stderr)
+        print(f"{parser.prog}: error: {err}", file=sys.stderr)
+        return ExitCode.USAGE
+    if isinstance(err, RuleSetError) and err.diagnostics:
+        print(str(err), file=sys.stderr)
+        print(f"fanrules: {len(err.diagnostics)} problem(s) in the rule set", file=sys.stderr)
+        return ExitCode.RULES
+    if isinstance(err, OSError):
+        print(f"fanrules: {os_error(err)}", file=sys.stderr)
+        return ExitCode.IO
+    # A bad hand, a fan the rule set lacks (an UnknownFanError, without diagnostics), another CliError
+    print(f"fanrules: {err.kind}: {err}" if isinstance(err, HandError) else f"fanrules: {err}", file=sys.stderr)
+    return err.code if isinstance(err, CliError) else ExitCode.REFUSED

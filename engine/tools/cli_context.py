@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import textwrap
 import warnings
@@ -12,9 +13,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core.context import ALIASES, ANNOTATION_KEYS, CONTEXT_NAMES, FACT_BY_NAME, FACTS, NOT_TAKEN, Fact
-from ..core.errors import InvalidHandError
-from ..core.text import close_matches
-from ..ruleset import RuleSet, load_ruleset
+from ..core.errors import CliError, ExitCode, InvalidHandError
+from ..core.text import closest, printable
+from ..ruleset import RuleSet, load_ruleset, shipped_rulesets
 from . import startup
 
 #: Shown by ``--help`` of every command that takes a hand.
@@ -106,13 +107,14 @@ def unknown_options(parser: argparse.ArgumentParser, argv: Sequence[str] | None)
     args, extra = parser.parse_known_args(argv)
     if extra:
         known: list[str] = getattr(args, "options", [])
+        command: argparse.ArgumentParser = getattr(args, "parser", parser)  # its usage, not the program's
         option = next((word for word in extra if word.startswith("-")), None)
         if option is None:
-            parser.error(f"unrecognized arguments: {' '.join(extra)}")
+            command.error(f"unrecognized arguments: {' '.join(extra)}")
         name = option.split("=", 1)[0]
-        close = close_matches(name, known, cutoff=0.6)
-        hint = f" (did you mean {close[0]}?)" if close else ""
-        parser.error(f"unknown option {name}{hint}")
+        close = closest(name, known, cutoff=0.6)
+        hint = f" (did you mean {' or '.join(close)}?)" if close else ""
+        command.error(f"unknown option {name}{hint}")
     return args
 
 
@@ -120,19 +122,72 @@ def remember_options(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
     """Let each command know its own options, for ``unknown_options``, and take them only in full."""
     for p in sub.choices.values():
         p.allow_abbrev = False  # one spelling per option: a shortened one is refused with the full one
-        p.set_defaults(options=[s for action in p._actions for s in action.option_strings])
+        p.set_defaults(options=[s for action in p._actions for s in action.option_strings], parser=p)
 
 
 def load_rules(spec: str) -> RuleSet:
     """A rule set, its notices (an old name, ``deprecated:``) printed on stderr. Start-up ends here (tools/startup.py)."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)
-        ruleset = load_ruleset(spec)
+        ruleset = load_ruleset(shipped_name(spec))
     startup.end()
     for notice in ruleset.notices:
         print(f"notice: {notice}", file=sys.stderr)
     return ruleset
 
 
-def rules_arg(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--rules", default="mcr", help="rule set: a shipped name (mcr, ...) or a folder/ruleset.yaml path")
+def shipped_name(spec: str) -> str:
+    """``spec`` as load_ruleset takes it: a shipped name whatever its case (``MCR``); a word that is
+    neither a shipped name nor a path is refused with the closest names (CliError, ExitCode.RULES)."""
+    if "/" in spec or spec.endswith((".yaml", ".yml")) or os.path.lexists(spec):
+        return spec
+    names = shipped_rulesets(aliases=True)
+    if spec in names:
+        return spec
+    same = [n for n in names if n.casefold() == spec.casefold()]
+    if same:
+        return same[0]
+    close = closest(spec.casefold(), names, cutoff=0.5)
+    hint = f"did you mean {' or '.join(repr(c) for c in close)}? " if close else ""
+    raise CliError(f"no rule set named {spec!r}: {hint}(shipped: {', '.join(shipped_rulesets())}; "
+                   "or give a folder or ruleset.yaml path)", ExitCode.RULES)
+
+
+def rules_arg(p: argparse.ArgumentParser, default: str | None = "mcr") -> None:
+    p.add_argument("--rules", default=default, help="rule set: a shipped name (mcr, ...; any case) or a folder/ruleset.yaml path")
+
+
+class VersionAction(argparse.Action):
+    """``--version``: the installed distribution's version (importlib.metadata, read from pyproject.toml
+    at install), looked up only when asked for so that no other start-up pays for it."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help="print the version of fanrules and exit")
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any, option_string: str | None = None) -> None:
+        from .. import __version__
+
+        print(f"fanrules {__version__}")
+        parser.exit()
+
+
+#: What to try when the system refuses a file, by errno name.
+_OS_HINTS = {
+    "ENOENT": "check the name and the folder (paths are relative to {cwd})",
+    "EACCES": "check its permissions", "EPERM": "check its permissions",
+    "EISDIR": "give a file, not a folder", "ENOTDIR": "a part of the path is a file, not a folder",
+    "ENOSPC": "free some space", "EROFS": "write somewhere else",
+    "EADDRINUSE": "another program is using this port: give --port with another number, or 0 for a free one",
+    "EADDRNOTAVAIL": "give --host an address of this machine (127.0.0.1 by default)",
+}
+
+
+def os_error(err: OSError) -> str:
+    """An OSError as one sentence: what failed, the path, the system's reason and a hint."""
+    import errno
+
+    name = errno.errorcode.get(err.errno or 0, "")
+    hint = _OS_HINTS.get(name, "").format(cwd=os.getcwd())
+    reason = (err.strerror or str(err)).rstrip(".").lower() if err.strerror else str(err)
+    where = f"{err.filename}: " if err.filename is not None else ""
+    return printable(f"{where}{reason}" + (f"; {hint}" if hint else ""))

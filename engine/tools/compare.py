@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import itertools
+import json
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -76,21 +77,31 @@ class FanDiff:
 
 @dataclass(frozen=True)
 class HandChange:
-    """A hand whose outcome changes: under ``rules_b`` (old) and under ``rules_a`` (new)."""
+    """A hand whose outcome changes: under ``rules_b`` (old) and under ``rules_a`` (new); ``fans``, each
+    fan whose count changed, as (number, name, old count, new count)."""
 
     ref: HandRef
     old: Outcome
     new: Outcome
+    fans: tuple[tuple[int, str, int, int], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         def side(o: Outcome) -> dict[str, Any]:
             return {"status": o.status, "total": o.total, "total_with_flowers": o.total_with_flowers}
-        return {**self.ref.to_json(), "old": side(self.old), "new": side(self.new)}
+        return {**self.ref.to_json(), "old": side(self.old), "new": side(self.new),
+                "fans": [{"id": n, "name": name, "old": old, "new": new} for n, name, old, new in self.fans]}
 
     def __str__(self) -> str:
         def side(o: Outcome) -> str:
             return "error" if o.total is None else f"{o.total}" + ("" if o.status == "win" else f" ({o.status})")
-        return f"{self.ref}: {side(self.old)} -> {side(self.new)}"
+        old, new = self.old, self.new
+        text = f"{self.ref}: {side(old)} -> {side(new)}"
+        if old.total is not None and new.total is not None and old.total_with_flowers is not None and new.total_with_flowers is not None \
+                and old.total_with_flowers - old.total != new.total_with_flowers - new.total:  # what the flowers add moved
+            text += f", with flowers {old.total_with_flowers} -> {new.total_with_flowers}"
+        changes = [(f"+{name}" if not before else f"-{name}" if not after else f"{name} x{before} -> x{after}")
+                   for _, name, before, after in self.fans]
+        return printable(text + (f" ({', '.join(changes)})" if changes else ""))
 
 
 @dataclass(frozen=True)
@@ -104,10 +115,32 @@ class BadLine:
         return {"line": self.line, "message": self.message}
 
 
+def _flat(value: Any, path: str) -> dict[str, Any]:
+    """A section's values by their dotted paths (``procedure.tiles.flowers``), mappings opened key by key."""
+    if isinstance(value, dict) and value:
+        return {p: v for key, item in value.items() for p, v in _flat(item, f"{path}.{key}").items()}
+    return {path: value}
+
+
+def section_changes(ruleset_a: RuleSet, ruleset_b: RuleSet) -> list[str]:
+    """The values of the sections (procedure, settlement) that differ, A against B, one per path."""
+    flat_a = {p: v for name, s in ruleset_a.sections.items() for p, v in _flat(s, name).items()}
+    flat_b = {p: v for name, s in ruleset_b.sections.items() for p, v in _flat(s, name).items()}
+    missing = object()
+    out = []
+    for path in sorted(flat_a.keys() | flat_b.keys()):
+        a, b = flat_a.get(path, missing), flat_b.get(path, missing)
+        if a != b:
+            shown = ["(none)" if v is missing else json.dumps(v, ensure_ascii=False) for v in (b, a)]
+            out.append(f"{path}: {shown[0]} -> {shown[1]}")
+    return out
+
+
 def rule_changes(ruleset_a: RuleSet, ruleset_b: RuleSet) -> list[str]:
-    """What differs in the rule sets themselves (A against B): the minimum, fans added or removed,
-    and per fan its value and its exclusions."""
+    """What differs in the rule sets themselves (A against B): the minimum, the sections' values (the
+    procedure of play and the settlement), fans added or removed, and per fan its value and its exclusions."""
     out = [f"minimum {ruleset_b.minimum} -> {ruleset_a.minimum}"] if ruleset_a.minimum != ruleset_b.minimum else []
+    out += section_changes(ruleset_a, ruleset_b)
     fans_a, fans_b = {f.number: f for f in ruleset_a.fans}, {f.number: f for f in ruleset_b.fans}
     names = fans_b | fans_a
     for number in sorted(names):
@@ -147,7 +180,8 @@ class Comparison:
     def to_json(self) -> dict[str, Any]:
         return {
             "rules": self.rules_a, "against": self.rules_b, "rules_changed": self.rules_changed,
-            "hand_changes": [c.to_json() for c in self.hand_changes], "bad_lines": [b.to_json() for b in self.bad_lines],
+            "hand_changes": [c.to_json() for c in self.hand_changes], "invalid": len(self.bad_lines),
+            "bad_lines": [b.to_json() for b in self.bad_lines],
             "hands": self.hands,
             "changed": len(self.changed_ids), "changed_ids": self.changed_ids,
             "total_changed": self.total_changed.to_json(), "total_up": self.total_up.to_json(),
@@ -156,11 +190,15 @@ class Comparison:
             "fans": [self.fans[n].to_json() for n in sorted(self.fans)],
         }
 
-    def format(self) -> str:
-        """A readable report."""
+    def format(self, verbose: bool = False) -> str:
+        """A readable report; the lines that are no hand (under either rule set) as a count, or with
+        ``verbose`` each with its reason."""
         lines = [f"{printable(self.rules_a)} against {printable(self.rules_b)}: {self.hands} hands, {len(self.changed_ids)} changed"]
-        lines += [printable(f"  rules: {change}") for change in self.rules_changed] or ["  rules: no value, exclusion or minimum changes"]
-        lines += [printable(f"  line {b.line}: {b.message}") for b in self.bad_lines]
+        lines += [printable(f"  rules: {change}") for change in self.rules_changed] or ["  rules: no value, exclusion, section or minimum changes"]
+        if verbose:
+            lines += [printable(f"  line {b.line}: {b.message}") for b in self.bad_lines]
+        elif self.bad_lines:
+            lines.append(f"  {len(self.bad_lines)} line(s) are no valid hand under either rule set (--verbose lists them)")
         lines += ["  hands that change (old -> new total):", *(f"    {c}" for c in self.hand_changes)] if self.hand_changes else []
         lines += [
                  f"  total (or total with flowers) changed: {self.total_changed.hands} hands "
@@ -251,7 +289,9 @@ def _collect(ruleset_a: RuleSet, ruleset_b: RuleSet,
             continue
         ref = _ref(record)
         report.changed_ids.append(ref.id)
-        report.hand_changes.append(HandChange(ref, b, a))
+        moved = tuple((n, f"{names[n].name_zh} {names[n].name_en}", b.fans.get(n, 0), a.fans.get(n, 0))
+                      for n in sorted(a.fans.keys() | b.fans.keys()) if a.fans.get(n, 0) != b.fans.get(n, 0))
+        report.hand_changes.append(HandChange(ref, b, a, moved))
         if (a.total, a.total_with_flowers) != (b.total, b.total_with_flowers):
             report.total_changed.add(ref)
             if a.total is not None and b.total is not None:

@@ -11,6 +11,7 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
+from ..core.errors import ExitCode
 from ..ruleset import Fan, RuleSet, load_ruleset, shipped_rulesets
 from .compare import Comparison, compare_outcomes, outcomes
 
@@ -195,8 +196,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--check", action="store_true", help="only check that docs/editions.md is current")
     parser.add_argument("--corpus", type=Path, default=CORPUS, help=f"the JSONL corpus to diff on (default {CORPUS})")
     args = parser.parse_args(argv)
-    text = DOC.read_text(encoding="utf-8")
-    new = render(text, read_corpus(args.corpus))
+    try:
+        text = DOC.read_text(encoding="utf-8")
+        records = read_corpus(args.corpus)
+    except OSError as err:  # an installed package has neither: they are files of the checkout
+        print(f"{parser.prog}: cannot read {err.filename}: {err.strerror}; run it from a checkout of fanrules, whose "
+              "docs/editions.md and tests/data it reads (an installed package has neither)", file=sys.stderr)
+        return ExitCode.IO
+    new = render(text, records)
     if args.check:
         if new != text:
             print(f"{DOC} is stale: run python -m fanrules.tools.editions_doc", file=sys.stderr)

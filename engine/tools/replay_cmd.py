@@ -16,6 +16,7 @@ def register(sub: Any) -> None:
     p.add_argument("log", help="a log written by fanrules simulate --log or the game API (JSON lines)")
     p.add_argument("--rules", help="replay under this rule set instead of the one each header names")
     p.add_argument("--json", action="store_true", help="print one JSON object per game")
+    p.add_argument("--quiet", action="store_true", help="no progress line on stderr")
     p.set_defaults(run=run)
 
 
@@ -28,6 +29,9 @@ def run(args: argparse.Namespace) -> int:
 
     def rules_of(head: dict[str, Any]) -> GameRules:
         try:
+            missing = [key for key in ("seed", "rules") if key not in head and not (key == "rules" and args.rules)]
+            if missing:  # a default would replay another game than the one logged
+                raise ValueError(f"the header has no {' and no '.join(map(repr, missing))}: it is not a header fanrules wrote")
             check_header(head)
             rules = header_rules(head, args.rules)
         except ValueError as err:
@@ -35,10 +39,14 @@ def run(args: argparse.Namespace) -> int:
         _warn_hash(args.log, head, rules.name, rules_hash(rules), warned)
         return rules
 
+    from .progress import Progress, progress_stream
+
+    shown = Progress("replay", "games", progress_stream(getattr(args, "quiet", False)))  # a Namespace made by hand may lack it
     try:
         with open(args.log, encoding="utf-8") as f:
             for rules, report in replay_log(f, rules_of):
                 games += 1
+                shown.show(games)
                 failed += report.divergence is not None
                 changed += bool(report.score_changes)
                 label = f"game {report.game}" if report.game is not None else f"game #{games}"
@@ -56,6 +64,10 @@ def run(args: argparse.Namespace) -> int:
         raise CliError(printable(f"{args.log}: {err}")) from None
     except ProcedureError as err:
         raise CliError(printable(str(err))) from None
+    finally:
+        shown.done()
+    if not games:
+        raise CliError(printable(f"{args.log}: no game in the log (a log holds a header line and the events of each game)"))
     if not args.json:
         print(f"{games} game(s) replayed: {games - failed} matched the log"
               + (f", {failed} diverged" if failed else "") + (f", {changed} with changed scores" if changed else ""))

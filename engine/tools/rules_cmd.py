@@ -9,19 +9,22 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any
 
-from ..core.errors import CliError, InvalidHandError, UnknownFanError
+from ..core.errors import CliError, ExitCode, InvalidHandError, UnknownFanError
 from ..core.text import printable
 from ..ruleset import Fan, RuleSet
 from .cli_context import load_rules, remember_options, rules_arg
+
+#: A progress line (on a terminal) every this many lines of a diff.
+PROGRESS_EVERY = 200
 
 
 def register(sub: Any) -> None:
     """The parsers of check, test, rules (show) and diff."""
     p = sub.add_parser("check", help="load and lint a rule set")
-    p.add_argument("ruleset", nargs="?", default="mcr")
+    _ruleset_args(p)
     p.set_defaults(run=cmd_check)
     p = sub.add_parser("test", help="run the examples embedded in a rule set's fan files")
-    p.add_argument("ruleset", nargs="?", default="mcr")
+    _ruleset_args(p)
     p.add_argument("-k", help="only examples whose id, English name or number matches")
     p.add_argument("--update", action="store_true", help="rewrite stale example counts and totals in place, and print each change")
     p.set_defaults(run=cmd_test)
@@ -36,14 +39,24 @@ def register(sub: Any) -> None:
     rules_arg(p)
     p.add_argument("--against", default="mcr", help="the rule set to compare with (default mcr)")
     p.add_argument("--json", action="store_true", help="a machine-readable report")
+    p.add_argument("--verbose", action="store_true", help="list each line that is no valid hand (by default: their count)")
+    p.add_argument("--quiet", action="store_true", help="no progress line on stderr")
     p.set_defaults(run=cmd_diff)
     remember_options(rsub)
+
+
+def _ruleset_args(p: argparse.ArgumentParser) -> None:
+    """The rule set of check and test: ``--rules``, as every command, or (as before it) a positional."""
+    p.add_argument("ruleset", nargs="?", help="the rule set, as --rules (kept for scripts written before --rules)")
+    rules_arg(p, default=None)
 
 
 def _loaded(args: argparse.Namespace) -> RuleSet:
     """The rule set a rule tool works on; says which file it is, and warns when the checkout around
     the working folder has a different copy of it (docs/rules.md)."""
-    ruleset = load_rules(args.ruleset)
+    if args.ruleset is not None and args.rules is not None and args.ruleset != args.rules:
+        raise CliError(f"two rule sets given ({args.ruleset!r} and --rules {args.rules!r}): give one", ExitCode.USAGE)
+    ruleset = load_rules(args.rules or args.ruleset or "mcr")
     print(printable(f"rule set {ruleset.name}: {ruleset.path}"))
     from .checkout import checkout_warning
 
@@ -71,7 +84,8 @@ def cmd_test(args: argparse.Namespace) -> int:
     outcomes = run_examples(ruleset, args.k)
     if not outcomes:
         raise CliError(printable(f"-k {args.k!r} matches no example (it matches a test id such as {ruleset.name}/{ruleset.fans[0].name_zh}[1], "
-                                 "an English name or a fan number)" if args.k else f"rule set {ruleset.name} has no examples"))
+                                 "an English name or a fan number)" if args.k else f"rule set {ruleset.name} has no examples"),
+                       ExitCode.USAGE if args.k else ExitCode.REFUSED)
     failed = [o for o in outcomes if not o.passed]
     for o in failed:
         print(printable(f"{o.example.where}: FAIL {o.test_id} {o.example.hand}: {o.message}"))
@@ -151,11 +165,15 @@ def _show_fan(fan: Fan, names: dict[int, str]) -> None:
 def cmd_diff(args: argparse.Namespace) -> int:
     from .batch import parse_line, read_lines
     from .compare import BadLine, compare
+    from .progress import Progress, progress_stream
 
     numbers: list[int] = []  # the line number of each record, as the records are read
+    shown = Progress("diff", "lines", progress_stream(args.quiet))
 
     def records(f: IO[bytes]) -> Iterator[Any]:  # streamed: the cases are never all in memory
         for number, line in read_lines(f):
+            if number % PROGRESS_EVERY == 0:
+                shown.show(number)
             if line.strip():
                 numbers.append(number)
                 try:
@@ -165,5 +183,6 @@ def cmd_diff(args: argparse.Namespace) -> int:
 
     with open(args.cases, "rb") as f:
         report = compare(load_rules(args.rules), load_rules(args.against), records(f), (numbers[i] for i in itertools.count()))
-    print(json.dumps(report.to_json(), ensure_ascii=False) if args.json else report.format())
+    shown.done()
+    print(json.dumps(report.to_json(), ensure_ascii=False) if args.json else report.format(args.verbose))
     return 0

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from ..core.errors import CliError
 from ..core.text import printable
+from .result_table import pad, width
 
 if TYPE_CHECKING:  # imported by the command when it runs: other commands start without them
     from decimal import Decimal
@@ -30,14 +31,15 @@ def format_table(session: Session) -> str:
     for e in session.entries:
         cells = tuple(f"{c:+d} {t}" for c, t in zip(e.changes, e.totals, strict=True))
         rows.append((str(e.hand_number + 1), e.seating.prevalent_wind, names[e.seating.dealer], e.text, *cells))
-    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    widths = [max(width(r[i]) for r in rows) for i in range(len(rows[0]))]
+    name_width = max(6, *(width(n) for n in names))
     lines = [f"session under {session.ruleset.name}, starting at {session.terms.session.start} each ({state})"]
     for r in rows:
-        left = [r[0].rjust(widths[0]), *(r[i].ljust(widths[i]) for i in (1, 2, 3))]
-        lines.append("  ".join(left + [r[i].rjust(widths[i]) for i in range(4, len(r))]).rstrip())
-    lines += ["", f"standings ({state})", "  place  player  points  change  ranking points"]
+        left = [pad(r[0], widths[0], right=True), *(pad(r[i], widths[i]) for i in (1, 2, 3))]
+        lines.append("  ".join(left + [pad(r[i], widths[i], right=True) for i in range(4, len(r))]).rstrip())
+    lines += ["", f"standings ({state})", "  place  " + pad("player", name_width) + "  points  change  ranking points"]
     for s in session.standings():
-        lines.append(f"  {s.place:>5}  {s.name:<6}  {s.points:>6}  {s.change:>+6d}  {s.ranking_points}")
+        lines.append(f"  {s.place:>5}  {pad(s.name, name_width)}  {s.points:>6}  {s.change:>+6d}  {s.ranking_points}")
     return "\n".join(lines)
 
 
