@@ -36,7 +36,7 @@ def main() -> int:
     warm = int(sys.argv[2]) if len(sys.argv) > 2 else 100
     print(f"mcr, {games} games per player kind after {warm} warm-up games, one process\n")
     print(f"{'players':<8} {'wall s':>7} {'games/s':>8} {'CPU s':>7} {'games/CPU s':>12} {'steps/CPU s':>12} {'wins':>5}")
-    for kind in ("random", "greedy"):
+    for kind in ("random", "greedy", "shanten", "expert"):
         wall, cpu, steps, wins = measure(kind, games, warm)
         print(f"{kind:<8} {wall:>7.2f} {games / wall:>8.1f} {cpu:>7.2f} {games / cpu:>12.1f} {steps / cpu:>12,.0f} {wins:>5}")
     return 0
