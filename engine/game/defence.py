@@ -9,7 +9,7 @@ dangerous each tile is to discard. The model is simple on purpose, so that a rea
   copies (a tile no one else can hold is safe as a pair or pung wait), halves when that opponent
   discarded it itself, and follows a one-suit table: when every set it declared is of one suit, tiles
   of that suit and honours are dangerous and the other suits nearly safe;
-- a tile's danger is the sum over opponents of threat × danger."""
+- a tile's danger is the sum over opponents of threat times danger."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -95,10 +95,7 @@ class TableView:
     def danger_to(self, threat: Threat, tile: int) -> float:
         """How dangerous discarding ``tile`` is to one opponent, were it ready."""
         live = self.live[tile]
-        if tile >= FIRST_HONOUR:
-            base = HONOUR_DANGER * live / (COPIES - 1)
-        else:
-            base = RANK_DANGER[tile % 9] * (1.0 if live else DEAD_SUITED)
+        base = HONOUR_DANGER * live / (COPIES - 1) if tile >= FIRST_HONOUR else RANK_DANGER[tile % 9] * (1.0 if live else DEAD_SUITED)
         if tile in self.discarded[threat.player]:
             base *= OWN_DISCARD
         if threat.suit is not None:
@@ -106,7 +103,7 @@ class TableView:
         return base
 
     def danger(self, tile: int) -> float:
-        """The danger of discarding ``tile``: threat × danger, summed over the opponents."""
+        """The danger of discarding ``tile``: threat times danger, summed over the opponents."""
         return sum(t.level * self.danger_to(t, tile) for t in self.threats)
 
     def safest_why(self, tile: int) -> str:

@@ -245,8 +245,8 @@ class ExpertPlayer:
             return kong
         code = TILE_CODES[tile]
         if fold:
-            self.reason = f"fold: discard {code}, {closest} from ready with {obs.wall_left} tiles left, " \
-                f"the safest (danger {danger:.2f}): {view.safest_why(tile)}"
+            self.reason = (f"fold: discard {code}, {closest} from ready with {obs.wall_left} tiles left, "
+                           f"the safest (danger {danger:.2f}): {view.safest_why(tile)}")
         elif option.distance == 0:
             self.reason = f"discard {code}: ready on {_codes(option.waits)}, {option.useful} live copies reach {self.minimum}"
         else:
@@ -315,9 +315,9 @@ class ExpertPlayer:
                 why_not = why_not or f"pass: {action.kind} {code} would not bring the hand closer"
                 continue
             if option.distance == 1:
-                after = list(rest)
-                after.remove(t)
-                if self.weighed.reach[tuple(sorted(after)), melds + (meld,), ctx] < self.minimum:
+                kept = list(rest)
+                kept.remove(t)
+                if self.weighed.reach[tuple(kept), melds + (meld,), ctx] < self.minimum:
                     why_not = f"pass: after {action.kind} {code} no hand in reach scores {self.minimum}"
                     continue
             fits = plan.fits(action.kind, tile)
