@@ -17,7 +17,7 @@ from .result_table import _pad, _width
 #: The mark of a difference whose 95% interval leaves out zero.
 SIGNIFICANT = "*"
 #: The column naming the differences: the same way round as ``fanrules diff``.
-DIFFERENCE = "rules - against"
+DIFFERENCE = "difference (rules - against)"
 
 
 def _table(rows: list[tuple[str, ...]]) -> list[str]:
