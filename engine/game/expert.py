@@ -37,6 +37,10 @@ DANGER_WEIGHT = 24.0
 FOLD_LATE = {1: 10, 2: 26, 3: 40}
 #: Threat from which an opponent makes a hand fold late, and from which an added kong is held back.
 FOLD_THREAT = 0.5
+#: Tiles from ready from which discards are weighed by their connections alone, not their live copies.
+FAR = 2
+#: How many discards of the best tier are weighed in full (the least connected, after the plan's).
+WEIGHED_DISCARDS = 3
 #: Tiles left in the wall below which a claim that only brings the hand closer is taken anyway.
 LATE = 30
 
@@ -113,6 +117,16 @@ def _counts(tiles: Tiles | list[int]) -> list[int]:
     for t in tiles:
         counts[t] += 1
     return counts
+
+
+def _touching(tile: int, counts: list[int]) -> int:
+    """How many other tiles of the hand ``tile`` can make a set with (neighbours near it count double)."""
+    near = counts[tile] - 1
+    if tile < FIRST_HONOUR:
+        for d in (-2, -1, 1, 2):
+            if 0 <= tile % 9 + d <= 8:
+                near += counts[tile + d] * (3 - abs(d))
+    return near
 
 
 def _codes(tiles: Tiles) -> str:
@@ -203,15 +217,31 @@ class ExpertPlayer:
 
     def _discards(self, tiles: list[int], melds: tuple[Meld, ...], view: TableView,
                   ctx: Context) -> list[tuple[int, Option, bool]]:
-        """Each distinct discard of 14 tiles: (tile, the 13 tiles weighed, whether it follows the plan)."""
+        """Each distinct discard of 14 tiles: (tile, the 13 tiles weighed, whether it follows the plan).
+        A hand FAR from ready or more weighs a discard by the tiles it touches (fewer: better); a closer
+        one weighs in full only the WEIGHED_DISCARDS discards at the fewest tiles from ready that follow
+        the plan or touch the fewest other tiles (the next tier too when none of those has a live
+        wait to win on); the others, which only a folding hand takes, by their shanten alone."""
         counts = _counts(tiles)
         plan = Plan.of(tiles, melds)
-        out = []
+        shanten = self.rules.shanten
+        rests = {}
         for t in sorted(set(tiles)):
             rest = list(tiles)
             rest.remove(t)
-            out.append((t, self.weigh(tuple(rest), melds, view, ctx), plan.follows(t, counts)))
-        return out
+            rests[t] = tuple(rest)
+        apart = {t: shanten[rest, len(melds)] for t, rest in rests.items()}
+        follows = {t: plan.follows(t, counts) for t in rests}
+        tier = min(apart.values())
+        weighed: dict[int, Option] = {}
+        if tier >= FAR:
+            return [(t, Option(apart[t], -float(_touching(t, counts)), 0, ()), follows[t]) for t in rests]
+        for level in (tier, tier + 1):
+            first = sorted((t for t in rests if apart[t] == level), key=lambda t: (not follows[t], _touching(t, counts), t))
+            weighed.update({t: self.weigh(rests[t], melds, view, ctx) for t in first[:WEIGHED_DISCARDS]})
+            if min(o.distance for o in weighed.values()) == tier:
+                break
+        return [(t, weighed.get(t) or Option(apart[t], 0.0, 0, ()), follows[t]) for t in rests]
 
     @staticmethod
     def _choose(options: list[tuple[int, Option, bool]], view: TableView, wall_left: int,
@@ -251,7 +281,8 @@ class ExpertPlayer:
             self.reason = f"discard {code}: ready on {_codes(option.waits)}, {option.useful} live copies reach {self.minimum}"
         else:
             plan = Plan.of(tiles, melds).why()
-            self.reason = f"discard {code}: {option.distance} from ready, {option.useful} live useful copies" + \
+            weighed = f"{option.useful} live useful copies" if option.distance < FAR else f"{code} touches the fewest other tiles"
+            self.reason = f"discard {code}: {option.distance} from ready, {weighed}" + \
                 (f", {plan}" if plan else "") + (f", danger {danger:.2f}" if danger >= 0.5 else "")
         return Action(obs.player, ActionKind.DISCARD, tile)
 
@@ -310,19 +341,19 @@ class ExpertPlayer:
                     key = (after, -now.value, action, f"kong {code}: as close after it ({after} from ready), {plan.why() or 'an honour'}")
                     best = key if best is None or key[:2] < best[:2] else best
                 continue
+            if self.rules.shanten[tuple(rest), len(melds) + 1] >= now.distance:
+                why_not = why_not or f"pass: {action.kind} {code} would not bring the hand closer"
+                continue
             t, option, _ = self._choose(self._discards(rest, melds + (meld,), view, ctx), view, obs.wall_left, False)
             if option.distance >= now.distance:
                 why_not = why_not or f"pass: {action.kind} {code} would not bring the hand closer"
                 continue
-            if option.distance == 1:
-                kept = list(rest)
-                kept.remove(t)
-                if self.weighed.reach[tuple(kept), melds + (meld,), ctx] < self.minimum:
-                    why_not = f"pass: after {action.kind} {code} no hand in reach scores {self.minimum}"
-                    continue
             fits = plan.fits(action.kind, tile)
             if option.distance > 0 and not fits and obs.wall_left > LATE and not melds:
                 why_not = why_not or f"pass: {action.kind} {code} would open a hand that builds nothing yet"
+                continue
+            if option.distance == 1 and not self._in_reach(rest, t, melds + (meld,), ctx):
+                why_not = f"pass: after {action.kind} {code} no hand in reach scores {self.minimum}"
                 continue
             because = plan.why() if fits else f"{obs.wall_left} tiles left"
             where = f"ready on {_codes(option.waits)}" if option.distance == 0 else f"{option.distance} from ready"
@@ -334,6 +365,14 @@ class ExpertPlayer:
             return passing
         self.reason = best[3]
         return best[2]
+
+
+    def _in_reach(self, rest: list[int], discard: int, melds: tuple[Meld, ...], ctx: Context) -> bool:
+        """Whether ``rest`` less ``discard``, one from ready with ``melds``, has a completion in reach
+        that scores the minimum (``fanrules.scoring.reach``)."""
+        kept = list(rest)
+        kept.remove(discard)
+        return self.weighed.reach[tuple(kept), melds, ctx] >= self.minimum
 
 
 def expert_player(rules: GameRules, seed: int | str = 0) -> ExpertPlayer:
