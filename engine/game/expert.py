@@ -15,11 +15,12 @@ from ..analysis.waits import waits
 from ..core.context import Context
 from ..core.hand import Meld, MeldKind
 from ..core.memo import Memo
-from ..core.tiles import COPIES, FIRST_HONOUR, FLOWER_BASE, KINDS_COUNT, SUIT_OF, TILE_CODES
+from ..core.tiles import COPIES, FIRST_HONOUR, FLOWER_BASE, KINDS_COUNT, SUIT_OF, TILE_CODES, WINDS
 from ..scoring.reach import reach
 from .actions import Action, ActionKind, Phase
 from .defence import TableView
 from .observation import Observation
+from .seat import SEAT_COUNT
 from .winning import WEIGHED_KEPT, GameRules, score_win
 
 Tiles = tuple[int, ...]
@@ -28,7 +29,7 @@ _MELD_OF = {ActionKind.CHOW: MeldKind.CHOW, ActionKind.PUNG: MeldKind.PUNG, Acti
 #: Tiles of 14 (sets counted as three) in one suit with the honours from which a one-suit hand is built.
 FLUSH_FROM = 10
 #: Pairs and pungs (held or declared) from which a hand of pungs is built.
-PUNGS_FROM = 4
+PUNGS_FROM = 3
 #: Value of a discard that follows the hand type being built, in live useful copies.
 PLAN_BONUS = 6
 #: Weight of a discard's danger against its value, at the end of the wall (scaled from 0 at its start).
@@ -103,8 +104,9 @@ def weighed_of(rules: GameRules) -> Weighed:
 @dataclass(frozen=True)
 class Option:
     """A hand of 13 tiles weighed: ``distance`` from ready (a ready hand with no live wait reaching the
-    minimum counts as one from ready), ``value`` (live useful copies, or live copies of the scoring
-    waits times ten with the points they score), and what it is waiting on, for the reason."""
+    minimum counts as one from ready), ``value`` (live useful copies; for a ready hand the live copies
+    of each scoring wait times the points it scores, over the minimum: the points to expect), and
+    what it is waiting on, for the reason."""
 
     distance: int
     value: float
@@ -133,46 +135,64 @@ def _codes(tiles: Tiles) -> str:
     return " ".join(TILE_CODES[t] for t in tiles)
 
 
+def _group(tile: int) -> int:
+    """The five kinds of tile a hand can mix: the three suits, the winds, the dragons."""
+    return SUIT_OF[tile] if tile < FIRST_HONOUR else (3 if tile in WINDS else 4)
+
+
 @dataclass(frozen=True)
 class Plan:
     """The hand type the tiles favour: ``suit`` for a one-suit hand (with honours), ``pungs`` for a
-    hand of pungs; neither for an ordinary hand."""
+    hand of pungs, ``mixed`` for a hand that keeps all five kinds of tile (three suits, winds,
+    dragons) when it holds them all with an honour pair; none for an ordinary hand."""
 
     suit: int | None
     pungs: bool
+    mixed: bool
 
     @classmethod
     def of(cls, tiles: Tiles | list[int], melds: tuple[Meld, ...]) -> Plan:
         per_suit = [0, 0, 0, 0]
+        groups = [0] * 5
         counts = _counts(tiles)
         for m in melds:
             for t in m.tiles[:3]:
                 per_suit[SUIT_OF[t]] += 1
+                groups[_group(t)] += 1
         for t, n in enumerate(counts):
             per_suit[SUIT_OF[t]] += n
+            groups[_group(t)] += n
         main = max(range(3), key=lambda s: per_suit[s])
         open_suits = {SUIT_OF[m.tiles[0]] for m in melds if m.tiles and m.tiles[0] < FIRST_HONOUR}
         suit = main if per_suit[main] + per_suit[3] >= FLUSH_FROM and open_suits <= {main} else None
         chows = any(m.kind is MeldKind.CHOW for m in melds)
         pairs = sum(1 for n in counts if n >= 2) + sum(1 for m in melds if m.kind is not MeldKind.CHOW)
-        return cls(suit, not chows and pairs >= PUNGS_FROM)
+        honour_pair = any(counts[t] >= 2 for t in range(FIRST_HONOUR, KINDS_COUNT)) or \
+            any(m.tiles and m.tiles[0] >= FIRST_HONOUR for m in melds)
+        pungs = not chows and pairs >= PUNGS_FROM
+        return cls(suit, pungs, suit is None and not pungs and all(groups) and honour_pair)
 
-    def follows(self, tile: int, counts: list[int]) -> bool:
-        """Whether discarding ``tile`` from ``counts`` (the 14 tiles) follows the plan."""
+    def follows(self, tile: int, counts: list[int]) -> int:
+        """Whether discarding ``tile`` from ``counts`` (the 14 tiles) follows the plan (1), goes
+        against it (-1: the last tile of a kind the mixed hand keeps) or neither (0)."""
         if self.suit is not None and tile < FIRST_HONOUR and SUIT_OF[tile] != self.suit:
-            return True
-        return self.pungs and counts[tile] == 1
+            return 1
+        if self.pungs and counts[tile] == 1:
+            return 1
+        if self.mixed and sum(n for t, n in enumerate(counts) if _group(t) == _group(tile)) == 1:
+            return -1
+        return 0
 
     def fits(self, kind: ActionKind, tile: int) -> bool:
         """Whether claiming ``tile`` for a set of ``kind`` builds the plan."""
         in_suit = self.suit is not None and (tile >= FIRST_HONOUR or SUIT_OF[tile] == self.suit)
         if kind is ActionKind.CHOW:
-            return in_suit and not self.pungs
-        return self.pungs or in_suit or tile >= FIRST_HONOUR
+            return (in_suit or self.mixed) and not self.pungs
+        return self.pungs or in_suit or self.mixed or tile >= FIRST_HONOUR
 
     def why(self) -> str:
         parts = ([f"building one suit ({'mps'[self.suit]})"] if self.suit is not None else []) + \
-            (["building pungs"] if self.pungs else [])
+            (["building pungs"] if self.pungs else []) + (["keeping all five kinds of tile"] if self.mixed else [])
         return ", ".join(parts)
 
 
@@ -210,13 +230,13 @@ class ExpertPlayer:
             scoring = tuple(w for w, points in self.weighed.wins[tiles, melds, ctx] if points >= self.minimum)
             copies = sum(live[w] for w in scoring)
             if copies:
-                points = max(p for _, p in self.weighed.wins[tiles, melds, ctx])
-                return Option(0, 10.0 * copies + points / 8, copies, scoring)
+                expected = sum(live[w] * p for w, p in self.weighed.wins[tiles, melds, ctx] if p >= self.minimum)
+                return Option(0, expected / self.minimum, copies, scoring)
             s = 1
         return Option(s, float(sum(live[u] for u in useful)), sum(live[u] for u in useful), useful)
 
     def _discards(self, tiles: list[int], melds: tuple[Meld, ...], view: TableView,
-                  ctx: Context) -> list[tuple[int, Option, bool]]:
+                  ctx: Context) -> list[tuple[int, Option, int]]:
         """Each distinct discard of 14 tiles: (tile, the 13 tiles weighed, whether it follows the plan).
         A hand FAR from ready or more weighs a discard by the tiles it touches (fewer: better); a closer
         one weighs in full only the WEIGHED_DISCARDS discards at the fewest tiles from ready that follow
@@ -237,14 +257,14 @@ class ExpertPlayer:
         if tier >= FAR:
             return [(t, Option(apart[t], -float(_touching(t, counts)), 0, ()), follows[t]) for t in rests]
         for level in (tier, tier + 1):
-            first = sorted((t for t in rests if apart[t] == level), key=lambda t: (not follows[t], _touching(t, counts), t))
+            first = sorted((t for t in rests if apart[t] == level), key=lambda t: (-follows[t], _touching(t, counts), t))
             weighed.update({t: self.weigh(rests[t], melds, view, ctx) for t in first[:WEIGHED_DISCARDS]})
             if min(o.distance for o in weighed.values()) == tier:
                 break
         return [(t, weighed.get(t) or Option(apart[t], 0.0, 0, ()), follows[t]) for t in rests]
 
     @staticmethod
-    def _choose(options: list[tuple[int, Option, bool]], view: TableView, wall_left: int,
+    def _choose(options: list[tuple[int, Option, int]], view: TableView, wall_left: int,
                 fold: bool) -> tuple[int, Option, float]:
         """The discard to make: folding, the safest (then the closest); else the closest to ready, then
         the most value with the plan's bonus less the danger, weighed the more the later it is."""
@@ -257,7 +277,11 @@ class ExpertPlayer:
 
     @staticmethod
     def folds(distance: int, view: TableView, wall_left: int) -> bool:
-        """Whether a hand ``distance`` from ready gives up: late in the wall with a threatening opponent."""
+        """Whether a hand ``distance`` from ready gives up: when it cannot win in time (it needs more
+        draws than it has left: a tile to get each step closer, the wait itself on any discard), or
+        late in the wall with a threatening opponent."""
+        if distance + 1 > -(-wall_left // SEAT_COUNT):
+            return True
         most = view.most
         late = FOLD_LATE.get(distance, 80 if distance > 3 else -1)
         return most is not None and most.level >= FOLD_THREAT and wall_left <= late
@@ -288,8 +312,9 @@ class ExpertPlayer:
 
     def _kong(self, obs: Observation, tiles: list[int], melds: tuple[Meld, ...], best: Option, view: TableView,
               ctx: Context) -> Action | None:
-        """A kong worth declaring: a concealed kong whose tiles nothing else in the hand touches and that
-        leaves the hand as close and as live; an added kong while no opponent threatens to rob it."""
+        """A kong worth declaring: a concealed kong that leaves the hand as close (away from ready, only
+        one whose tiles nothing else in the hand touches); an added kong while no opponent threatens
+        to rob it."""
         counts = _counts(tiles)
         for action in obs.legal:
             t = action.tile
@@ -298,12 +323,12 @@ class ExpertPlayer:
             code = TILE_CODES[t]
             if action.kind == ActionKind.CONCEALED_KONG:
                 near = t < FIRST_HONOUR and any(0 <= t % 9 + d <= 8 and counts[t + d] for d in (-2, -1, 1, 2))
-                if near:
+                if near and best.distance > 0:
                     continue
                 rest = tuple(x for x in tiles if x != t)
                 after = self.weighed.useful[rest, len(melds) + 1][0]
                 if after <= best.distance:
-                    self.reason = f"concealed kong {code}: no tile near it, {after} from ready after it"
+                    self.reason = f"concealed kong {code}: {after} from ready after it" + ("" if near else f", no tile near {code}")
                     return action
             elif action.kind == ActionKind.ADDED_KONG:
                 most = view.most
@@ -337,8 +362,8 @@ class ExpertPlayer:
             if kind is MeldKind.KONG:
                 after = self.weighed.useful[tuple(rest), len(melds) + 1][0]
                 most = view.most
-                if after <= now.distance and plan.fits(action.kind, tile) and (most is None or most.level < FOLD_THREAT):
-                    key = (after, -now.value, action, f"kong {code}: as close after it ({after} from ready), {plan.why() or 'an honour'}")
+                if after <= now.distance and (most is None or most.level < FOLD_THREAT):
+                    key = (after, -now.value, action, f"kong {code}: as close after it ({after} from ready), no opponent threatens")
                     best = key if best is None or key[:2] < best[:2] else best
                 continue
             if self.rules.shanten[tuple(rest), len(melds) + 1] >= now.distance:
@@ -349,7 +374,7 @@ class ExpertPlayer:
                 why_not = why_not or f"pass: {action.kind} {code} would not bring the hand closer"
                 continue
             fits = plan.fits(action.kind, tile)
-            if option.distance > 0 and not fits and obs.wall_left > LATE and not melds:
+            if option.distance >= FAR and not fits and obs.wall_left > LATE and not melds:
                 why_not = why_not or f"pass: {action.kind} {code} would open a hand that builds nothing yet"
                 continue
             if option.distance == 1 and not self._in_reach(rest, t, melds + (meld,), ctx):
