@@ -15,7 +15,7 @@ from ..analysis.waits import waits
 from ..core.context import Context
 from ..core.hand import Meld, MeldKind
 from ..core.memo import Memo
-from ..core.tiles import COPIES, FIRST_HONOUR, FLOWER_BASE, KINDS_COUNT, SUIT_OF, TILE_CODES, WINDS
+from ..core.tiles import COPIES, FIRST_HONOUR, FLOWER_BASE, KINDS_COUNT, SUIT_OF, TILE_CODES, WINDS, tile_code
 from ..scoring.reach import reach
 from .actions import Action, ActionKind, Phase
 from .defence import TableView
@@ -213,8 +213,10 @@ class ExpertPlayer:
                 self.reason = "win: the hand is complete and reaches the minimum"
                 return action
         if legal[0].kind in (ActionKind.FLOWER, ActionKind.DRAW):
-            self.reason = "the only kind of action open"
-            return legal[0]
+            first = legal[0]
+            self.reason = f"{first.kind} {tile_code(first.tile)}: the only kind of action open" if first.tile is not None \
+                else f"{first.kind}: the only kind of action open"
+            return first
         view = TableView.of(obs)
         ctx = Context(seat_wind=obs.seat_winds[obs.player], prevalent_wind=obs.prevalent_wind, flowers=obs.flowers[obs.player])
         if obs.phase in (Phase.CLAIMS, Phase.ROB):

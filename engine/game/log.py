@@ -160,6 +160,8 @@ class _GameReplay:
         self.stepping = self.table is not None
 
     def feed(self, logged: dict[str, Any]) -> None:
+        if "reason" in logged:  # a player's explanation (simulate --explain): not the table's to log
+            logged = {k: v for k, v in logged.items() if k != "reason"}
         i, self.seen = self.seen, self.seen + 1
         if self.table is None:
             return
