@@ -36,12 +36,17 @@ PLAN_BONUS = 6
 DANGER_WEIGHT = 24.0
 #: Tiles left in the wall below which a hand this many from ready folds when an opponent threatens.
 FOLD_LATE = {1: 10, 2: 26, 3: 40}
-#: Threat from which an opponent makes a hand fold late, and from which an added kong is held back.
+#: Threat from which an opponent makes a hand fold late, and from which a kong is not claimed.
 FOLD_THREAT = 0.5
+#: How readily a live copy of a tile comes out, by kind: honours and terminals fit fewer hands, so
+#: the others discard them sooner than the middle ranks.
+COMES_OUT = tuple(1.5 if t >= FIRST_HONOUR else (1.25 if t % 9 in (0, 8) else 1.0) for t in range(KINDS_COUNT))
 #: Tiles from ready from which discards are weighed by their connections alone, not their live copies.
 FAR = 2
 #: How many discards of the best tier are weighed in full (the least connected, after the plan's).
 WEIGHED_DISCARDS = 3
+#: Threat from which an added kong is held back (an opponent that ready may rob it).
+ROB_THREAT = 0.8
 #: Tiles left in the wall below which a claim that only brings the hand closer is taken anyway.
 LATE = 30
 
@@ -105,7 +110,8 @@ def weighed_of(rules: GameRules) -> Weighed:
 class Option:
     """A hand of 13 tiles weighed: ``distance`` from ready (a ready hand with no live wait reaching the
     minimum counts as one from ready), ``value`` (live useful copies; for a ready hand the live copies
-    of each scoring wait times the points it scores, over the minimum: the points to expect), and
+    of each scoring wait, times how readily they come out and the points the wait scores, over the
+    minimum: the points to expect), and
     what it is waiting on, for the reason."""
 
     distance: int
@@ -232,7 +238,7 @@ class ExpertPlayer:
             scoring = tuple(w for w, points in self.weighed.wins[tiles, melds, ctx] if points >= self.minimum)
             copies = sum(live[w] for w in scoring)
             if copies:
-                expected = sum(live[w] * p for w, p in self.weighed.wins[tiles, melds, ctx] if p >= self.minimum)
+                expected = sum(live[w] * COMES_OUT[w] * p for w, p in self.weighed.wins[tiles, melds, ctx] if p >= self.minimum)
                 return Option(0, expected / self.minimum, copies, scoring)
             s = 1
         return Option(s, float(sum(live[u] for u in useful)), sum(live[u] for u in useful), useful)
@@ -334,7 +340,7 @@ class ExpertPlayer:
                     return action
             elif action.kind == ActionKind.ADDED_KONG:
                 most = view.most
-                if most is None or most.level < FOLD_THREAT:
+                if most is None or most.level < ROB_THREAT:
                     self.reason = f"added kong {code}: the fourth {code} is idle and no opponent threatens to rob it"
                     return action
         return None
@@ -379,7 +385,7 @@ class ExpertPlayer:
             if option.distance >= FAR and not fits and obs.wall_left > LATE and not melds:
                 why_not = why_not or f"pass: {action.kind} {code} would open a hand that builds nothing yet"
                 continue
-            if option.distance == 1 and not self._in_reach(rest, t, melds + (meld,), ctx):
+            if option.distance == 1 and not fits and not self._in_reach(rest, t, melds + (meld,), ctx):
                 why_not = f"pass: after {action.kind} {code} no hand in reach scores {self.minimum}"
                 continue
             because = plan.why() if fits else f"{obs.wall_left} tiles left"
