@@ -2,10 +2,11 @@
 (four less those it sees), by whether its waits score the rule set's minimum (every win is scored by
 the scorer: the player knows no fan), and by the points in reach of a hand one from ready after a claim
 (``fanrules.scoring.reach``); it builds toward the hand types people build when the tiles favour them
-(one suit with honours, pungs: told by the tiles alone), claims a set only when the hand after it is
-closer and can still reach the minimum, declares a kong only when it costs nothing and the table is
-quiet, and defends: it reads each opponent's threat (``defence``) and folds, discarding the safest
-tile, late in a hand that cannot win in time. Each choice leaves a one-line ``reason``."""
+(one suit with honours, pungs, all five kinds of tile: told by the tiles alone), claims a set only
+when the hand after it is closer and builds its plan or keeps the minimum in reach, declares a kong
+only when it costs nothing and the table is quiet, and defends: it reads each opponent's threat
+(``defence``) and folds, discarding the safest tile, when it cannot win in time or late against a
+threat. Each choice leaves a one-line ``reason``."""
 from __future__ import annotations
 
 from dataclasses import dataclass

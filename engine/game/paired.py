@@ -4,7 +4,7 @@ differences of two rule sets played on the same seeds (the unit's value under on
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -85,10 +85,3 @@ class Paired:
     def get(self, key: str) -> Moments:
         return self.diffs.get(key, Moments(self.units))
 
-
-def mean_interval(values: Iterable[float]) -> Moments:
-    """The Moments of ``values`` (a helper for tests and small studies)."""
-    m = Moments()
-    for v in values:
-        m.add(v)
-    return m
