@@ -5,20 +5,21 @@ from __future__ import annotations
 
 from ..core.tiles import tile_code, tile_of_code
 from .actions import KINDS, Action, ActionKind, IllegalAction, Phase
+from .expert import ExpertPlayer, expert_player
 from .log import Replay, read_games, replay_game
 from .observation import Observation, observe
 from .players import GreedyPlayer, Player, greedy_player, random_player
 from .procedure import Procedure, ProcedureError
 from .session import PlayedSession, play_session
-from .simulate import Stats, play, simulate
+from .simulate import Stats, Study, play, simulate, study
 from .state import log_lines
 from .table import Table
 from .wall import arranged_wall
 from .winning import GameRules, Win, game_rules, rules_hash
 
 __all__ = [
-    "KINDS", "Action", "ActionKind", "GameRules", "GreedyPlayer", "IllegalAction", "Observation", "Phase", "PlayedSession", "Player", "Procedure",
-    "ProcedureError", "Replay", "Stats", "Table", "Win", "arranged_wall", "game_rules", "greedy_player",
-    "log_lines", "observe", "play", "play_session", "random_player", "read_games", "replay_game", "rules_hash", "simulate",
+    "KINDS", "Action", "ActionKind", "ExpertPlayer", "GameRules", "GreedyPlayer", "IllegalAction", "Observation", "Phase", "PlayedSession", "Player", "Procedure",
+    "ProcedureError", "Replay", "Stats", "Study", "Table", "Win", "arranged_wall", "expert_player", "game_rules", "greedy_player",
+    "log_lines", "observe", "play", "play_session", "random_player", "read_games", "replay_game", "rules_hash", "simulate", "study",
     "tile_code", "tile_of_code",
 ]

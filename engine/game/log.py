@@ -113,6 +113,8 @@ class _GameReplay:
         self.stepping = self.table is not None
 
     def feed(self, logged: dict[str, Any]) -> None:
+        if "reason" in logged:  # a player's explanation (simulate --explain): not the table's to log
+            logged = {k: v for k, v in logged.items() if k != "reason"}
         if logged.get("type") == "recorded":
             if self.table is not None and self.step_error is self.compare_error is self.record_error is None:
                 self.record_error = recorded_difference(self.table, logged)

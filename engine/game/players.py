@@ -1,6 +1,7 @@
 """Players: a callable that is given its observation (with the legal actions) and returns one of them.
-Built in: a random legal player, and a shanten-greedy one that discards toward the fewest tiles from
-ready, claims only what brings it closer, and prefers waits that reach the rule set's minimum."""
+Built in: a random legal player; a shanten-greedy one that discards toward the fewest tiles from
+ready, claims only what brings it closer, and prefers waits that reach the rule set's minimum; the same
+by shanten alone (``shanten``: a baseline that never weighs points); and the expert (``expert``)."""
 from __future__ import annotations
 
 import random
@@ -10,6 +11,7 @@ from ..core.context import Context
 from ..core.hand import Meld, MeldKind
 from ..core.tiles import FIRST_HONOUR, FLOWER_BASE, KINDS_COUNT
 from .actions import Action, ActionKind, Phase
+from .expert import expert_player
 from .observation import Observation
 from .winning import GameRules
 
@@ -56,6 +58,9 @@ class GreedyPlayer:
     kong or claims a set only when that does not leave it farther from ready, and, once ready after a
     claim, only when a wait would reach the minimum (scored with the table's rules)."""
 
+    #: Whether ready hands are weighed by the waits that reach the minimum (False: shanten alone).
+    weigh_points = True
+
     def __init__(self, rules: GameRules) -> None:
         self.rules = rules
 
@@ -91,7 +96,7 @@ class GreedyPlayer:
             s = self.shanten(rest, len(melds))
             if best is not None and s > best[0]:
                 continue
-            good = -self._scoring_waits(rest, melds, obs) if s == 0 else 0
+            good = -self._scoring_waits(rest, melds, obs) if s == 0 and self.weigh_points else 0
             key = (s, good, isolation, t)
             if best is None or key < best:
                 best = key
@@ -140,12 +145,19 @@ class GreedyPlayer:
             else:
                 s, bad_good, _ = self._best_discard(rest, melds + (meld,), obs)
                 good = -bad_good
-                if s >= now or (s == 0 and good == 0):
+                if s >= now or (s == 0 and good == 0 and self.weigh_points):
                     continue
             key = (s, -good, action)
             if best is None or key[:2] < best[:2]:
                 best = key
         return best[2] if best is not None else next(a for a in obs.legal if a.kind == ActionKind.PASS)
+
+
+class ShantenPlayer(GreedyPlayer):
+    """Shanten alone: the greedy player without the points (its ready hands and claims are not weighed
+    by the waits that reach the minimum), the baseline the expert is measured against."""
+
+    weigh_points = False
 
 
 def greedy_player(rules: GameRules, seed: int | str = 0) -> Player:
@@ -156,4 +168,6 @@ def greedy_player(rules: GameRules, seed: int | str = 0) -> Player:
 PLAYERS: dict[str, Callable[[GameRules, int | str], Player]] = {
     "random": lambda rules, seed: random_player(seed),
     "greedy": greedy_player,
+    "shanten": lambda rules, seed: ShantenPlayer(rules),
+    "expert": expert_player,
 }

@@ -1,110 +1,58 @@
-"""Playing games with players, and statistics over many seeded games (``fanrules simulate``)."""
+"""Playing games with players, and statistics over many seeded games (``fanrules simulate``): a
+study plays each game (or, duplicate, each wall four times with the players rotated) under the rules
+and, when asked, under a second rule set on the same seeds, pairing the two per unit."""
 from __future__ import annotations
 
 import multiprocessing
 import signal
-from collections import Counter, deque
-from collections.abc import Callable, Iterable, Sequence
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from multiprocessing.pool import AsyncResult
-from typing import Any
+from typing import Any, TypeVar
 
 from .log import log_lines
 from .observation import observe
+from .paired import Paired
+from .roster import PlayerFactory, players_of, roster, seated
 from .seat import SEAT_COUNT
+from .stats import Quantities, Stats, Totals
 from .table import Table
-from .winning import GameRules, game_rules
+from .winning import game_rules
+
+__all__ = ["PlayerFactory", "Stats", "Study", "Totals", "game_seed", "play", "players_of", "simulate", "study"]
+_R = TypeVar("_R")
 
 #: Games a worker plays per task: small, so that Ctrl-C loses little and the totals come often.
 CHUNK_GAMES = 10
 #: Tasks handed to each worker ahead of the results read: memory holds these, whatever ``--games``.
 CHUNKS_PER_WORKER = 2
 
-#: Makes the four players of one game from the rules and the game's seed.
-PlayerFactory = Callable[[GameRules, int], Sequence[Callable[..., Any]]]
 
-
-def play(table: Table, players: Sequence[Callable[..., Any]], max_steps: int = 10_000) -> Table:
+def play(table: Table, players: Sequence[Callable[..., Any]], max_steps: int = 10_000, explain: bool = False) -> Table:
     """Play ``table`` to its end, asking each player in turn (a player is given its Observation); a
-    step with one legal action (a draw, the only flower) is taken without asking."""
+    step with one legal action (a draw, the only flower) is taken without asking. With ``explain``,
+    the action event of each choice gets the ``reason`` its player gave (a player with a str
+    ``reason`` attribute, as the expert)."""
     for _ in range(max_steps):
         if table.over:
             return table
         player = table.to_act()[0]
         legal = table.legal_actions(player)
-        table.step(legal[0] if len(legal) == 1 else players[player](observe(table, player)))
+        if len(legal) == 1:
+            table.step(legal[0])
+            continue
+        chooser = players[player]
+        events = table.step(chooser(observe(table, player)))
+        reason = getattr(chooser, "reason", None) if explain else None
+        if isinstance(reason, str) and reason:
+            events[0]["reason"] = reason
     raise RuntimeError(f"the game did not end within {max_steps} steps")
 
 
 def game_seed(seed: int, index: int) -> int:
     """The seed of game ``index`` of a simulation seeded ``seed``."""
     return seed * 1_000_003 + index
-
-
-def players_of(kind: str) -> PlayerFactory:
-    """The factory of a built-in player kind (``random`` or ``greedy``), seeded per game and player."""
-    from .players import PLAYERS
-    if kind not in PLAYERS:
-        raise ValueError(f"unknown player {kind!r}: use one of {', '.join(PLAYERS)}")
-    make = PLAYERS[kind]
-    return lambda rules, seed: [make(rules, f"{seed}/{p}") for p in range(SEAT_COUNT)]
-
-
-@dataclass
-class Stats:
-    """Totals over simulated games. ``fans`` counts, per fan number, the wins it scored in (``names``:
-    its Chinese and English names, for the report); ``points`` sums the totals of the wins, ``totals``
-    counts the wins by total (the histogram of ``simulate --plot``)."""
-
-    rules: str
-    games: int = 0
-    wins: int = 0
-    self_drawn: int = 0
-    draws: int = 0
-    points: int = 0
-    fans: Counter[int] = field(default_factory=Counter)
-    names: dict[int, tuple[str, str]] = field(default_factory=dict)
-    totals: Counter[int] = field(default_factory=Counter)
-
-    def add(self, table: Table) -> None:
-        self.games += 1
-        if not table.wins:
-            self.draws += 1
-        for win in table.wins:
-            self.wins += 1
-            self.self_drawn += win.discarder is None
-            self.points += win.result.total
-            self.totals[win.result.total] += 1
-            for counted in win.result.fans:
-                f = counted.fan
-                self.fans[f.number] += 1
-                if f.number not in self.names:
-                    self.names[f.number] = (f.name_zh, f.name_en)
-
-    def merge(self, other: Stats) -> None:
-        self.games += other.games
-        self.wins += other.wins
-        self.self_drawn += other.self_drawn
-        self.draws += other.draws
-        self.points += other.points
-        self.fans.update(other.fans)
-        self.totals.update(other.totals)
-        for number, names in other.names.items():
-            self.names.setdefault(number, names)
-
-    def label(self, number: int) -> str:
-        """How the report names fan ``number``: ``number name_zh name_en``."""
-        return " ".join((str(number), *self.names[number]))
-
-    @property
-    def average_points(self) -> float:
-        return self.points / self.wins if self.wins else 0.0
-
-    def to_json(self) -> dict[str, Any]:
-        return {"rules": self.rules, "games": self.games, "wins": self.wins, "self_drawn": self.self_drawn,
-                "on_discard": self.wins - self.self_drawn, "exhaustive_draws": self.draws,
-                "average_points": round(self.average_points, 2),
-                "fans": {self.label(n): self.fans[n] for n in sorted(self.fans)}}
 
 
 def run_games(rules: str, seed: int, indices: Iterable[int], kind: str, keep_logs: bool) -> tuple[Stats, list[str]]:
@@ -124,11 +72,12 @@ def run_games(rules: str, seed: int, indices: Iterable[int], kind: str, keep_log
 
 class Interrupted(Exception):
     """A simulation stopped by Ctrl-C (SIGINT); ``stats`` totals the games played to the end (and
-    logged) before it."""
+    logged) before it, ``study`` (from ``study``) all that was measured of them."""
 
-    def __init__(self, stats: Stats) -> None:
+    def __init__(self, stats: Stats, study: Study | None = None) -> None:
         super().__init__(f"interrupted after {stats.games} games")
         self.stats = stats
+        self.study = study
 
 
 def _ignore_sigint() -> None:
@@ -136,7 +85,33 @@ def _ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def simulate(rules: str, games: int, seed: int = 0, kind: str = "greedy", jobs: int = 1,
+def _pooled(worker: Callable[..., tuple[_R, list[str]]], tasks: Iterator[tuple[Any, ...]], jobs: int, alone: bool,
+            collect: Callable[[_R, list[str]], None]) -> None:
+    """Run ``worker`` on each task, in this process (``alone`` or one job) or in ``jobs`` workers,
+    CHUNKS_PER_WORKER tasks each in flight, and ``collect`` the results in the order of the tasks."""
+    if jobs <= 1 or alone:
+        for task in tasks:
+            collect(*worker(*task))
+        return
+    with multiprocessing.get_context("fork").Pool(jobs, initializer=_ignore_sigint) as pool:
+        pending: deque[AsyncResult[tuple[_R, list[str]]]] = deque()
+        for task in tasks:
+            pending.append(pool.apply_async(worker, task))
+            if len(pending) >= CHUNKS_PER_WORKER * jobs:
+                collect(*pending.popleft().get())
+        while pending:
+            collect(*pending.popleft().get())
+
+
+def _writer(log: Callable[[str], Any] | None) -> Callable[[list[str]], None]:
+    def write(lines: list[str]) -> None:
+        if log is not None:
+            for line in lines:
+                log(line)
+    return write
+
+
+def simulate(rules: str, games: int, seed: int = 0, kind: str = "expert", jobs: int = 1,
              log: Callable[[str], Any] | None = None, chunk: int = CHUNK_GAMES,
              progress: Callable[[Stats], Any] | None = None) -> Stats:
     """Play ``games`` games (game i seeded ``game_seed(seed, i)``) and total them; ``log`` is given each
@@ -149,29 +124,103 @@ def simulate(rules: str, games: int, seed: int = 0, kind: str = "greedy", jobs: 
     tasks = ((str(rules), seed, range(start, min(start + chunk, games)), kind, log is not None)
              for start in range(0, games, chunk))
     stats = Stats(game_rules(rules).name)
+    write = _writer(log)
+
+    def collect(part: Stats, lines: list[str]) -> None:
+        stats.merge(part)
+        if progress is not None:
+            progress(stats)
+        write(lines)
     try:
-        if jobs <= 1 or games <= chunk:
-            for task in tasks:
-                _collect(stats, *run_games(*task), log, progress)
-            return stats
-        with multiprocessing.get_context("fork").Pool(jobs, initializer=_ignore_sigint) as pool:
-            pending: deque[AsyncResult[tuple[Stats, list[str]]]] = deque()
-            for task in tasks:
-                pending.append(pool.apply_async(run_games, task))
-                if len(pending) >= CHUNKS_PER_WORKER * jobs:
-                    _collect(stats, *pending.popleft().get(), log, progress)
-            while pending:
-                _collect(stats, *pending.popleft().get(), log, progress)
+        _pooled(run_games, tasks, jobs, games <= chunk, collect)
     except KeyboardInterrupt:
         raise Interrupted(stats) from None
     return stats
 
 
-def _collect(stats: Stats, part: Stats, lines: list[str], log: Callable[[str], Any] | None,
-             progress: Callable[[Stats], Any] | None) -> None:
-    stats.merge(part)
-    if progress is not None:
-        progress(stats)
-    if log is not None:
-        for line in lines:
-            log(line)
+@dataclass
+class Study:
+    """What a study measured: the statistics under the rules, under ``against`` (None without), and
+    the paired differences per unit (rules minus against)."""
+
+    stats: Stats
+    other: Stats | None = None
+    paired: Paired = field(default_factory=Paired)
+
+    def merge(self, part: Study) -> None:
+        self.stats.merge(part.stats)
+        if self.other is not None and part.other is not None:
+            self.other.merge(part.other)
+        self.paired.merge(part.paired)
+
+
+def _add(into: Quantities, counts: Quantities) -> None:
+    for key, value in counts.items():
+        into[key] = into.get(key, 0.0) + value
+
+
+def run_study(rules: str, against: str | None, seed: int, indices: Iterable[int], players: str, duplicate: bool,
+              keep_logs: bool, explain: bool) -> tuple[Study, list[str]]:
+    """Play the units ``indices`` of a study (a game, or a wall four times with the players rotated)
+    under ``rules`` and, when given, ``against``; what they measured, and the log lines of the games
+    under ``rules`` if asked."""
+    names = roster(players)
+    sides = [game_rules(rules)] + ([game_rules(against)] if against is not None else [])
+    part = Study(Stats(sides[0].name, players=names), Stats(sides[1].name, players=names) if against is not None else None)
+    rotations = range(SEAT_COUNT) if duplicate else range(1)
+    factories = [players_of(players, r) for r in rotations]
+    lines: list[str] = []
+    for i in indices:
+        s = game_seed(seed, i)
+        measured: list[Quantities] = []
+        for side, stats in zip(sides, (part.stats, part.other)):
+            assert stats is not None
+            counts: Quantities = {}
+            points, hands = [0] * SEAT_COUNT, [0] * SEAT_COUNT
+            for r, factory in zip(rotations, factories):
+                order = seated(r)
+                table = play(Table(side, s), factory(side, s), explain=explain and side is sides[0])
+                got, changes = stats.add(table, order)
+                _add(counts, got)
+                for p in range(SEAT_COUNT):
+                    points[order[p]] += changes[p]
+                    hands[order[p]] += 1
+                if keep_logs and side is sides[0]:
+                    lines.extend(log_lines(table, extra={"game": i, **({"rotation": r} if duplicate else {})}))
+            stats.unit(points, hands)
+            measured.append(counts)
+        if against is not None:
+            part.paired.add(measured[0], measured[1])
+    return part, lines
+
+
+def study(rules: str, games: int, seed: int = 0, players: str = "expert", jobs: int = 1, against: str | None = None,
+          duplicate: bool = False, log: Callable[[str], Any] | None = None, explain: bool = False,
+          chunk: int = CHUNK_GAMES, progress: Callable[[Study], Any] | None = None) -> Study:
+    """Play ``games`` units (a game each, or with ``duplicate`` a wall played four times with the
+    players rotated one seat each time: four games) under ``rules`` and, when given, under ``against``
+    on the same seeds, and total them as ``simulate`` does (logs in order whatever ``jobs``; Ctrl-C
+    raises Interrupted with what the chunks done measured); ``progress`` is given the study so far
+    after each chunk."""
+    names = roster(players)
+    game_rules(rules)
+    if against is not None:
+        game_rules(against)
+    players_of(players)
+    per = max(1, chunk // SEAT_COUNT) if duplicate else chunk
+    tasks = ((str(rules), None if against is None else str(against), seed, range(start, min(start + per, games)),
+              players, duplicate, log is not None, explain) for start in range(0, games, per))
+    whole = Study(Stats(game_rules(rules).name, players=names),
+                  None if against is None else Stats(game_rules(against).name, players=names))
+    write = _writer(log)
+
+    def collect(part: Study, lines: list[str]) -> None:
+        whole.merge(part)
+        if progress is not None:
+            progress(whole)
+        write(lines)
+    try:
+        _pooled(run_study, tasks, jobs, games <= per, collect)
+    except KeyboardInterrupt:
+        raise Interrupted(whole.stats, whole) from None
+    return whole

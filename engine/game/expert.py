@@ -1,0 +1,414 @@
+"""The expert player: plays as people do. It weighs a hand by the live copies of the tiles it needs
+(four less those it sees), by whether its waits score the rule set's minimum (every win is scored by
+the scorer: the player knows no fan), and by the points in reach of a hand one from ready after a claim
+(``fanrules.scoring.reach``); it builds toward the hand types people build when the tiles favour them
+(one suit with honours, pungs, all five kinds of tile: told by the tiles alone), claims a set only
+when the hand after it is closer and builds its plan or keeps the minimum in reach, declares a kong
+only when it costs nothing and the table is quiet, and defends: it reads each opponent's threat
+(``defence``) and folds, discarding the safest tile, when it cannot win in time or late against a
+threat. Each choice leaves a one-line ``reason``."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..analysis.shanten import shanten_and_useful
+from ..analysis.waits import waits
+from ..core.context import Context
+from ..core.hand import Meld, MeldKind
+from ..core.memo import Memo
+from ..core.tiles import COPIES, FIRST_HONOUR, FLOWER_BASE, KINDS_COUNT, SUIT_OF, TILE_CODES, WINDS, tile_code
+from ..scoring.reach import reach
+from .actions import Action, ActionKind, Phase
+from .defence import TableView
+from .observation import Observation
+from .seat import SEAT_COUNT
+from .winning import WEIGHED_KEPT, GameRules, score_win
+
+Tiles = tuple[int, ...]
+#: The set a claim makes.
+_MELD_OF = {ActionKind.CHOW: MeldKind.CHOW, ActionKind.PUNG: MeldKind.PUNG, ActionKind.KONG: MeldKind.KONG}
+#: Tiles of 14 (sets counted as three) in one suit with the honours from which a one-suit hand is built.
+FLUSH_FROM = 10
+#: Pairs and pungs (held or declared) from which a hand of pungs is built.
+PUNGS_FROM = 3
+#: Value of a discard that follows the hand type being built, in live useful copies.
+PLAN_BONUS = 6
+#: Weight of a discard's danger against its value, at the end of the wall (scaled from 0 at its start).
+DANGER_WEIGHT = 24.0
+#: Tiles left in the wall below which a hand this many from ready folds when an opponent threatens.
+FOLD_LATE = {1: 10, 2: 26, 3: 40}
+#: Threat from which an opponent makes a hand fold late, and from which a kong is not claimed.
+FOLD_THREAT = 0.5
+#: How readily a live copy of a tile comes out, by kind: honours and terminals fit fewer hands, so
+#: the others discard them sooner than the middle ranks.
+COMES_OUT = tuple(1.5 if t >= FIRST_HONOUR else (1.25 if t % 9 in (0, 8) else 1.0) for t in range(KINDS_COUNT))
+#: Tiles from ready from which discards are weighed by their connections alone, not their live copies.
+FAR = 2
+#: How many discards of the best tier are weighed in full (the least connected, after the plan's).
+WEIGHED_DISCARDS = 3
+#: Threat from which an added kong is held back (an opponent that ready may rob it).
+ROB_THREAT = 0.8
+#: Tiles left in the wall below which a claim that only brings the hand closer is taken anyway.
+LATE = 30
+
+
+class Weighed:
+    """What the expert players of one rule set weigh, remembered across turns and games: the shanten
+    and useful tiles of 13 tiles, the wins (wait, points) of a ready hand, and the best total in reach
+    of a hand one from ready."""
+
+    def __init__(self, rules: GameRules) -> None:
+        self.rules = rules
+        self.useful: Memo[tuple[Tiles, int], tuple[int, Tiles]] = Memo(self._useful, WEIGHED_KEPT)
+        self.wins: Memo[tuple[Tiles, tuple[Meld, ...], Context], tuple[tuple[int, int], ...]] = Memo(self._wins, WEIGHED_KEPT)
+        self.reach: Memo[tuple[Tiles, tuple[Meld, ...], Context], int] = Memo(self._reach, WEIGHED_KEPT)
+
+    @staticmethod
+    def _useful(key: tuple[Tiles, int]) -> tuple[int, Tiles]:
+        tiles, melds = key
+        counts = [0] * KINDS_COUNT
+        for t in tiles:
+            counts[t] += 1
+        s, kinds = shanten_and_useful(counts, melds)
+        return s, tuple(kinds)
+
+    def _wins(self, key: tuple[Tiles, tuple[Meld, ...], Context]) -> tuple[tuple[int, int], ...]:
+        tiles, melds, ctx = key
+        flowers = self.rules.procedure.flowers_count
+        out = []
+        for w in waits(tiles, len(melds)):
+            win = score_win(self.rules, 0, 0, list(tiles), melds, w, ctx)
+            if win is not None:
+                out.append((w, win.points(flowers)))
+        return tuple(out)
+
+    def _reach(self, key: tuple[Tiles, tuple[Meld, ...], Context]) -> int:
+        tiles, melds, ctx = key
+        left = [COPIES] * KINDS_COUNT
+        for t in tiles:
+            left[t] -= 1
+        for m in melds:
+            for t in m.tiles:
+                left[t] -= 1
+        found = reach(tiles, melds, ctx, self.rules.scorer, left)
+        return 0 if found is None or found.total is None else found.total
+
+
+_WEIGHED: dict[int, Weighed] = {}
+
+
+def weighed_of(rules: GameRules) -> Weighed:
+    """The Weighed shared by every expert player of ``rules`` (a few rule sets at most are kept)."""
+    found = _WEIGHED.get(id(rules))
+    if found is None or found.rules is not rules:
+        if len(_WEIGHED) >= 8:
+            _WEIGHED.clear()
+        found = _WEIGHED[id(rules)] = Weighed(rules)
+    return found
+
+
+@dataclass(frozen=True)
+class Option:
+    """A hand of 13 tiles weighed: ``distance`` from ready (a ready hand with no live wait reaching the
+    minimum counts as one from ready), ``value`` (live useful copies; for a ready hand the live copies
+    of each scoring wait, times how readily they come out and the points the wait scores, over the
+    minimum: the points to expect), and
+    what it is waiting on, for the reason."""
+
+    distance: int
+    value: float
+    useful: int
+    waits: Tiles
+
+
+def _counts(tiles: Tiles | list[int]) -> list[int]:
+    counts = [0] * KINDS_COUNT
+    for t in tiles:
+        counts[t] += 1
+    return counts
+
+
+def _touching(tile: int, counts: list[int]) -> int:
+    """How many other tiles of the hand ``tile`` can make a set with (neighbours near it count double)."""
+    near = counts[tile] - 1
+    if tile < FIRST_HONOUR:
+        for d in (-2, -1, 1, 2):
+            if 0 <= tile % 9 + d <= 8:
+                near += counts[tile + d] * (3 - abs(d))
+    return near
+
+
+def _codes(tiles: Tiles) -> str:
+    return " ".join(TILE_CODES[t] for t in tiles)
+
+
+def _group(tile: int) -> int:
+    """The five kinds of tile a hand can mix: the three suits, the winds, the dragons."""
+    return SUIT_OF[tile] if tile < FIRST_HONOUR else (3 if tile in WINDS else 4)
+
+
+@dataclass(frozen=True)
+class Plan:
+    """The hand type the tiles favour: ``suit`` for a one-suit hand (with honours), ``pungs`` for a
+    hand of pungs, ``mixed`` for a hand that keeps all five kinds of tile (three suits, winds,
+    dragons) when it holds them all with an honour pair; none for an ordinary hand."""
+
+    suit: int | None
+    pungs: bool
+    mixed: bool
+
+    @classmethod
+    def of(cls, tiles: Tiles | list[int], melds: tuple[Meld, ...]) -> Plan:
+        per_suit = [0, 0, 0, 0]
+        groups = [0] * 5
+        counts = _counts(tiles)
+        for m in melds:
+            for t in m.tiles[:3]:
+                per_suit[SUIT_OF[t]] += 1
+                groups[_group(t)] += 1
+        for t, n in enumerate(counts):
+            per_suit[SUIT_OF[t]] += n
+            groups[_group(t)] += n
+        main = max(range(3), key=lambda s: per_suit[s])
+        open_suits = {SUIT_OF[m.tiles[0]] for m in melds if m.tiles and m.tiles[0] < FIRST_HONOUR}
+        suit = main if per_suit[main] + per_suit[3] >= FLUSH_FROM and open_suits <= {main} else None
+        chows = any(m.kind is MeldKind.CHOW for m in melds)
+        pairs = sum(1 for n in counts if n >= 2) + sum(1 for m in melds if m.kind is not MeldKind.CHOW)
+        honour_pair = any(counts[t] >= 2 for t in range(FIRST_HONOUR, KINDS_COUNT)) or \
+            any(m.tiles and m.tiles[0] >= FIRST_HONOUR for m in melds)
+        pungs = not chows and pairs >= PUNGS_FROM
+        return cls(suit, pungs, suit is None and not pungs and all(groups) and honour_pair)
+
+    def follows(self, tile: int, counts: list[int]) -> int:
+        """Whether discarding ``tile`` from ``counts`` (the 14 tiles) follows the plan (1), goes
+        against it (-1: the last tile of a kind the mixed hand keeps) or neither (0)."""
+        if self.suit is not None and tile < FIRST_HONOUR and SUIT_OF[tile] != self.suit:
+            return 1
+        if self.pungs and counts[tile] == 1:
+            return 1
+        if self.mixed and sum(n for t, n in enumerate(counts) if _group(t) == _group(tile)) == 1:
+            return -1
+        return 0
+
+    def fits(self, kind: ActionKind, tile: int) -> bool:
+        """Whether claiming ``tile`` for a set of ``kind`` builds the plan."""
+        in_suit = self.suit is not None and (tile >= FIRST_HONOUR or SUIT_OF[tile] == self.suit)
+        if kind is ActionKind.CHOW:
+            return (in_suit or self.mixed) and not self.pungs
+        return self.pungs or in_suit or self.mixed or tile >= FIRST_HONOUR
+
+    def why(self) -> str:
+        parts = ([f"building one suit ({'mps'[self.suit]})"] if self.suit is not None else []) + \
+            (["building pungs"] if self.pungs else []) + (["keeping all five kinds of tile"] if self.mixed else [])
+        return ", ".join(parts)
+
+
+class ExpertPlayer:
+    """The expert: see the module's description. ``reason`` is the one line that explains the last
+    choice (it names the tiles)."""
+
+    def __init__(self, rules: GameRules) -> None:
+        self.rules = rules
+        self.weighed = weighed_of(rules)
+        self.minimum = rules.procedure.minimum
+        self.reason = ""
+
+    def __call__(self, obs: Observation) -> Action:
+        legal = obs.legal
+        for action in legal:
+            if action.kind == ActionKind.WIN:
+                self.reason = "win: the hand is complete and reaches the minimum"
+                return action
+        if legal[0].kind in (ActionKind.FLOWER, ActionKind.DRAW):
+            first = legal[0]
+            self.reason = f"{first.kind} {tile_code(first.tile)}: the only kind of action open" if first.tile is not None \
+                else f"{first.kind}: the only kind of action open"
+            return first
+        view = TableView.of(obs)
+        ctx = Context(seat_wind=obs.seat_winds[obs.player], prevalent_wind=obs.prevalent_wind, flowers=obs.flowers[obs.player])
+        if obs.phase in (Phase.CLAIMS, Phase.ROB):
+            return self._claim(obs, view, ctx)
+        return self._turn(obs, view, ctx)
+
+    # --- weighing ----------------------------------------------------------------------------------
+    def weigh(self, tiles: Tiles, melds: tuple[Meld, ...], view: TableView, ctx: Context) -> Option:
+        """Weigh 13 tiles (less 3 per set) with ``melds``, by the live copies ``view`` gives."""
+        s, useful = self.weighed.useful[tiles, len(melds)]
+        live = view.live
+        if s == 0:
+            scoring = tuple(w for w, points in self.weighed.wins[tiles, melds, ctx] if points >= self.minimum)
+            copies = sum(live[w] for w in scoring)
+            if copies:
+                expected = sum(live[w] * COMES_OUT[w] * p for w, p in self.weighed.wins[tiles, melds, ctx] if p >= self.minimum)
+                return Option(0, expected / self.minimum, copies, scoring)
+            s = 1
+        return Option(s, float(sum(live[u] for u in useful)), sum(live[u] for u in useful), useful)
+
+    def _discards(self, tiles: list[int], melds: tuple[Meld, ...], view: TableView,
+                  ctx: Context) -> list[tuple[int, Option, int]]:
+        """Each distinct discard of 14 tiles: (tile, the 13 tiles weighed, whether it follows the plan).
+        A hand FAR from ready or more weighs a discard by the tiles it touches (fewer: better); a closer
+        one weighs in full only the WEIGHED_DISCARDS discards at the fewest tiles from ready that follow
+        the plan or touch the fewest other tiles (the next tier too when none of those has a live
+        wait to win on); the others, which only a folding hand takes, by their shanten alone."""
+        counts = _counts(tiles)
+        plan = Plan.of(tiles, melds)
+        shanten = self.rules.shanten
+        rests = {}
+        for t in sorted(set(tiles)):
+            rest = list(tiles)
+            rest.remove(t)
+            rests[t] = tuple(rest)
+        apart = {t: shanten[rest, len(melds)] for t, rest in rests.items()}
+        follows = {t: plan.follows(t, counts) for t in rests}
+        tier = min(apart.values())
+        weighed: dict[int, Option] = {}
+        if tier >= FAR:
+            return [(t, Option(apart[t], -float(_touching(t, counts)), 0, ()), follows[t]) for t in rests]
+        for level in (tier, tier + 1):
+            first = sorted((t for t in rests if apart[t] == level), key=lambda t: (-follows[t], _touching(t, counts), t))
+            weighed.update({t: self.weigh(rests[t], melds, view, ctx) for t in first[:WEIGHED_DISCARDS]})
+            if min(o.distance for o in weighed.values()) == tier:
+                break
+        return [(t, weighed.get(t) or Option(apart[t], 0.0, 0, ()), follows[t]) for t in rests]
+
+    @staticmethod
+    def _choose(options: list[tuple[int, Option, int]], view: TableView, wall_left: int,
+                fold: bool) -> tuple[int, Option, float]:
+        """The discard to make: folding, the safest (then the closest); else the closest to ready, then
+        the most value with the plan's bonus less the danger, weighed the more the later it is."""
+        if fold:
+            t, o, _ = min(options, key=lambda x: (view.danger(x[0]), x[1].distance, -x[1].value, x[0]))
+            return t, o, view.danger(t)
+        weight = DANGER_WEIGHT * max(0.0, 1.0 - wall_left / 80)
+        best = min(options, key=lambda x: (x[1].distance, -(x[1].value + PLAN_BONUS * x[2] - weight * view.danger(x[0])), x[0]))
+        return best[0], best[1], view.danger(best[0])
+
+    @staticmethod
+    def folds(distance: int, view: TableView, wall_left: int) -> bool:
+        """Whether a hand ``distance`` from ready gives up: when it cannot win in time (it needs more
+        draws than it has left: a tile to get each step closer, the wait itself on any discard), or
+        late in the wall with a threatening opponent."""
+        if distance + 1 > -(-wall_left // SEAT_COUNT):
+            return True
+        most = view.most
+        late = FOLD_LATE.get(distance, 80 if distance > 3 else -1)
+        return most is not None and most.level >= FOLD_THREAT and wall_left <= late
+
+    # --- a turn ------------------------------------------------------------------------------------
+    def _turn(self, obs: Observation, view: TableView, ctx: Context) -> Action:
+        tiles = [t for t in obs.hand if t < FLOWER_BASE]
+        melds = obs.melds[obs.player]
+        options = self._discards(tiles, melds, view, ctx)
+        closest = min(o.distance for _, o, _ in options)
+        fold = self.folds(closest, view, obs.wall_left)
+        tile, option, danger = self._choose(options, view, obs.wall_left, fold)
+        kong = None if fold else self._kong(obs, tiles, melds, option, view, ctx)
+        if kong is not None:
+            return kong
+        code = TILE_CODES[tile]
+        if fold:
+            self.reason = (f"fold: discard {code}, {closest} from ready with {obs.wall_left} tiles left, "
+                           f"the safest (danger {danger:.2f}): {view.safest_why(tile)}")
+        elif option.distance == 0:
+            self.reason = f"discard {code}: ready on {_codes(option.waits)}, {option.useful} live copies reach {self.minimum}"
+        else:
+            plan = Plan.of(tiles, melds).why()
+            weighed = f"{option.useful} live useful copies" if option.distance < FAR else f"{code} touches the fewest other tiles"
+            self.reason = f"discard {code}: {option.distance} from ready, {weighed}" + \
+                (f", {plan}" if plan else "") + (f", danger {danger:.2f}" if danger >= 0.5 else "")
+        return Action(obs.player, ActionKind.DISCARD, tile)
+
+    def _kong(self, obs: Observation, tiles: list[int], melds: tuple[Meld, ...], best: Option, view: TableView,
+              ctx: Context) -> Action | None:
+        """A kong worth declaring: a concealed kong that leaves the hand as close (away from ready, only
+        one whose tiles nothing else in the hand touches); an added kong while no opponent threatens
+        to rob it."""
+        counts = _counts(tiles)
+        for action in obs.legal:
+            t = action.tile
+            if t is None:
+                continue
+            code = TILE_CODES[t]
+            if action.kind == ActionKind.CONCEALED_KONG:
+                near = t < FIRST_HONOUR and any(0 <= t % 9 + d <= 8 and counts[t + d] for d in (-2, -1, 1, 2))
+                if near and best.distance > 0:
+                    continue
+                rest = tuple(x for x in tiles if x != t)
+                after = self.weighed.useful[rest, len(melds) + 1][0]
+                if after <= best.distance:
+                    self.reason = f"concealed kong {code}: {after} from ready after it" + ("" if near else f", no tile near {code}")
+                    return action
+            elif action.kind == ActionKind.ADDED_KONG:
+                most = view.most
+                if most is None or most.level < ROB_THREAT:
+                    self.reason = f"added kong {code}: the fourth {code} is idle and no opponent threatens to rob it"
+                    return action
+        return None
+
+    # --- claims ------------------------------------------------------------------------------------
+    def _claim(self, obs: Observation, view: TableView, ctx: Context) -> Action:
+        tiles = tuple(t for t in obs.hand if t < FLOWER_BASE)
+        melds = obs.melds[obs.player]
+        now = self.weigh(tiles, melds, view, ctx)
+        plan = Plan.of(tiles, melds)
+        passing = next(a for a in obs.legal if a.kind == ActionKind.PASS)
+        if self.folds(now.distance, view, obs.wall_left):
+            self.reason = f"pass: folding, {now.distance} from ready with {obs.wall_left} tiles left"
+            return passing
+        best: tuple[int, float, Action, str] | None = None
+        why_not = ""
+        for action in obs.legal:
+            if action.kind == ActionKind.PASS or action.tile is None:
+                continue
+            kind = _MELD_OF[action.kind]
+            tile, code = action.tile, TILE_CODES[action.tile]
+            used = [t for t in action.tiles if t != tile] if kind is MeldKind.CHOW else [tile] * (3 if kind is MeldKind.KONG else 2)
+            rest = list(tiles)
+            for t in used:
+                rest.remove(t)
+            meld = Meld(kind, action.tiles or (tile,) * (len(used) + 1), "left")
+            if kind is MeldKind.KONG:
+                after = self.weighed.useful[tuple(rest), len(melds) + 1][0]
+                most = view.most
+                if after <= now.distance and (most is None or most.level < FOLD_THREAT):
+                    key = (after, -now.value, action, f"kong {code}: as close after it ({after} from ready), no opponent threatens")
+                    best = key if best is None or key[:2] < best[:2] else best
+                continue
+            if self.rules.shanten[tuple(rest), len(melds) + 1] >= now.distance:
+                why_not = why_not or f"pass: {action.kind} {code} would not bring the hand closer"
+                continue
+            t, option, _ = self._choose(self._discards(rest, melds + (meld,), view, ctx), view, obs.wall_left, False)
+            if option.distance >= now.distance:
+                why_not = why_not or f"pass: {action.kind} {code} would not bring the hand closer"
+                continue
+            fits = plan.fits(action.kind, tile)
+            if option.distance >= FAR and not fits and obs.wall_left > LATE and not melds:
+                why_not = why_not or f"pass: {action.kind} {code} would open a hand that builds nothing yet"
+                continue
+            if option.distance == 1 and not fits and not self._in_reach(rest, t, melds + (meld,), ctx):
+                why_not = f"pass: after {action.kind} {code} no hand in reach scores {self.minimum}"
+                continue
+            because = plan.why() if fits else f"{obs.wall_left} tiles left"
+            where = f"ready on {_codes(option.waits)}" if option.distance == 0 else f"{option.distance} from ready"
+            key = (option.distance, -option.value, action,
+                   f"{action.kind} {code}: {where} after discarding {TILE_CODES[t]}, {because or 'closer'}")
+            best = key if best is None or key[:2] < best[:2] else best
+        if best is None:
+            self.reason = why_not or f"pass: no claim brings the hand closer ({now.distance} from ready)"
+            return passing
+        self.reason = best[3]
+        return best[2]
+
+
+    def _in_reach(self, rest: list[int], discard: int, melds: tuple[Meld, ...], ctx: Context) -> bool:
+        """Whether ``rest`` less ``discard``, one from ready with ``melds``, has a completion in reach
+        that scores the minimum (``fanrules.scoring.reach``)."""
+        kept = list(rest)
+        kept.remove(discard)
+        return self.weighed.reach[tuple(kept), melds, ctx] >= self.minimum
+
+
+def expert_player(rules: GameRules, seed: int | str = 0) -> ExpertPlayer:
+    """An ExpertPlayer: deterministic, so ``seed`` (taken for the common factory signature) is unused."""
+    return ExpertPlayer(rules)

@@ -1,0 +1,106 @@
+"""The expert player: it only takes legal actions, explains every choice in a line that names real
+tiles (the tile it discards or claims), folds when it cannot win in time, and its explained games
+replay; the shanten-only baseline is the greedy player without points."""
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fanrules.core.tiles import FLOWER_CODES, TILE_CODES, tile_code
+from fanrules.game import Action, ActionKind, ExpertPlayer, Observation, Table, game_rules, play
+from fanrules.game.defence import TableView
+from fanrules.game.players import PLAYERS, ShantenPlayer
+from fanrules.game.simulate import game_seed
+from fanrules.tools.cli import main
+
+#: A tile code as a whole word in a reason.
+CODE = re.compile(r"(?<![\w.])([1-9][mps]|[1-8]f|[ESWNCFP])(?![\w.])")
+#: Every tile code, the flowers' with them.
+CODES = set(TILE_CODES) | set(FLOWER_CODES)
+
+
+class Checked:
+    """Wraps a player: every action it returns must be one of the observation's legal actions; keeps
+    each (observation, action, reason)."""
+
+    def __init__(self, player: Callable[[Observation], Action], seen: list[tuple[Observation, Action, str]]) -> None:
+        self.player, self.seen = player, seen
+
+    def __call__(self, obs: Observation) -> Action:
+        action = self.player(obs)
+        assert action in obs.legal, (action, obs.legal)
+        self.seen.append((obs, action, str(getattr(self.player, "reason", ""))))
+        return action
+
+
+def _games(rules_name: str, count: int, seed: int = 5) -> list[tuple[Observation, Action, str]]:
+    rules = game_rules(rules_name)
+    seen: list[tuple[Observation, Action, str]] = []
+    for i in range(count):
+        s = game_seed(seed, i)
+        players: list[Any] = [Checked(ExpertPlayer(rules), seen), Checked(PLAYERS["greedy"](rules, s), seen),
+                              Checked(ExpertPlayer(rules), seen), Checked(PLAYERS["random"](rules, s), seen)]
+        table = play(Table(rules, s), players)
+        assert table.over
+    return seen
+
+
+@pytest.mark.parametrize(("rules_name", "count"), [("mcr", 12), ("botzone", 4)])
+def test_the_expert_takes_only_legal_actions(rules_name: str, count: int) -> None:
+    seen = _games(rules_name, count)
+    experts = [(o, a, r) for o, a, r in seen if r]
+    assert len(experts) > 100
+    kinds = {a.kind for _, a, _ in experts}
+    assert {ActionKind.DISCARD, ActionKind.PASS} <= kinds  # it plays turns and answers claims
+
+
+def test_every_reason_names_real_tiles_and_the_tile_chosen() -> None:
+    seen = [(o, a, r) for o, a, r in _games("mcr", 10, seed=8) if r]
+    kinds: set[str] = set()
+    for obs, action, reason in seen:
+        assert reason and "\n" not in reason
+        assert all(code in CODES for code in CODE.findall(reason)), reason
+        if action.tile is not None and action.kind != ActionKind.PASS:
+            assert tile_code(action.tile) in CODE.findall(reason), (action, reason)
+            kinds.add(action.kind)
+        if action.kind == ActionKind.DISCARD:
+            assert TILE_CODES[action.tile] in {TILE_CODES[t] for t in obs.hand if t < 34}  # type: ignore[index]
+    assert ActionKind.DISCARD in kinds and kinds & {ActionKind.PUNG, ActionKind.CHOW}  # claims explained too
+    assert any(r.startswith("discard") and "live" in r for _, _, r in seen)  # weighed by live copies
+
+
+def test_a_hand_that_cannot_win_in_time_folds_to_the_safest_tile() -> None:
+    seen = [(o, a, r) for o, a, r in _games("mcr", 12, seed=3) if r.startswith("fold:")]
+    assert seen  # late in a hand, players fold
+    for obs, action, reason in seen:
+        view = TableView.of(obs)
+        assert action.kind == ActionKind.DISCARD and action.tile is not None
+        assert view.danger(action.tile) == min(view.danger(t) for t in set(obs.hand) if t < len(TILE_CODES)), reason
+    view = TableView.of(seen[0][0])
+    # one draw left (3 tiles in the wall): a hand one from ready cannot win in time; a ready one can
+    assert ExpertPlayer.folds(1, view, 3) and ExpertPlayer.folds(2, view, 7)
+    assert not ExpertPlayer.folds(0, view, 3) or (view.most is not None and view.most.level >= 0.5)
+
+
+def test_the_shanten_player_is_greedy_without_points() -> None:
+    rules = game_rules("mcr")
+    assert ShantenPlayer.weigh_points is False and PLAYERS["greedy"](rules, 0).weigh_points is True  # type: ignore[attr-defined]
+    table = play(Table(rules, 11), [ShantenPlayer(rules) for _ in range(4)])
+    assert table.over
+
+
+def test_explained_logs_carry_a_reason_per_choice_and_still_replay(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "explained.jsonl"
+    assert main(["simulate", "--games", "2", "--seed", "6", "--players", "expert,greedy,expert,greedy",
+                 "--log", str(log), "--explain", "--json"]) == 0
+    events = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    reasons = [e for e in events if "reason" in e]
+    assert reasons and all(e["type"] == "action" and e["player"] in (0, 2) for e in reasons)
+    capsys.readouterr()
+    assert main(["replay", str(log)]) == 0
+    assert "2 game(s) replayed: 2 matched the log" in capsys.readouterr().out
+    assert main(["simulate", "--games", "1", "--explain"]) == 2  # the reasons go into a log
