@@ -125,15 +125,15 @@ def test_an_import_of_a_bad_record_keeps_the_old_log_and_refuses_its_input_as_ou
     sample = (REPO / "tests" / "data" / "botzone" / "sample.txt").read_text(encoding="utf-8")
     record.write_text(sample + "Match late\nWind 9\n", encoding="utf-8")  # a bad line after 16 good games
     log.write_bytes(OLD)
-    assert main(["import", "botzone", str(record), "--log", str(log)]) == 2
+    assert main(["import", "botzone", str(record), "--log", str(log)]) == 1  # a refused input
     assert "line 1747" in _one_line_error(capsys) and log.read_bytes() == OLD
-    assert main(["import", "botzone", str(record), "--log", str(record)]) == 2
+    assert main(["import", "botzone", str(record), "--log", str(record)]) == 1  # an output that is the input, refused
     assert "is the input file" in capsys.readouterr().err and record.read_text(encoding="utf-8").startswith("Match")
     assert sorted(_files(tmp_path)) == ["games.jsonl", "record.txt"]
 def test_a_judge_run_with_a_bad_rule_set_keeps_the_old_log(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     log = tmp_path / "hands.jsonl"
     log.write_bytes(OLD)
-    assert main(["judge", "--bots", "a", "b", "c", "d", "--rules", str(tmp_path / "nowhere"), "--log", str(log)]) == 2
+    assert main(["judge", "--bots", "a", "b", "c", "d", "--rules", str(tmp_path / "nowhere"), "--log", str(log)]) == 3  # a rule-set error
     assert "R013" in capsys.readouterr().err
     assert log.read_bytes() == OLD and sorted(_files(tmp_path)) == ["hands.jsonl"]
 
@@ -235,7 +235,7 @@ def test_a_site_that_fails_to_build_keeps_the_earlier_site(tmp_path: Path, monke
     monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: object() if name.startswith("mkdocs") else real_find_spec(name, *a))
     monkeypatch.setattr(docs_cmd.subprocess, "run", mkdocs_fails)
     root = Path(__file__).resolve().parents[1]
-    assert main(["docs", "-o", str(out), "--force", "--source", str(root)]) == 2
+    assert main(["docs", "-o", str(out), "--force", "--source", str(root)]) == 1  # the build's check failed
     assert "contains a broken link" in capsys.readouterr().err
     assert _files(out) == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]

@@ -154,7 +154,7 @@ def test_flowers_are_refused_and_not_paid_under_a_table_without_them() -> None:
 def test_simulate_against_names_the_walls_it_compares(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "--games", "2", "--seed", "3", "--against", "botzone"]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == \
-        "same seeds, different walls: mcr has 144 tiles and 3 dice, botzone 136 and 3"
+        "same seeds, different walls: mcr has 144 tiles, 3 dice, one wall; botzone 136 tiles, a wall per seat, no dice"
     assert main(["simulate", "--games", "2", "--seed", "3", "--against", "mil", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["same_walls"] is True
     assert main(["simulate", "--games", "2", "--seed", "3", "--against", "mcr-1998"]) == 0

@@ -20,7 +20,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from ..core.errors import CliError
+from ..core.errors import CliError, ExitCode
 from ..core.text import printable
 from .cli_context import load_rules
 
@@ -96,7 +96,7 @@ def checkout(given: str | None) -> Path:
 
 def check_site_folder(out: Path, force: bool) -> None:
     if not str(out):
-        raise CliError("-o is an empty folder name: give the folder to write the site into")
+        raise CliError("-o is an empty folder name: give the folder to write the site into", ExitCode.USAGE)
     if out.is_symlink() or (out.exists() and not out.is_dir()):
         raise CliError(f"{printable(str(out))} is not a folder: refused")
     if out.is_dir() and any(out.iterdir()):

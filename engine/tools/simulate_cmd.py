@@ -93,9 +93,9 @@ def _walls(args: argparse.Namespace, found: Any) -> str:
     procs = [game_rules(r).procedure for r in (args.rules, args.against)]
     if len({(p.tile_count, p.stacks_per_side, p.dice_count, p.dice_throws, p.dice_wall, p.wall) for p in procs}) < 2:
         return ""
-    return (f"same seeds, different walls: {found.stats.rules} has {procs[0].tile_count} tiles, {procs[0].dice_count} dice and "
-            f"a {procs[0].wall.replace('_', ' ')} wall, {found.other.rules} {procs[1].tile_count}, {procs[1].dice_count} and "
-            f"a {procs[1].wall.replace('_', ' ')} wall\n")
+    def table(proc: Any) -> str:
+        return f"{proc.tile_count} tiles, " + ("a wall per seat, no dice" if proc.wall == "per_seat" else f"{proc.dice_count} dice, one wall")
+    return f"same seeds, different walls: {found.stats.rules} has {table(procs[0])}; {found.other.rules} {table(procs[1])}\n"
 
 
 def _print(args: argparse.Namespace, found: Any) -> None:

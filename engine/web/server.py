@@ -16,7 +16,7 @@ from typing import IO, Any
 
 import uvicorn
 
-from ..core.errors import CliError
+from ..core.errors import CliError, ExitCode
 from ..core.text import printable
 from ..ruleset import RuleSet
 from .api import Diff
@@ -49,8 +49,10 @@ class PlaygroundServer:
     def __init__(self, app: Any, host: str, port: int, timeout: float = TIMEOUT) -> None:
         try:
             self.socket = listening_socket(host.strip("[]"), port)
-        except (OSError, OverflowError) as err:
-            raise CliError(f"cannot listen on {host} port {port}: {getattr(err, 'strerror', None) or err}") from None
+        except OSError as err:  # the command line says it in one sentence with a hint (address in use: another port)
+            raise OSError(err.errno, err.strerror or str(err), f"{host} port {port}") from None
+        except OverflowError as err:
+            raise CliError(f"cannot listen on {host} port {port}: {err}") from None
         self.server_address: tuple[str, int] = self.socket.getsockname()[:2]
         quiet_uvicorn()
         config = uvicorn.Config(app, log_config=None, access_log=False, lifespan="off", proxy_headers=False,
@@ -125,7 +127,7 @@ def allowed_hosts(host: str, allow: Iterable[str] = (), public: bool = False) ->
     names = list(allow)
     if host.strip("[]").lower() not in LOOPBACK_NAMES and not names:
         raise CliError(f"--host {host} lets other machines connect: name the host they use with --allow-host NAME, "
-                       "or answer every name with --public")
+                       "or answer every name with --public", ExitCode.USAGE)
     return names
 
 
