@@ -115,7 +115,9 @@ def test_the_runner_finds_the_examples_and_says_what_it_skips() -> None:
     assert any("tests/data/public.jsonl" in str(c) for c in commands)
     assert all(not str(c).startswith("fanrules serve") for c in commands)
     assert any(s.endswith(": fanrules serve") for s in readme.skipped)
-    assert sum(": " not in s for s in readme.skipped) == 6  # the blocks marked: install, curl, browser, mypy, two of pytest
+    assert sum(": " not in s for s in readme.skipped) == 2  # the blocks marked: the install, the docs extra
+    development = examples(ROOT / "docs" / "development.md")
+    assert sum(": " not in s for s in development.skipped) == 3  # mypy and ruff, the fast loop, the long runs
     variants = examples(ROOT / "docs" / "variants.md")
     assert [step[0] for kind, step in variants.steps if kind == "file"] == [  # type: ignore[index]
         "myvariant/ruleset.yaml", "myvariant/fans/59-dragon-pung.yaml", "myvariant/fans/90-two-winds.yaml", "myvariant/ruleset.yaml"]

@@ -27,10 +27,11 @@ from .cli_context import load_rules
 #: The guides in reading order, each with its title in the navigation; a guide of docs/ not listed here
 #: follows them, titled by its first heading.
 GUIDES: tuple[tuple[str, str], ...] = (
-    ("notation.md", "Hand notation"), ("rules.md", "Rule sets"), ("dsl.md", "The predicate language"),
+    ("python.md", "Using it from Python"), ("notation.md", "Hand notation"), ("rules.md", "Rule sets"), ("dsl.md", "The predicate language"),
     ("variants.md", "Variants"), ("editions.md", "Editions"), ("analysis.md", "Hand analysis"),
     ("game.md", "The game"), ("settlement.md", "Settlement"), ("architecture.md", "Architecture"),
-    ("benchmarks.md", "Benchmarks"),
+    ("benchmarks.md", "Benchmarks"), ("web.md", "The web surface"),
+    ("interop.md", "Botzone, PyMahjongGB, PettingZoo"), ("development.md", "Developing fanrules"),
 )
 #: Public submodules with a reference page of their own (those that exist in this version).
 SUBMODULES = ("fanrules.game", "fanrules.settlement", "fanrules.analysis", "fanrules.dsl", "fanrules.botzone",
