@@ -257,3 +257,32 @@ def test_editions_doc_outside_a_checkout_is_one_line(monkeypatch: pytest.MonkeyP
     assert editions_doc.main(["--check"]) == 4
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "run it from a checkout of fanrules" in err and str(tmp_path / "docs" / "editions.md") in err
+
+
+def test_book_and_judge_show_progress_on_a_terminal_only(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    class Terminal(__import__("io").StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    shown = Terminal()
+    old, sys.stderr = sys.stderr, shown
+    try:
+        assert main(["book", "-o", str(tmp_path / "book")]) == 0
+        assert main(["book", "-o", str(tmp_path / "quiet"), "--quiet"]) == 0
+    finally:
+        sys.stderr = old
+    lines = shown.getvalue().split("\r")[1:]
+    assert lines[0] == "fanrules book: 1 of 81 fan pages" and lines[-1] == "fanrules book: 81 of 81 fan pages\n"
+    assert len(lines) == 81  # one update a fan page, none from the quiet run
+    code, _, err = run(capsys, "book", "-o", str(tmp_path / "piped"))
+    assert code == 0 and err == ""  # stderr is no terminal here
+    bot = [sys.executable, "-m", "fanrules", "bot", "--player", "random"]
+    judge = ["judge", "--bots", *[" ".join(bot)] * 4, "--rules", "mcr", "--games", "2"]
+    shown = Terminal()
+    old, sys.stderr = sys.stderr, shown
+    try:
+        assert main(judge) == 0
+    finally:
+        sys.stderr = old
+    assert shown.getvalue() == "\rfanrules judge: 0 of 2 hands\rfanrules judge: 1 of 2 hands\rfanrules judge: 2 of 2 hands\n"
+    assert main([*judge, "--games", "0"]) == 0 and capsys.readouterr().err == ""

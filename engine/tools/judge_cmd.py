@@ -8,7 +8,7 @@ import json
 from contextlib import nullcontext
 from typing import Any
 
-from ..core.errors import CliError
+from ..core.errors import CliError, ExitCode
 from ..core.files import replaced
 
 
@@ -22,6 +22,7 @@ def register(sub: Any) -> None:
     p.add_argument("--output-limit", type=int, default=65536, help="bytes a bot may print for each answer (default 65536)")
     p.add_argument("--log", help="write each hand's game log (JSON lines) to this file")
     p.add_argument("--json", action="store_true", help="print one JSON object per hand, then the totals")
+    p.add_argument("--quiet", action="store_true", help="no progress line on stderr")
     p.set_defaults(run=run)
 
 
@@ -32,12 +33,16 @@ def run(args: argparse.Namespace) -> int:
     from ..game.winning import game_rules
 
     if args.games < 0 or args.time_limit <= 0 or args.output_limit <= 0:
-        raise CliError("--games must be 0 or more, --time-limit and --output-limit more than 0")
+        raise CliError("--games must be 0 or more, --time-limit and --output-limit more than 0", ExitCode.USAGE)
     rules = game_rules(args.rules)
+    from .progress import Progress, progress_stream
+
+    shown = Progress("judge", "hands", progress_stream(args.quiet))
     totals = [0, 0, 0, 0]
     outcomes: dict[str, int] = {}
     with replaced(args.log, "w", what="--log") if args.log is not None else nullcontext(None) as out:
         for game in range(args.games):
+            shown.show(game, args.games)
             bots = [BotProcess(cmd, args.time_limit, args.output_limit) for cmd in args.bots]
             try:
                 judged = judge_hand(bots, rules, game_seed(args.seed, game), quan=game // 4 % 4)
@@ -53,6 +58,8 @@ def run(args: argparse.Namespace) -> int:
             print(json.dumps(summary, ensure_ascii=False) if args.json else
                   f"hand {game}: {judged.outcome} {list(judged.changes)}" + (f" (player {judged.penalty['offender']}: {judged.penalty['reason']})"
                                                                            if judged.penalty else ""))
+    shown.show(args.games, args.games)
+    shown.done()
     print(json.dumps({"totals": totals, "outcomes": outcomes}) if args.json else f"totals {totals}; " +
           ", ".join(f"{n} {k}" for k, n in sorted(outcomes.items())))
     return 0

@@ -17,7 +17,13 @@ def cmd_book(args: argparse.Namespace) -> int:
     if not args.output:
         raise CliError("-o is an empty folder name: give the folder to write the book into")
     ruleset = load_rules(args.rules)
-    written = build_book(ruleset, Path(args.output), force=args.force, lang=args.lang)
+    from .progress import Progress, progress_stream
+
+    shown = Progress("book", "fan pages", progress_stream(args.quiet))
+    try:
+        written = build_book(ruleset, Path(args.output), force=args.force, lang=args.lang, progress=shown.show)
+    finally:
+        shown.done()
     print(f"{ruleset.name}: {len(written)} files in {args.output} (open {Path(args.output) / 'index.html'})")
     return 0
 
@@ -71,6 +77,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--force", action="store_true", help="replace the book written earlier into the folder (only a book: another folder is refused)")
     p.add_argument("--lang", choices=("en", "zh"), default="en",
                    help="the language of the pages: en (default) or zh (中文: descriptions, headings and labels; fan names are always in both)")
+    p.add_argument("--quiet", action="store_true", help="no progress line on stderr")
     p.set_defaults(run=cmd_book)
     p = sub.add_parser("serve", help="a local page to build and score hands, with a JSON API")
     p.add_argument("--rules", default="mcr", help="rule set: a shipped name (mcr, ...) or a folder/ruleset.yaml path")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import stat
+from collections.abc import Callable
 from contextlib import suppress
 from fnmatch import fnmatch
 from html import escape
@@ -162,9 +163,9 @@ def principles_html(ruleset: RuleSet, w: Words = ENGLISH) -> str:
     return _static("principles.html" if w.lang == "en" else f"principles.{w.lang}.html").replace("{minimum}", minimum)
 
 
-def book_files(ruleset: RuleSet, lang: str = "en") -> dict[str, bytes]:
+def book_files(ruleset: RuleSet, lang: str = "en", progress: Callable[[int, int], object] | None = None) -> dict[str, bytes]:
     """Every file of the rule book of ``ruleset`` in the language ``lang`` (words.LANGS) by name, sorted
-    by name."""
+    by name; ``progress`` is told after each fan's page how many of the fans are done."""
     w = Words(lang)
     scorer = Scorer(ruleset)
     diff = changes(ruleset)
@@ -175,9 +176,11 @@ def book_files(ruleset: RuleSet, lang: str = "en") -> dict[str, bytes]:
     }
     if diff is not None:
         pages["changes.html"] = page(w.say("Changes"), ruleset, changes_html(ruleset, diff, w), True, w=w)
-    for fan in ruleset.fans:
+    for done, fan in enumerate(ruleset.fans, 1):
         body = fan_html(fan, ruleset, scorer, diff, w)
         pages[f"fan-{fan.number}.html"] = page(f"{fan.name_zh} {fan.name_en}", ruleset, body, changed, tiles=True, w=w)
+        if progress is not None:
+            progress(done, len(ruleset.fans))
     for name in sorted(ruleset.sections):
         body = section_html(ruleset, name, diff.parent if diff else None)
         pages[f"section-{name}.html"] = page(w.say(name.capitalize()), ruleset, body, changed, w=w)
@@ -226,13 +229,14 @@ def _prepare(out: Path, force: bool) -> list[str]:
     return earlier
 
 
-def build_book(ruleset: RuleSet, out: Path, force: bool = False, lang: str = "en") -> list[Path]:
+def build_book(ruleset: RuleSet, out: Path, force: bool = False, lang: str = "en",
+               progress: Callable[[int, int], object] | None = None) -> list[Path]:
     """Write the rule book of ``ruleset`` in the language ``lang`` into folder ``out``; return the files written, sorted. The
     folder must be new or empty, or (``force``) hold an earlier book, whose pages that this one does not
     have (a fan disabled since) are removed. Every file is written beside its name and renamed over it
     only when all are written: a symlink in ``out`` is replaced, never followed, and a failed build
     leaves an earlier book as it was."""
-    files = book_files(ruleset, lang)
+    files = book_files(ruleset, lang, progress)
     earlier = _prepare(out, force)
     names = sorted(files)
     marker = "\n".join([MARKER_HEAD, *names]).encode("utf-8")
