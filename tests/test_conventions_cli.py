@@ -9,9 +9,8 @@ import xml.etree.ElementTree as ET
 from importlib.metadata import version
 from pathlib import Path
 
-import pytest
-
 import fanrules
+import pytest
 from fanrules.core.errors import ExitCode
 from fanrules.tools.cli import main
 
