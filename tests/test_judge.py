@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 from botzone_bots import FANRULES_BOT, MINIMAL, failing
 from fanrules.botzone.botside import BotSide
-from fanrules.botzone.judge import judge_hand
+from fanrules.botzone.judge import Match, judge_hand
 from fanrules.botzone.process import BotProcess
-from fanrules.game import greedy_player, random_player
+from fanrules.game import Action, ActionKind, Observation, Phase, Player, greedy_player, random_player
 from fanrules.game.log import replay_log
 from fanrules.game.winning import game_rules
 from fanrules.tools.cli import main
@@ -48,9 +48,42 @@ def test_in_process_bots_follow_the_table_exactly() -> None:
             seat = judged.table.seats[p]
             assert [m.tiles for m in seat.melds] == [m.tiles for m in bot.side.melds[p]]
             assert [list(s.discards) for s in judged.table.seats] == bot.side.discards
+            assert [bot.side.left(q) for q in range(4)] == [judged.table.left(q) for q in range(4)]
             if judged.outcome == "draw":
                 assert sorted(t for t in seat.concealed() if t < 34) == sorted(bot.side.hand)
         assert _replays(judged.log(seed))
+
+
+@pytest.mark.parametrize("rules", ["botzone", "mcr"])
+def test_what_each_bot_believes_legal_is_what_the_table_allows(rules: str) -> None:
+    """At every decision a bot is asked (its draw, a discard, an added kong to rob), the actions it
+    believes legal and the tiles it believes left are the table's, to the end of the walls: one wall
+    shared (mcr), or one a seat (botzone: the next drawer's empty wall bars claims, kongs need a tile in
+    the declarer's wall and the next player's)."""
+    game = game_rules(rules)
+    match: list[Match] = []
+    seen = {"compared": 0, "barred": 0}
+
+    def checked(player: Player) -> Player:
+        def decide(obs: Observation) -> Action:
+            if obs.phase != Phase.TURN or obs.drawn is not None:  # not the discard named with a claim
+                table = match[0].table
+                window = table.window  # a discard or kong no one may claim: the bot may only pass
+                options = window.options.get(obs.player) if window is not None else None
+                allowed = table.legal_actions(obs.player) if obs.phase == Phase.TURN else options or [Action(obs.player, ActionKind.PASS)]
+                assert (set(obs.legal), obs.wall_left) == (set(allowed), max(table.remaining, 0))
+                seen["compared"] += 1
+                seen["barred"] += obs.phase == Phase.CLAIMS and table.remaining <= 0
+            return player(obs)
+        return decide
+
+    for seed in range(30):
+        bots = [InProcess(checked(random_player(seed * 4 + p))) for p in range(4)]
+        for bot in bots:
+            bot.side.rules = game
+        match[:] = [Match(bots, game, seed, 0)]
+        match[0].play()
+    assert seen["compared"] > 3000 and seen["barred"] > 10, seen
 
 
 @pytest.mark.slow
