@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -13,6 +14,7 @@ from pathlib import Path
 import pytest
 from botzone_bots import FANRULES_BOT, MINIMAL, failing
 from fanrules.botzone.botside import BotSide
+from fanrules.botzone.codec import to_botzone
 from fanrules.botzone.judge import Match, judge_hand
 from fanrules.botzone.process import BotProcess
 from fanrules.game import Action, ActionKind, Observation, Phase, Player, greedy_player, random_player
@@ -84,6 +86,65 @@ def test_what_each_bot_believes_legal_is_what_the_table_allows(rules: str) -> No
         match[:] = [Match(bots, game, seed, 0)]
         match[0].play()
     assert seen["compared"] > 3000 and seen["barred"] > 10, seen
+
+
+class Told:
+    """BotSides of some seats told one hand request by request; each passes every claim and discards
+    what it draws, keeping what it was shown at each decision."""
+
+    def __init__(self, rules: str, hands: dict[int, list[int]]) -> None:
+        game = game_rules(rules)
+        self.shown: dict[int, list[Observation]] = {p: [] for p in hands}
+        self.sides = {p: BotSide(game, self._scripted(p)) for p in hands}
+        for p, side in self.sides.items():
+            side.respond(f"0 {p} 0")
+            side.respond(" ".join(["1", "0 0 0 0", *(to_botzone(t) for t in hands[p])]))
+
+    def _scripted(self, p: int) -> Player:
+        def decide(obs: Observation) -> Action:
+            self.shown[p].append(obs)
+            return Action(p, ActionKind.PASS) if obs.phase == Phase.CLAIMS else Action(p, ActionKind.DISCARD, obs.drawn)
+        return decide
+
+    def draw(self, p: int, tile: int, *after: str) -> None:
+        """Player ``p`` draws ``tile`` (each seat told its own request), then the requests ``after``."""
+        for q, side in self.sides.items():
+            side.respond(f"2 {to_botzone(tile)}" if q == p else f"3 {p} DRAW")
+            for request in after:
+                side.respond(request)
+
+    def tell(self, request: str) -> None:
+        for side in self.sides.values():
+            side.respond(request)
+
+
+@pytest.mark.parametrize(("rules", "per_seat"), [("botzone", True), ("mcr", False)])
+def test_an_empty_next_wall_makes_the_last_tile_under_walls_per_seat(rules: str, per_seat: bool) -> None:
+    """Seat 3 kongs twice and so empties its own wall before the others (botzone: 21 tiles a seat to
+    draw). Seat 2's next draw, though its own wall still holds a tile, is then the last (docs/game.md
+    "walls per seat", judge/main.cpp checkHu): its single wait on E, 7 points, wins by 妙手回春; it may
+    not kong its four W5; and seat 0 may not pung the E it discards. A turn earlier the kong and the
+    pung were allowed; with one shared wall (mcr) they still are, and the 7 points do not win."""
+    hands = {2: [4, 4, 4, 4, 5, 6, 10, 11, 12, 23, 24, 25, 27], 0: [9, 9, 27, 27]}  # seat 0: pairs of B1 and E
+    pool = [t for t in range(34) for _ in range(4)]
+    for t in (*hands[2], *hands[0], 9, 27):  # the B1 and the E seat 2 draws at the end
+        pool.remove(t)
+    random.Random(5).shuffle(pool)
+    hands[0] += [pool.pop() for _ in range(9)]
+    table = Told(rules, hands)
+    for r in range(20):
+        for p in range(3 if r == 19 else 4):
+            if p == 3 and r in (0, 1):  # a concealed kong, and its replacement
+                table.draw(3, pool.pop(), "3 3 GANG")
+            tile = {18: 9, 19: 27}[r] if p == 2 and r >= 18 else pool.pop()
+            table.draw(p, tile)
+            offered = {a.kind for a in table.shown[2][-1].legal} if p == 2 else set()
+            table.tell(f"3 {p} PLAY {to_botzone(tile)}")
+            if p == 2 and r >= 18:
+                pung = Action(0, ActionKind.PUNG, tile) in table.shown[0][-1].legal
+                last = per_seat and r == 19
+                assert (ActionKind.WIN in offered, ActionKind.CONCEALED_KONG in offered, pung) == (last, not last, not last), r
+    assert [table.sides[2].left(q) for q in range(4)] == ([1, 1, 1, 0] if per_seat else [table.sides[2].left(0)] * 4)
 
 
 @pytest.mark.slow
