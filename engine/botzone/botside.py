@@ -19,6 +19,7 @@ from ..core.tiles import COPIES, FIRST_HONOUR, KINDS_COUNT, WIND_TILES
 from ..game import Action, ActionKind, Observation, Phase, Player
 from ..game.seat import RELATIVE
 from ..game.seat import SEAT_COUNT as SEATS
+from ..game.wall import wall_bounds
 from ..game.winning import GameRules, score_win
 from .codec import from_botzone, to_botzone
 
@@ -44,7 +45,9 @@ class BotSide:
         self.melds: list[list[Meld]] = [[] for _ in range(SEATS)]
         self.discards: list[list[int]] = [[] for _ in range(SEATS)]
         self.flowers = [0] * SEATS
-        self.wall_left = rules.procedure.tile_count
+        #: Tiles left to draw in each wall, as the table counts them (``Table.left``): one shared wall, or
+        #: one a seat, Botzone's id being the turn offset from the dealer (``procedure.wall``).
+        self.walls = _full_walls(rules)
         #: The discard open to claims (discarder, tile); the concealed kong the bot has just answered;
         #: whether the bot's next draw replaces a kong or a flower of its own.
         self.open: tuple[int, int] | None = None
@@ -64,15 +67,34 @@ class BotSide:
         """Copies of ``tile`` in the discard pools and the declared sets (as the table counts them)."""
         return sum(d.count(tile) for d in self.discards) + sum(m.tiles.count(tile) for ms in self.melds for m in ms)
 
+    def left(self, p: int) -> int:
+        """Tiles player ``p`` may still draw before the exhaustive draw."""
+        return self.walls[p if len(self.walls) > 1 else 0]
+
+    def _took(self, p: int) -> None:
+        """Player ``p`` drew a tile (from the wall's front or, a replacement, from its end)."""
+        self.walls[p if len(self.walls) > 1 else 0] -= 1
+
+    def _remaining(self, phase: Phase) -> int:
+        """The table's ``remaining``: the wall of the next player to draw after a turn or a discard, of
+        the kong's declarer when it may be robbed."""
+        if phase == Phase.ROB and self.open is not None:
+            return self.left(self.open[0])
+        mover = self.open[0] if phase == Phase.CLAIMS and self.open is not None else self.me
+        return self.left(_next(mover))
+
     def _win(self, tile: int, discarder: int | None, robbing: bool = False) -> bool:
-        """Whether the bot may win on ``tile`` now: a winning shape that reaches the minimum."""
+        """Whether the bot may win on ``tile`` now: a winning shape that reaches the minimum. The last
+        tile is read as the table reads it: the wall of the player to draw after the winner's draw or
+        after the discard is empty (never when robbing a kong)."""
         concealed = list(self.hand)
         self_drawn = discarder is None
         if self_drawn:
             concealed.remove(tile)
         seen = self._visible(tile) - (0 if self_drawn or robbing else 1)
+        last = not robbing and self.left(_next(self.me if discarder is None else discarder)) <= 0
         ctx = Context(self_drawn=self_drawn, last_copy=seen == COPIES - 1, kong_related=robbing or (self_drawn and self.after_kong),
-                      last_tile=self.wall_left <= 0, seat_wind=WIND_TILES[self.me], prevalent_wind=WIND_TILES[self.quan],
+                      last_tile=last, seat_wind=WIND_TILES[self.me], prevalent_wind=WIND_TILES[self.quan],
                       flowers=self.flowers[self.me], flower_replacement=self_drawn and self.after_flower)
         win = score_win(self.rules, self.me, discarder, concealed, tuple(self.melds[self.me]), tile, ctx)
         proc = self.rules.procedure
@@ -85,7 +107,7 @@ class BotSide:
         return Observation(
             player=me, seat_winds=WIND_TILES, prevalent_wind=WIND_TILES[self.quan], dealer=0, phase=phase,
             hand=tuple(sorted(self.hand)), drawn=drawn, melds=shown, discards=tuple(tuple(d) for d in self.discards),
-            flowers=tuple(self.flowers), hand_sizes=tuple(13 - 3 * len(ms) for ms in self.melds), wall_left=max(self.wall_left, 0),
+            flowers=tuple(self.flowers), hand_sizes=tuple(13 - 3 * len(ms) for ms in self.melds), wall_left=max(self._remaining(phase), 0),
             last_discard=self.open if phase == Phase.CLAIMS else None,
             kong_tile=self.open[1] if phase == Phase.ROB and self.open else None, legal=tuple(legal))
 
@@ -95,7 +117,7 @@ class BotSide:
         legal: list[Action] = []
         if self._win(drawn, None):
             legal.append(Action(me, ActionKind.WIN))
-        if self.wall_left > 0:
+        if self.left(me) > 0 and self.left(_next(me)) > 0:  # the replacement, and a tile for the next player
             legal += [Action(me, ActionKind.CONCEALED_KONG, t) for t in range(KINDS_COUNT) if counts[t] == COPIES]
             legal += [Action(me, ActionKind.ADDED_KONG, m.tiles[0]) for m in self.melds[me] if m.kind is MeldKind.PUNG and counts[m.tiles[0]]]
         legal += [Action(me, ActionKind.DISCARD, t) for t in range(KINDS_COUNT) if counts[t]]
@@ -110,8 +132,9 @@ class BotSide:
         if self._win(tile, discarder):
             legal.append(Action(me, ActionKind.WIN))
         proc = self.rules.procedure
-        if self.wall_left > 0 or proc.melds_on_last_discard:
-            if counts[tile] >= 3 and self.wall_left > 0:
+        open_wall = self.left(_next(discarder)) > 0  # an empty wall to draw next makes the discard the last
+        if open_wall or proc.melds_on_last_discard:
+            if counts[tile] >= 3 and open_wall:
                 legal.append(Action(me, ActionKind.KONG, tile))
             if counts[tile] >= 2:
                 legal.append(Action(me, ActionKind.PUNG, tile))
@@ -188,13 +211,16 @@ class BotSide:
     def _deal(self, words: list[str]) -> str:
         self.flowers = [int(w) for w in words[1:5]]
         self.hand = [_tile(c) for c in words[5:18]]
-        self.wall_left = self.rules.procedure.tile_count - 13 * SEATS - sum(self.flowers) - self.rules.procedure.tiles_left
+        self.walls = _full_walls(self.rules)
+        for p in range(SEATS):  # each dealt 13, and a replacement for each flower of the deal
+            for _ in range(13 + self.flowers[p]):
+                self._took(p)
         return "PASS"
 
     def _drawn(self, words: list[str]) -> str:
         tile = _tile(words[1])
         self.hand.append(tile)
-        self.wall_left -= 1
+        self._took(self.me)
         self.open = None
         answer = self._turn(tile)
         self.after_kong = self.after_flower = False
@@ -203,13 +229,13 @@ class BotSide:
     def _flower(self, words: list[str]) -> str:
         p = int(words[1])
         self.flowers[p] += 1
-        self.wall_left -= 1
+        self._took(p)  # the flower's draw, which no DRAW request told
         if p == self.me:
             self.after_flower = True
         return "PASS"
 
     def _other_draws(self, words: list[str]) -> str:
-        self.wall_left -= 1
+        self._took(int(words[1]))
         self.open = None
         return "PASS"
 
@@ -282,6 +308,18 @@ class BotSide:
             self.after_kong = True
         self.open = None
         return answer
+
+
+def _next(p: int) -> int:
+    """The player after ``p`` in turn order (Botzone's ids are turn offsets from the dealer)."""
+    return (p + 1) % SEATS
+
+
+def _full_walls(rules: GameRules) -> list[int]:
+    """Tiles each wall gives before the deal, less those left undrawn (``procedure.tiles_left``)."""
+    proc = rules.procedure
+    fronts, backs = wall_bounds(proc, proc.tile_count)
+    return [b - f - proc.tiles_left for f, b in zip(fronts, backs)]
 
 
 _HANDLERS: dict[str, Callable[[BotSide, list[str]], str]] = {

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..core.hand import Meld, MeldKind
-from ..core.tiles import FLOWER_BASE, WIND_TILES
+from ..core.tiles import COPIES, FLOWER_BASE, WIND_TILES
 from ..game import Action, ActionKind, Observation, Phase
 from ..game.seat import RELATIVE
 from ..game.seat import SEAT_COUNT as SEATS
@@ -30,7 +30,8 @@ class SubprocessPlayer:
         self.bot: BotProcess | None = None
         self.failures: list[str] = []
         self._follow: int | None = None
-        self.wall_left = 0
+        #: Tiles out of the walls at the last decision (``_tiles_out``): fewer now means a new hand.
+        self.tiles_out = 0
 
     def close(self) -> None:
         if self.bot is not None:
@@ -153,7 +154,8 @@ class SubprocessPlayer:
     def __call__(self, obs: Observation) -> Action:
         if all(a.kind in (ActionKind.FLOWER, ActionKind.DRAW) for a in obs.legal):
             return obs.legal[0]  # which flower is set aside first is no decision Botzone asks about
-        if self.bot is None or obs.wall_left > self.wall_left:  # a new hand
+        tiles_out = _tiles_out(obs)
+        if self.bot is None or tiles_out < self.tiles_out:  # a new hand
             try:
                 self._start(obs)
             except BotFailure as err:
@@ -162,7 +164,7 @@ class SubprocessPlayer:
         if self._follow is not None and obs.phase == Phase.TURN and obs.drawn is None:
             return self._checked(obs, Action(obs.player, ActionKind.DISCARD, self._follow), "the discard named with a claim")
         self._follow = None
-        self.wall_left = obs.wall_left
+        self.tiles_out = tiles_out
         me = obs.player
         try:
             self._catch_up(obs)
@@ -233,6 +235,14 @@ class SubprocessPlayer:
 
     def _fallback(self, obs: Observation) -> Action:
         return next((a for a in obs.legal if a.kind not in (ActionKind.WIN, ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG)), obs.legal[0])
+
+
+def _tiles_out(obs: Observation) -> int:
+    """Tiles drawn from the walls so far (in hands, sets, pools and flowers): it only grows during a
+    hand, whether the players share one wall or each draws from their own (``obs.wall_left`` then
+    counts one player's wall, which may hold more than the one counted at the last decision)."""
+    in_sets = sum(COPIES if m.is_kong else 3 for ms in obs.melds for m in ms)
+    return sum(obs.hand_sizes) + in_sets + sum(len(d) for d in obs.discards) + sum(obs.flowers)
 
 
 def _claimed_tile(meld: Meld) -> int:
