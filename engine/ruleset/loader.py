@@ -327,6 +327,21 @@ def _check_names(raw: _RawFan, number: int, seen_names: dict[str, int]) -> None:
         raw.ctx["value"].error(raw.positions["value"], "R005", "value must not be negative")
 
 
+def _shows(raw: _RawFan, sink: list[Diagnostic]) -> Compiled | None:
+    """A fan's ``shows`` rule compiled: an each rule over sets, or a located diagnostic (R005)."""
+    if not isinstance(raw.fields.get("shows"), str):
+        return None
+    ctx, where = raw.ctx["shows"], raw.positions["shows"]
+    origin, text = predicate_origin(ctx.path, ctx.lines, raw.nodes["shows"], "shows")
+    compiled, diags = compile_predicate(text or raw.fields["shows"], origin)
+    sink.extend(diags)
+    if compiled is not None and not (compiled.is_each and compiled.binds_sets and compiled.arity == 1):
+        ctx.error(where, "R005", "'shows' must be an each rule over one set, such as: each p in pungs where concealed(p)",
+                  FAN_KEYS["shows"].description)
+        return None
+    return compiled
+
+
 def _compile(raw: _RawFan, limits: _Limits, sink: list[Diagnostic]) -> Compiled | None:
     """A fan's compiled predicate within what is left of the rule set's budgets (RuleSetError past them)."""
     f = raw.fields
@@ -360,6 +375,7 @@ def _fans(fields: dict[str, Any], raw_fans: dict[int, _RawFan], by_ref: dict[str
         f = raw.fields
         _check_names(raw, number, seen_names)
         compiled = _compile(raw, limits, sink)
+        shows = _shows(raw, sink)
         excludes = _exclusions(raw, number, by_ref, fields.get("disabled", set()))
         examples = _examples(raw, fields["fans_dir"])
         if compiled is None or sink:  # the rule set will not load: only collect the diagnostics
@@ -367,7 +383,7 @@ def _fans(fields: dict[str, Any], raw_fans: dict[int, _RawFan], by_ref: dict[str
         fans.append(Fan(number=number, name_zh=f["name_zh"], name_en=f["name_en"], value=f["value"], description=f.get("description", ""),
                         predicate=f["predicate"], compiled=compiled, excludes=excludes, examples=examples, bonus=bool(f.get("bonus", False)),
                         where=raw.origins.get("number", raw.origins["predicate"]), origins=dict(raw.origins), sources=tuple(f.get("sources", ())),
-                        aliases=tuple(_aliases(raw)), description_zh=f.get("description_zh", "")))
+                        aliases=tuple(_aliases(raw)), description_zh=f.get("description_zh", ""), shows=shows))
     return fans
 
 

@@ -66,6 +66,9 @@ class Fan:
     #: What the fan is, in Chinese (the fan file's ``description_zh``; "" when it has none): the book's
     #: Chinese pages show it.
     description_zh: str = field(default="", compare=False)
+    #: The sets an explanation shows for a fan that counts sets as a whole (the fan file's ``shows``, an
+    #: each rule over sets); None when its instances name their sets themselves. Never read by scoring.
+    shows: Compiled | None = field(default=None, compare=False, repr=False)
 
     def __str__(self) -> str:
         return f"{self.number} {self.name_zh} {self.name_en}"

@@ -82,11 +82,24 @@ class Result:
             return None
         return {"kind": ErrorKind.UNDER_MINIMUM.value, "message": f"{self.counted_for_minimum} points, below the minimum of {self.minimum}"}
 
-    def sets_of(self, counted: CountedFan) -> list[list[Block]]:
-        """The blocks each instance of a counted fan used; empty for a fan of the whole hand, whose
-        instance uses no set in particular (as ``to_json``'s ``sets``)."""
+    def shown(self, counted: CountedFan) -> tuple[tuple[int, ...], ...]:
+        """The sets each instance of a counted fan is explained with (indices into the reading's
+        blocks): the instance's own, or for a fan that weighs sets as a whole and counts once (三暗刻,
+        碰碰和), the sets its ``shows`` rule names in the chosen reading. Scoring never reads these."""
+        rule = counted.fan.shows
+        if rule is None or counted.count != 1 or any(counted.instances):
+            return counted.instances
+        from .facts import Facts
+
         blocks = self.reading.blocks
-        return [[blocks[i] for i in inst] for inst in counted.instances if inst]
+        named = [item[0] for item in rule.instances(Facts(self.hand).read(self.reading))]
+        return (tuple(i for i, block in enumerate(blocks) if any(block is b or block == b for b in named)),)
+
+    def sets_of(self, counted: CountedFan) -> list[list[Block]]:
+        """The blocks each instance of a counted fan is explained with (``shown``); empty for a fan of
+        the whole hand, whose instance uses no set in particular (as ``to_json``'s ``sets``)."""
+        blocks = self.reading.blocks
+        return [[blocks[i] for i in inst] for inst in self.shown(counted) if inst]
 
     def to_json(self, id: Any = None) -> dict[str, Any]:
         """The contract's output object, with the explanation added: per fan the ``sets`` each instance
@@ -126,7 +139,7 @@ class Result:
 
         rows = []
         for counted in self.fans:
-            used = frozenset(i for inst in counted.instances for i in inst)
+            used = frozenset(i for inst in self.shown(counted) for i in inst)
             rows.append([escape(f"{counted.fan.number} {counted.fan.name_zh} {counted.fan.name_en}"), str(counted.points),
                          f"x{counted.count}", svg(self._groups(used), (), counted.fan.name_en) if used else ""])
         rows.append([escape(self._total_line()), "", "", ""])

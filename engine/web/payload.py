@@ -58,7 +58,7 @@ def picture_json(result: Result) -> dict[str, Any]:
     return {
         "shape": reading.shape.value, "blocks": [block_json(b) for b in reading.blocks],
         "knitted": [TILE_CODES[t] for t in reading.knitted], "win_block": reading.win_block,
-        "fans": [{"id": c.fan.number, "blocks": [list(inst) for inst in c.instances],
+        "fans": [{"id": c.fan.number, "blocks": [list(inst) for inst in result.shown(c)],
                   "sets": [" ".join(str(b) for b in inst) for inst in result.sets_of(c)]} for c in result.fans],
         "not_counted": [{**fan_ref(n.fan), "count": n.count,
                          "principle": n.principle, "by": n.by.number if n.by else None, "reason": n.reason,

@@ -70,7 +70,7 @@ def result_html(result: Result, focus: int | None = None, link: str = "fan-{}.ht
     rows = []
     for counted in result.fans:
         fan = counted.fan
-        sets = sorted({i for inst in counted.instances for i in inst})
+        sets = sorted({i for inst in result.shown(counted) for i in inst})
         if fan.number == focus:
             used.update(sets)
         times = f" ×{counted.count}" if counted.count > 1 else ""
