@@ -50,6 +50,7 @@ class TableState:
     _legal: tuple[int, int, list[Action]] | None
     _turn_win: Win | None
     _steps: int
+    barred: set[int]
 
     def to_json(self) -> dict[str, Any]:
         """The whole state (the wall and every hand included) as plain JSON, for a server or an app."""
@@ -63,7 +64,8 @@ class TableState:
             "phase": self.phase, "current": self.current, "may_self_win": self.may_self_win,
             "window": None if w is None else {"discarder": w.discarder, "tile": tile_code(w.tile), "kong": w.kong,
                                               "answers": [a.to_json() for a in w.responses.values()]},
-            "initial": list(self.initial), "steps": self._steps, "events": json.loads(json.dumps(self.events)),
+            "initial": list(self.initial), "steps": self._steps, "barred": sorted(self.barred),
+            "events": json.loads(json.dumps(self.events)),
         }
 
     @classmethod
@@ -100,6 +102,7 @@ class TableState:
         self.wall_index = [0 if len(fronts) == 1 else self.order.index(p) for p in range(SEAT_COUNT)]
         self.seats = [seat_from_json(s) for s in data["seats"]]
         self.may_self_win, self.initial = bool(data["may_self_win"]), [int(p) for p in data["initial"]]
+        self.barred = {int(p) for p in data["barred"]}
         self.events = json.loads(json.dumps(data["events"]))
         self.wins = [_win(e, game) for e in self.events if e.get("type") == "win"]
         self._legal, self._turn_win, self._steps = None, None, int(data["steps"])

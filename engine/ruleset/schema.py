@@ -47,7 +47,7 @@ FAN_KEYS: dict[str, Key] = {
     "description": Key(type="string", description="One line: what the fan is."),
     "description_zh": Key(type="string", description="One line in Chinese: what the fan is (the book's Chinese pages)."),
     "predicate": Key(type="string", description="When the fan applies, in the predicate language (docs/dsl.md)."),
-    "shows": Key(type="string", description="For a fan whose predicate weighs sets as a whole (三暗刻: a count of concealed pungs), "
+    "shows": Key(type="string", description="For a fan whose predicate weighs sets as a whole (a count of concealed pungs, say), "
                                             "an each rule over sets naming the sets its explanation shows: explanations only, never scoring."),
     "excludes": Key(type="array", description="Fans not counted when this fan is counted (不计). A name or number excludes every instance; a mapping can limit it to a count or to this fan's own sets.", items_of="exclusion"),
     "excludes_add": Key(type="array", description="In a variant: exclusions added to the parent's list.", items_of="exclusion"),

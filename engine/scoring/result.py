@@ -84,8 +84,9 @@ class Result:
 
     def shown(self, counted: CountedFan) -> tuple[tuple[int, ...], ...]:
         """The sets each instance of a counted fan is explained with (indices into the reading's
-        blocks): the instance's own, or for a fan that weighs sets as a whole and counts once (三暗刻,
-        碰碰和), the sets its ``shows`` rule names in the chosen reading. Scoring never reads these."""
+        blocks): the instance's own, or for a fan that weighs sets as a whole and counts once (a count
+        of concealed pungs, say), the sets its ``shows`` rule names in the chosen reading. Scoring never
+        reads these."""
         rule = counted.fan.shows
         if rule is None or counted.count != 1 or any(counted.instances):
             return counted.instances

@@ -73,7 +73,7 @@ class Text:
         fans = result.fans
         counted: list[Any] = list(map(self.shared.get, map(id, fans)))
         if None in counted:  # a fan with sets, or one not shared
-            counted = [text or self._fan(c, names) for text, c in zip(counted, fans)]
+            counted = [text or self._fan(c, names, result) for text, c in zip(counted, fans)]
         left_out = result.not_counted
         dropped = ", ".join([self._left_out(n, names) for n in left_out]) if left_out else ""
         error = "" if result.is_win else ', "error": ' + self.raw(ENCODER.encode(result.error_json()))
@@ -89,9 +89,12 @@ class Text:
             known = self.names[id(block)] = self.raw(ENCODER.encode(str(block)))
         return known
 
-    def _fan(self, counted: CountedFan, names: list[str]) -> str:
-        """A counted fan's object, from its piece (made and kept if new)."""
+    def _fan(self, counted: CountedFan, names: list[str], result: Result) -> str:
+        """A counted fan's object, from its piece (made and kept if new); a fan with a ``shows`` rule
+        with the sets it names in this reading (``Result.shown``), never shared."""
         fan, count, instances = counted
+        if fan.shows is not None:
+            instances = result.shown(counted)
         key = (id(fan), count, instances)
         piece = self.fans.get(key)
         if piece is None:
@@ -102,7 +105,7 @@ class Text:
             self.fans[key] = piece
         # The scorer shares the CountedFan of a fan counted once without sets (a few made afresh are
         # kept too: about one line in a hundred of the corpus, bounded like every piece).
-        if count == 1 and piece.__class__ is str:
+        if count == 1 and piece.__class__ is str and fan.shows is None:
             self._keep(self.shared, counted)
             self.shared[id(counted)] = piece
         return piece if piece.__class__ is str else piece[0] + piece[1].format(names)
