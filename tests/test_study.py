@@ -137,3 +137,14 @@ def test_the_ray_backend_without_ray_names_the_pip_line(monkeypatch: pytest.Monk
     assert RAY_INSTALL in err and "Traceback" not in err
     with pytest.raises(BackendError, match="--backend ray"):
         executor("local", 2, "auto")
+
+
+def test_a_rule_set_extending_one_by_a_path_outside_its_folder_is_refused_at_the_start(tmp_path: Path,
+                                                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    _copy(tmp_path, "base")
+    (tmp_path / "child").mkdir()
+    (tmp_path / "child" / "ruleset.yaml").write_text("name: child\ntitle: a child\nextends: ../base\n", encoding="utf-8")
+    assert game_rules(str(tmp_path / "child")).name == "child"  # it loads where it is
+    assert main(["simulate", "--games", "2", "--rules", str(tmp_path / "child"), "--quiet"]) == 3
+    err = capsys.readouterr().err
+    assert f"{tmp_path / 'child' / 'ruleset.yaml'}:1:1: R013" in err and "Traceback" not in err

@@ -65,8 +65,8 @@ def shipped(rules: str | Path) -> RuleBundle:
     try:
         _rules(bundle)
     except RuleSetError:
-        raise RuleSetError([Diagnostic(str(resolve(rules)), 1, 1, "R013", "the rule set does not load from a copy of its "
-                                       "folder, which workers are sent: does it extend a rule set by a path outside it?")]) from None
+        message = "the rule set does not load from a copy of its folder, which workers are sent: does it extend one by a path outside it?"
+        raise RuleSetError([Diagnostic(file=origin, line=1, column=1, code="R013", message=message)]) from None
     return bundle
 
 

@@ -85,4 +85,8 @@ def _remember(root: Path) -> None:
     import atexit
 
     pid = os.getpid()
-    atexit.register(lambda: os.getpid() == pid and shutil.rmtree(root, ignore_errors=True))
+
+    def remove() -> None:
+        if os.getpid() == pid:
+            shutil.rmtree(root, ignore_errors=True)
+    atexit.register(remove)

@@ -5,6 +5,8 @@ the number of workers or the order in which chunks finish. ``shared`` (the rule 
 sent once per worker, not once per task."""
 from __future__ import annotations
 
+import importlib
+import logging
 import multiprocessing
 import signal
 from collections import deque
@@ -80,16 +82,16 @@ class Ray:
 
     def __init__(self, workers: int, address: str | None) -> None:
         try:
-            import ray
+            ray: Any = importlib.import_module("ray")  # typed Any: the extra is not installed to check types
         except ImportError:
             raise BackendError(f"--backend ray needs Ray: {RAY_INSTALL}") from None
-        self._ray: Any = ray
+        self._ray = ray
         if not ray.is_initialized():
             try:
                 if address is None:
-                    ray.init(num_cpus=max(1, workers), include_dashboard=False, logging_level="ERROR")
+                    ray.init(num_cpus=max(1, workers), include_dashboard=False, logging_level=logging.ERROR)
                 else:
-                    ray.init(address=address, logging_level="ERROR")
+                    ray.init(address=address, logging_level=logging.ERROR)
             except (ConnectionError, RuntimeError, ValueError) as err:
                 raise BackendError(f"cannot reach the Ray cluster{'' if address is None else ' at ' + address}: {err}") from None
         self.workers = max(1, int(ray.cluster_resources().get("CPU", 1)))
