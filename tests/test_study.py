@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 
 import pytest
+from fanrules.core.errors import RuleSetError
 from fanrules.game import game_rules, study
 from fanrules.game.simulate import run_games, shipped
 from fanrules.study import BackendError, Checkpoint, CheckpointError, bundle_of, executor, folder_of
@@ -139,12 +140,15 @@ def test_the_ray_backend_without_ray_names_the_pip_line(monkeypatch: pytest.Monk
         executor("local", 2, "auto")
 
 
-def test_a_rule_set_extending_one_by_a_path_outside_its_folder_is_refused_at_the_start(tmp_path: Path,
-                                                                                       capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_rule_set_extending_one_by_a_path_outside_its_folder_cannot_travel(tmp_path: Path,
+                                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """Local workers, forked, get the loaded rule set; a cluster's would get the folder's bytes alone,
+    which lack the parent: refused before any worker starts, at the rule set's file."""
     _copy(tmp_path, "base")
     (tmp_path / "child").mkdir()
     (tmp_path / "child" / "ruleset.yaml").write_text("name: child\ntitle: a child\nextends: ../base\n", encoding="utf-8")
-    assert game_rules(str(tmp_path / "child")).name == "child"  # it loads where it is
-    assert main(["simulate", "--games", "2", "--rules", str(tmp_path / "child"), "--quiet"]) == 3
-    err = capsys.readouterr().err
-    assert f"{tmp_path / 'child' / 'ruleset.yaml'}:1:1: R013" in err and "Traceback" not in err
+    assert main(["simulate", "--games", "2", "--players", "greedy", "--rules", str(tmp_path / "child"), "--quiet", "--json"]) == 0
+    assert '"rules": "child"' in capsys.readouterr().out
+    with pytest.raises(RuleSetError) as info:
+        shipped(str(tmp_path / "child"))
+    assert str(info.value).startswith(f"{tmp_path / 'child' / 'ruleset.yaml'}:1:1: R013 ")

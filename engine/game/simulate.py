@@ -57,11 +57,17 @@ def game_seed(seed: int, index: int) -> int:
     return seed * 1_000_003 + index
 
 
-def shipped(rules: str | Path) -> RuleBundle:
+def shipped(rules: str | Path, remote: bool = True) -> RuleBundle:
     """The rule set ``rules`` (shipped name, folder or ruleset.yaml) as the bytes its workers load it
-    from; loaded here first, from those bytes, so that a bad rule set fails before any worker starts."""
-    origin = game_rules(rules).ruleset.path  # its errors name the files the user gave
+    from. For ``remote`` workers it is loaded here from those bytes too, so that a rule set that cannot
+    travel fails before any worker starts; local workers, forked from this process, are given the rule
+    set loaded here and read no file at all."""
+    loaded = game_rules(rules)  # its errors name the files the user gave
+    origin = loaded.ruleset.path
     bundle = bundle_of(resolve(rules).parent, origin)
+    if not remote:
+        _received[bundle] = loaded
+        return bundle
     try:
         _rules(bundle)
     except RuleSetError:
@@ -138,7 +144,8 @@ def simulate(rules: str, games: int, seed: int = 0, kind: str = "expert", jobs: 
     does not grow with ``games``; Ctrl-C raises Interrupted with the totals of the chunks done.
     ``progress`` is given the totals so far after each chunk (the command's progress line); the chunks
     run on ``executor`` (default: ``jobs`` local processes)."""
-    bundle = shipped(rules)  # a bad rule set fails here, before any worker starts
+    run = executor or Local(jobs)
+    bundle = shipped(rules, not isinstance(run, Local))  # a bad rule set fails here, before any worker starts
     players_of(kind)
     tasks = ((seed, range(start, min(start + chunk, games)), kind, log is not None) for start in range(0, games, chunk))
     stats = Stats(_rules(bundle).name)
@@ -150,7 +157,7 @@ def simulate(rules: str, games: int, seed: int = 0, kind: str = "expert", jobs: 
             progress(stats)
         write(lines)
     try:
-        _dispatch(run_games, bundle, tasks, executor or Local(jobs), games <= chunk, collect)
+        _dispatch(run_games, bundle, tasks, run, games <= chunk, collect)
     except KeyboardInterrupt:
         raise Interrupted(stats) from None
     return stats
@@ -230,7 +237,9 @@ def study(rules: str, games: int, seed: int = 0, players: str = "expert", jobs: 
     there and a rerun of the same study reuses them (``on_checkpoint`` is given the Checkpoint at the
     end, to report how many), while another study's folder is refused (CheckpointError)."""
     names = roster(players)
-    shared = (shipped(rules), None if against is None else shipped(against))
+    run = executor or Local(jobs)
+    remote = not isinstance(run, Local)
+    shared = (shipped(rules, remote), None if against is None else shipped(against, remote))
     players_of(players)
     per = max(1, chunk // SEAT_COUNT) if duplicate else chunk
     tasks = ((seed, range(start, min(start + per, games)), players, duplicate, log is not None, explain)
@@ -249,7 +258,7 @@ def study(rules: str, games: int, seed: int = 0, players: str = "expert", jobs: 
             progress(whole)
         write(lines)
     try:
-        _dispatch(_study_chunk, shared, tasks, executor or Local(jobs), games <= per, collect, saved)
+        _dispatch(_study_chunk, shared, tasks, run, games <= per, collect, saved)
     except KeyboardInterrupt:
         raise Interrupted(whole.stats, whole) from None
     if saved is not None and on_checkpoint is not None:
