@@ -69,7 +69,7 @@ def shipped(rules: str | Path, remote: bool = True) -> RuleBundle:
         _received[bundle] = loaded
         return bundle
     try:
-        _rules(bundle)
+        _load(bundle)  # from the bytes, as a remote worker will (never the memo of a local run)
     except RuleSetError:
         message = "the rule set does not load from a copy of its folder, which workers are sent: does it extend one by a path outside it?"
         raise RuleSetError([Diagnostic(file=origin, line=1, column=1, code="R013", message=message)]) from None
