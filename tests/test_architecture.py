@@ -25,13 +25,14 @@ MAY_IMPORT: dict[str, frozenset[str]] = {
     "ruleset": frozenset({"core", "dsl"}),
     "scoring": frozenset({"core", "analysis", "dsl", "ruleset"}),
     "settlement": frozenset({"core", "analysis", "dsl", "ruleset", "scoring"}),
-    "game": frozenset({"core", "analysis", "dsl", "ruleset", "scoring", "settlement"}),
+    "study": frozenset({"core"}),
+    "game": frozenset({"core", "analysis", "dsl", "ruleset", "scoring", "settlement", "study"}),
     "web": frozenset({"core", "analysis", "dsl", "ruleset", "scoring", "settlement", "game", "facade"}),
     "botzone": frozenset({"core", "analysis", "dsl", "ruleset", "scoring", "settlement", "game"}),
     "env": frozenset({"core", "analysis", "dsl", "ruleset", "scoring", "settlement", "game"}),
     "facade": frozenset({"core", "analysis", "dsl", "ruleset", "scoring", "settlement", "game"}),
     "__main__": frozenset({"tools"}),
-    "tools": frozenset({"core", "analysis", "dsl", "ruleset", "scoring", "settlement", "game", "web", "facade", "botzone"}),
+    "tools": frozenset({"core", "analysis", "dsl", "ruleset", "scoring", "settlement", "study", "game", "web", "facade", "botzone"}),
 }
 
 

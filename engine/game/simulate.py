@@ -3,14 +3,18 @@ study plays each game (or, duplicate, each wall four times with the players rota
 and, when asked, under a second rule set on the same seeds, pairing the two per unit."""
 from __future__ import annotations
 
-import multiprocessing
-import signal
-from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
-from multiprocessing.pool import AsyncResult
+from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any, TypeVar
 
+from ..core.errors import Diagnostic, RuleSetError
+from ..core.memo import Memo
+from ..ruleset import load_ruleset
+from ..ruleset.files import resolve
+from ..study import Checkpoint, Executor, RuleBundle, bundle_of, folder_of
+from ..study.checkpoint import Resume
+from ..study.executor import CHUNKS_PER_WORKER, Local
 from .log import log_lines
 from .observation import observe
 from .paired import Paired
@@ -18,15 +22,13 @@ from .roster import PlayerFactory, players_of, roster, seated
 from .seat import SEAT_COUNT
 from .stats import Quantities, Stats, Totals
 from .table import Table
-from .winning import game_rules
+from .winning import GameRules, game_rules
 
-__all__ = ["PlayerFactory", "Stats", "Study", "Totals", "game_seed", "play", "players_of", "simulate", "study"]
+__all__ = ["CHUNKS_PER_WORKER", "PlayerFactory", "Stats", "Study", "Totals", "game_seed", "play", "players_of", "simulate", "study"]
 _R = TypeVar("_R")
 
 #: Games a worker plays per task: small, so that Ctrl-C loses little and the totals come often.
 CHUNK_GAMES = 10
-#: Tasks handed to each worker ahead of the results read: memory holds these, whatever ``--games``.
-CHUNKS_PER_WORKER = 2
 
 
 def play(table: Table, players: Sequence[Callable[..., Any]], max_steps: int = 10_000, explain: bool = False) -> Table:
@@ -55,9 +57,40 @@ def game_seed(seed: int, index: int) -> int:
     return seed * 1_000_003 + index
 
 
-def run_games(rules: str, seed: int, indices: Iterable[int], kind: str, keep_logs: bool) -> tuple[Stats, list[str]]:
+def shipped(rules: str | Path, remote: bool = True) -> RuleBundle:
+    """The rule set ``rules`` (shipped name, folder or ruleset.yaml) as the bytes its workers load it
+    from. For ``remote`` workers it is loaded here from those bytes too, so that a rule set that cannot
+    travel fails before any worker starts; local workers, forked from this process, are given the rule
+    set loaded here and read no file at all."""
+    loaded = game_rules(rules)  # its errors name the files the user gave
+    origin = loaded.ruleset.path
+    bundle = bundle_of(resolve(rules).parent, origin)
+    if not remote:
+        _received[bundle] = loaded
+        return bundle
+    try:
+        _load(bundle)  # from the bytes, as a remote worker will (never the memo of a local run)
+    except RuleSetError:
+        message = "the rule set does not load from a copy of its folder, which workers are sent: does it extend one by a path outside it?"
+        raise RuleSetError([Diagnostic(file=origin, line=1, column=1, code="R013", message=message)]) from None
+    return bundle
+
+
+def _load(bundle: RuleBundle) -> GameRules:
+    """The rule set of ``bundle``, loaded from its bytes, under the path the study was given."""
+    return GameRules.of(replace(load_ruleset(folder_of(bundle)), path=bundle.origin))
+
+
+_received: Memo[RuleBundle, GameRules] = Memo(_load, 8)
+
+
+def _rules(rules: str | Path | RuleBundle) -> GameRules:
+    return _received[rules] if isinstance(rules, RuleBundle) else game_rules(rules)
+
+
+def run_games(rules: str | RuleBundle, seed: int, indices: Iterable[int], kind: str, keep_logs: bool) -> tuple[Stats, list[str]]:
     """Play the games ``indices`` of a simulation; their statistics, and their log lines if asked."""
-    gr = game_rules(rules)
+    gr = _rules(rules)
     factory = players_of(kind)
     stats = Stats(gr.name)
     lines: list[str] = []
@@ -80,27 +113,18 @@ class Interrupted(Exception):
         self.study = study
 
 
-def _ignore_sigint() -> None:
-    """Workers leave Ctrl-C to the parent, which stops them and keeps the totals so far."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def _pooled(worker: Callable[..., tuple[_R, list[str]]], tasks: Iterator[tuple[Any, ...]], jobs: int, alone: bool,
-            collect: Callable[[_R, list[str]], None]) -> None:
-    """Run ``worker`` on each task, in this process (``alone`` or one job) or in ``jobs`` workers,
-    CHUNKS_PER_WORKER tasks each in flight, and ``collect`` the results in the order of the tasks."""
-    if jobs <= 1 or alone:
-        for task in tasks:
-            collect(*worker(*task))
+def _dispatch(worker: Callable[..., tuple[_R, list[str]]], shared: Any, tasks: Iterator[tuple[Any, ...]], run: Executor,
+              alone: bool, collect: Callable[[_R, list[str]], None], checkpoint: Checkpoint | None = None) -> None:
+    """Run ``worker(shared, *task)`` on each task with ``run`` (in this process when ``alone``: one
+    chunk), and ``collect`` the results in the order of the tasks; with a ``checkpoint``, the chunks
+    found there are read, not run, and each chunk run is saved there."""
+    executor = Local(1) if alone else run
+    if checkpoint is None:
+        executor.run(worker, shared, tasks, collect)
         return
-    with multiprocessing.get_context("fork").Pool(jobs, initializer=_ignore_sigint) as pool:
-        pending: deque[AsyncResult[tuple[_R, list[str]]]] = deque()
-        for task in tasks:
-            pending.append(pool.apply_async(worker, task))
-            if len(pending) >= CHUNKS_PER_WORKER * jobs:
-                collect(*pending.popleft().get())
-        while pending:
-            collect(*pending.popleft().get())
+    resume = Resume(checkpoint, collect)
+    executor.run(worker, shared, resume.tasks(tasks), resume.collect)
+    resume.finish()
 
 
 def _writer(log: Callable[[str], Any] | None) -> Callable[[list[str]], None]:
@@ -113,17 +137,18 @@ def _writer(log: Callable[[str], Any] | None) -> Callable[[list[str]], None]:
 
 def simulate(rules: str, games: int, seed: int = 0, kind: str = "expert", jobs: int = 1,
              log: Callable[[str], Any] | None = None, chunk: int = CHUNK_GAMES,
-             progress: Callable[[Stats], Any] | None = None) -> Stats:
+             progress: Callable[[Stats], Any] | None = None, executor: Executor | None = None) -> Stats:
     """Play ``games`` games (game i seeded ``game_seed(seed, i)``) and total them; ``log`` is given each
     log line, games in order, whatever ``jobs`` is, so that the same seed writes the same bytes. Chunks
     of games are made as they are handed out, CHUNKS_PER_WORKER per worker in flight, so that memory
     does not grow with ``games``; Ctrl-C raises Interrupted with the totals of the chunks done.
-    ``progress`` is given the totals so far after each chunk (the command's progress line)."""
-    game_rules(rules)  # a bad rule set fails here, before any worker starts
+    ``progress`` is given the totals so far after each chunk (the command's progress line); the chunks
+    run on ``executor`` (default: ``jobs`` local processes)."""
+    run = executor or Local(jobs)
+    bundle = shipped(rules, not isinstance(run, Local))  # a bad rule set fails here, before any worker starts
     players_of(kind)
-    tasks = ((str(rules), seed, range(start, min(start + chunk, games)), kind, log is not None)
-             for start in range(0, games, chunk))
-    stats = Stats(game_rules(rules).name)
+    tasks = ((seed, range(start, min(start + chunk, games)), kind, log is not None) for start in range(0, games, chunk))
+    stats = Stats(_rules(bundle).name)
     write = _writer(log)
 
     def collect(part: Stats, lines: list[str]) -> None:
@@ -132,7 +157,7 @@ def simulate(rules: str, games: int, seed: int = 0, kind: str = "expert", jobs: 
             progress(stats)
         write(lines)
     try:
-        _pooled(run_games, tasks, jobs, games <= chunk, collect)
+        _dispatch(run_games, bundle, tasks, run, games <= chunk, collect)
     except KeyboardInterrupt:
         raise Interrupted(stats) from None
     return stats
@@ -159,13 +184,13 @@ def _add(into: Quantities, counts: Quantities) -> None:
         into[key] = into.get(key, 0.0) + value
 
 
-def run_study(rules: str, against: str | None, seed: int, indices: Iterable[int], players: str, duplicate: bool,
-              keep_logs: bool, explain: bool) -> tuple[Study, list[str]]:
+def run_study(rules: str | RuleBundle, against: str | RuleBundle | None, seed: int, indices: Iterable[int], players: str,
+              duplicate: bool, keep_logs: bool, explain: bool) -> tuple[Study, list[str]]:
     """Play the units ``indices`` of a study (a game, or a wall four times with the players rotated)
     under ``rules`` and, when given, ``against``; what they measured, and the log lines of the games
     under ``rules`` if asked."""
     names = roster(players)
-    sides = [game_rules(rules)] + ([game_rules(against)] if against is not None else [])
+    sides = [_rules(rules)] + ([_rules(against)] if against is not None else [])
     part = Study(Stats(sides[0].name, players=names), Stats(sides[1].name, players=names) if against is not None else None)
     rotations = range(SEAT_COUNT) if duplicate else range(1)
     factories = [players_of(players, r) for r in rotations]
@@ -194,24 +219,37 @@ def run_study(rules: str, against: str | None, seed: int, indices: Iterable[int]
     return part, lines
 
 
+def _study_chunk(shared: tuple[RuleBundle, RuleBundle | None], *task: Any) -> tuple[Study, list[str]]:
+    """A worker's chunk of a study: the rule sets come as bytes (``shared``), the rest as the task."""
+    return run_study(shared[0], shared[1], *task)
+
+
 def study(rules: str, games: int, seed: int = 0, players: str = "expert", jobs: int = 1, against: str | None = None,
           duplicate: bool = False, log: Callable[[str], Any] | None = None, explain: bool = False,
-          chunk: int = CHUNK_GAMES, progress: Callable[[Study], Any] | None = None) -> Study:
+          chunk: int = CHUNK_GAMES, progress: Callable[[Study], Any] | None = None, executor: Executor | None = None,
+          checkpoint: str | None = None, on_checkpoint: Callable[[Checkpoint], Any] | None = None) -> Study:
     """Play ``games`` units (a game each, or with ``duplicate`` a wall played four times with the
     players rotated one seat each time: four games) under ``rules`` and, when given, under ``against``
     on the same seeds, and total them as ``simulate`` does (logs in order whatever ``jobs``; Ctrl-C
     raises Interrupted with what the chunks done measured); ``progress`` is given the study so far
-    after each chunk."""
+    after each chunk. The chunks run on ``executor`` (default: ``jobs`` local processes), each worker
+    loading the rule sets from their bytes; with ``checkpoint`` (a folder), finished chunks are kept
+    there and a rerun of the same study reuses them (``on_checkpoint`` is given the Checkpoint at the
+    end, to report how many), while another study's folder is refused (CheckpointError)."""
     names = roster(players)
-    game_rules(rules)
-    if against is not None:
-        game_rules(against)
+    run = executor or Local(jobs)
+    remote = not isinstance(run, Local)
+    shared = (shipped(rules, remote), None if against is None else shipped(against, remote))
     players_of(players)
     per = max(1, chunk // SEAT_COUNT) if duplicate else chunk
-    tasks = ((str(rules), None if against is None else str(against), seed, range(start, min(start + per, games)),
-              players, duplicate, log is not None, explain) for start in range(0, games, per))
-    whole = Study(Stats(game_rules(rules).name, players=names),
-                  None if against is None else Stats(game_rules(against).name, players=names))
+    tasks = ((seed, range(start, min(start + per, games)), players, duplicate, log is not None, explain)
+             for start in range(0, games, per))
+    whole = Study(Stats(_rules(shared[0]).name, players=names),
+                  None if shared[1] is None else Stats(_rules(shared[1]).name, players=names))
+    saved = None if checkpoint is None else Checkpoint(checkpoint, {
+        "command": "simulate", "games": games, "seed": seed, "players": players, "duplicate": duplicate, "chunk": per,
+        "log": log is not None, "explain": explain, "rules": shared[0].digest,
+        "against": None if shared[1] is None else shared[1].digest})
     write = _writer(log)
 
     def collect(part: Study, lines: list[str]) -> None:
@@ -220,7 +258,9 @@ def study(rules: str, games: int, seed: int = 0, players: str = "expert", jobs: 
             progress(whole)
         write(lines)
     try:
-        _pooled(run_study, tasks, jobs, games <= per, collect)
+        _dispatch(_study_chunk, shared, tasks, run, games <= per, collect, saved)
     except KeyboardInterrupt:
         raise Interrupted(whole.stats, whole) from None
+    if saved is not None and on_checkpoint is not None:
+        on_checkpoint(saved)
     return whole

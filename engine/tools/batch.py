@@ -11,13 +11,19 @@ import stat
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
+from dataclasses import replace
 from functools import partial
-from typing import IO, Any
+from pathlib import Path
+from typing import IO, TYPE_CHECKING, Any
 
 from ..core.errors import ErrorKind, HandError, InvalidHandError
 from ..core.jsonio import MAX_LINE_CHARS, hand_from_record
+from ..core.memo import Memo
 from ..scoring import Scorer
 from ..scoring.result_text import Text
+
+if TYPE_CHECKING:  # the cluster's parts are imported only by --backend ray: start-up stays short
+    from ..study import Executor, RuleBundle
 
 #: A line is read up to this many bytes (a character takes up to four); the rest of a longer one is skipped.
 MAX_LINE_BYTES = 4 * MAX_LINE_CHARS
@@ -187,7 +193,8 @@ def _unwritable(number: int) -> str:
                                                               "message": f"line {number}: its id cannot be written as UTF-8 JSON"}}) + "\n"
 
 
-def run(inp: IO[Any], out: IO[Any], scorer: Scorer, jobs: int = 1, progress: IO[str] | None = None, explain: bool = True) -> int:
+def run(inp: IO[Any], out: IO[Any], scorer: Scorer, jobs: int = 1, progress: IO[str] | None = None, explain: bool = True,
+        cluster: Executor | None = None) -> int:
     """Stream a batch and return the number of lines answered. ``inp`` is read in bytes or text, line by
     line (read_lines); ``out`` gets UTF-8 JSON lines (bytes or text). With ``jobs`` > 1 (where processes
     can be forked), blocks of a file or chunks of a stream are scored by that many worker processes
@@ -196,11 +203,26 @@ def run(inp: IO[Any], out: IO[Any], scorer: Scorer, jobs: int = 1, progress: IO[
     the input is. Output is written in chunks, and flushed whenever no more input is waiting (so an
     answer never waits for input that has not come) and at least every FLUSH_LINES lines; Ctrl-C writes
     every completed line and raises Interrupted with their number. ``progress`` (a terminal) gets a line
-    count. Without ``explain``, answers have the contract's fields only (no sets, reading or not_counted)."""
+    count. Without ``explain``, answers have the contract's fields only (no sets, reading or not_counted).
+    With ``cluster`` (``--backend ray``), chunks of CLUSTER_LINES lines are scored by its workers, which
+    load the scorer's rule set from its bytes (``shipped_scorer``), and written in input order."""
     n = 0
     unwritten: list[str] = []
     whole = _whole_writes()
+
+    def emit(answers: bytes) -> None:
+        nonlocal n
+        with whole():
+            n += _write(out, answers)
+        if progress is not None:
+            _show(progress, n)
     try:
+        if cluster is not None:
+            from ..study import bundle_of
+            shared = (bundle_of(Path(scorer.ruleset.path).parent, scorer.ruleset.path), explain)
+            cluster.run(_score_shipped, shared, ((chunk,) for chunk in _batched(read_lines(inp), CLUSTER_LINES)),
+                        lambda answers, _: emit(answers))
+            return _done(progress, n)
         if jobs <= 1 or not hasattr(os, "fork"):
             more_ready = _waiting(inp)
             text = _TEXT if isinstance(out, io.TextIOBase) else _WIRE
@@ -218,12 +240,6 @@ def run(inp: IO[Any], out: IO[Any], scorer: Scorer, jobs: int = 1, progress: IO[
             return _done(progress, n)
         from . import batch_workers  # only here: one job does not pay its import at start-up
 
-        def emit(answers: bytes) -> None:
-            nonlocal n
-            with whole():
-                n += _write(out, answers)
-            if progress is not None:
-                _show(progress, n)
         if _whole_file(inp):
             batch_workers.answer_growing_file(inp.fileno(), inp.tell(), jobs, partial(_score_block, scorer=scorer, explain=explain), emit)
         elif not isinstance(inp, io.TextIOBase) and hasattr(inp, "read1"):
@@ -341,6 +357,36 @@ def _regular(inp: IO[Any]) -> bool | None:
         return stat.S_ISREG(os.fstat(inp.fileno()).st_mode)
     except (AttributeError, OSError, ValueError):
         return None
+
+
+#: Lines a Ray task scores (--backend ray): a task costs milliseconds to schedule, a line about one.
+CLUSTER_LINES = 2000
+
+
+def _batched(lines: Iterator[tuple[int, str]], size: int) -> Iterator[list[tuple[int, str]]]:
+    chunk: list[tuple[int, str]] = []
+    for line in lines:
+        chunk.append(line)
+        if len(chunk) == size:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
+
+
+def _shipped_scorer(bundle: RuleBundle) -> Scorer:
+    """The scorer of a rule set received as bytes (a cluster's worker never opens the batch's path)."""
+    from ..ruleset import load_ruleset
+    from ..study import folder_of
+    return Scorer(replace(load_ruleset(folder_of(bundle)), path=bundle.origin))
+
+
+_scorers: Memo[RuleBundle, Scorer] = Memo(_shipped_scorer, 4)
+
+
+def _score_shipped(shared: tuple[RuleBundle, bool], chunk: list[tuple[int, str]]) -> tuple[bytes, list[str]]:
+    """A cluster worker's task: the answers to a chunk of lines under the rule set shipped with it."""
+    return _score_chunk(chunk, _scorers[shared[0]], shared[1]), []
 
 
 def _score_chunk(chunk: list[tuple[int, str]], scorer: Scorer, explain: bool) -> bytes:

@@ -79,6 +79,13 @@ def cmd_batch(args: argparse.Namespace) -> int:
     scorer = Scorer(load_rules(args.rules))
     from .batch import Interrupted, usable_jobs  # commands import what only they need: start-up stays short
     from .batch import run as run_batch
+    cluster = None
+    if args.backend != "local" or args.address is not None:
+        from ..study import BackendError, executor
+        try:
+            cluster = executor(args.backend, usable_jobs(args.jobs), args.address)
+        except BackendError as err:
+            raise CliError(str(err), ExitCode.USAGE) from None
 
     inp = _stream(args.input, sys.stdin, "rb")
     try:
@@ -88,7 +95,7 @@ def cmd_batch(args: argparse.Namespace) -> int:
             try:
                 progress = sys.stderr if sys.stderr is not None and sys.stderr.isatty() and not args.quiet else None
                 run_batch(inp, out, scorer, jobs=usable_jobs(args.jobs), progress=progress,
-                          explain=not args.brief)
+                          explain=not args.brief, cluster=cluster)
             except Interrupted as err:  # the complete lines written so far are kept, as the message says
                 print(f"fanrules: batch {err}, each complete", file=sys.stderr)
                 return 130
@@ -159,6 +166,8 @@ def _add_batch(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--input", help="input JSONL file")
     p.add_argument("--output", help="output JSONL file")
     p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1; 0: every CPU; at most the CPU count); output order and bytes do not depend on it")
+    p.add_argument("--backend", choices=("local", "ray"), default="local", help="local processes (default) or a Ray cluster (the cluster extra; docs/scale.md)")
+    p.add_argument("--address", help="with --backend ray: the cluster to join; without it, a local Ray cluster of --jobs CPUs")
     p.add_argument("--quiet", action="store_true", help="no progress line on stderr")
     p.add_argument("--brief", action="store_true",
                    help="answers with the contract's fields only (id, total, total_with_flowers, fans, error): no sets, "

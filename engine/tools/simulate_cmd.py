@@ -28,6 +28,10 @@ def register(sub: Any) -> None:
     p.add_argument("--compare-human", action="store_true", help="print the players' fan shares beside human play's (rules/human_shares.yaml)")
     p.add_argument("--explain", action="store_true", help="with --log: each choice's action line carries the player's one-line reason")
     p.add_argument("--jobs", type=int, default=0, help="worker processes (0, the default: every CPU; at most the CPU count); the results do not depend on it")
+    p.add_argument("--backend", choices=("local", "ray"), default="local",
+                   help="where the chunks of games run: local processes (default) or a Ray cluster (the cluster extra; docs/scale.md); the results do not depend on it")
+    p.add_argument("--address", help="with --backend ray: the cluster to join (ray://HOST:10001 or auto); without it, a local Ray cluster of --jobs CPUs")
+    p.add_argument("--checkpoint", metavar="DIR", help="keep each finished chunk in DIR; a rerun with the same arguments reuses them (a killed study resumes)")
     p.add_argument("--quiet", action="store_true", help="no progress line on stderr")
     p.add_argument("--plot", metavar="FILE.svg", help="also draw the fan frequencies and the points histogram (both rule sets side by side with --against) as SVG")
     p.add_argument("--log", help="write every game's log (JSON lines; the games under --rules) to this file")
@@ -54,6 +58,11 @@ def run(args: argparse.Namespace) -> int:
     if args.plot is not None:
         check_output(args.plot, [], "--plot")
     jobs = usable_jobs(args.jobs)
+    from ..study import BackendError, CheckpointError, executor
+    try:
+        run_on = executor(args.backend, jobs, args.address)
+    except BackendError as err:
+        raise CliError(str(err), ExitCode.USAGE) from None
     from .progress import Progress, progress_stream
 
     shown = Progress("simulate", "games", progress_stream(args.quiet))
@@ -61,8 +70,13 @@ def run(args: argparse.Namespace) -> int:
         with replaced(args.log, "w", what="--log") if args.log is not None else nullcontext(None) as out:
             log = None if out is None else (lambda line: out.write(line + "\n"))
             found = study(args.rules, args.games, args.seed, args.players, jobs, args.against, args.duplicate, log, args.explain,
-                          progress=lambda s: shown.show(s.stats.games, args.games))
+                          progress=lambda s: shown.show(s.stats.games, args.games), executor=run_on, checkpoint=args.checkpoint,
+                          on_checkpoint=lambda c: print(f"fanrules: simulate reused {c.reused} finished chunks of {args.checkpoint}",
+                                                        file=sys.stderr))
             shown.done()
+    except CheckpointError as err:
+        shown.done()
+        raise CliError(str(err), ExitCode.REFUSED) from None
     except ProcedureError as err:
         shown.done()
         raise CliError(str(err)) from None

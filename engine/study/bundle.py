@@ -1,0 +1,92 @@
+"""A rule set by content: its folder's files read once as bytes, named by a hash of them, and written
+out again into a private temporary folder in each worker that needs them. Workers never open the path
+the study was given, so a study runs the rule set it started with even if the folder changes or is
+deleted meanwhile, and a cluster's workers need no shared file system."""
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import tempfile
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+
+#: Files larger than this are not part of a rule set (the loader refuses far smaller ones).
+MAX_BUNDLE_BYTES = 64 << 20
+
+
+@dataclass(frozen=True)
+class RuleBundle:
+    """The files of a rule-set folder (paths relative to it, POSIX separators, sorted); ``digest``, the
+    hash of names and contents that checkpoints record and workers check; ``origin``, the path the
+    study was given, only ever shown (a game log's header names it), never opened by a worker."""
+
+    files: tuple[tuple[str, bytes], ...]
+    digest: str
+    origin: str = ""
+
+
+def _digest(files: tuple[tuple[str, bytes], ...]) -> str:
+    h = hashlib.sha256()
+    for name, data in files:
+        for part in (name.encode("utf-8"), data):
+            h.update(len(part).to_bytes(8, "little"))
+            h.update(part)
+    return "sha256:" + h.hexdigest()
+
+
+def bundle_of(folder: Path, origin: str = "") -> RuleBundle:
+    """Read every regular file under ``folder`` (hidden ones and caches left out) into a bundle."""
+    files: list[tuple[str, bytes]] = []
+    total = 0
+    for path in sorted(folder.rglob("*")):
+        rel = path.relative_to(folder)
+        if any(part.startswith(".") or part == "__pycache__" for part in rel.parts) or not path.is_file():
+            continue
+        data = path.read_bytes()
+        total += len(data)
+        if total > MAX_BUNDLE_BYTES:
+            raise ValueError(f"the rule set folder {folder} holds more than {MAX_BUNDLE_BYTES} bytes")
+        files.append((rel.as_posix(), data))
+    frozen = tuple(files)
+    return RuleBundle(frozen, _digest(frozen), origin)
+
+
+_written: dict[str, Path] = {}
+_lock = threading.Lock()
+
+
+def folder_of(bundle: RuleBundle) -> Path:
+    """The folder in this process holding ``bundle``'s files, written once per process and digest
+    (after checking the bytes against the digest: a bundle damaged on the way is refused)."""
+    with _lock:
+        known = _written.get(bundle.digest)
+        if known is not None and known.is_dir():
+            return known
+        if _digest(bundle.files) != bundle.digest:
+            raise ValueError(f"the rule set received does not match its hash {bundle.digest}")
+        root = Path(tempfile.mkdtemp(prefix="fanrules-rules-"))
+        for name, data in bundle.files:
+            target = (root / name).resolve()
+            if root.resolve() not in target.parents:
+                shutil.rmtree(root, ignore_errors=True)
+                raise ValueError(f"a rule set file name leaves its folder: {name!r}")
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
+        _remember(root)
+        _written[bundle.digest] = root
+        return root
+
+
+def _remember(root: Path) -> None:
+    """Remove the folder when the process that wrote it exits normally (a forked worker, which exits
+    without the exit handlers, leaves it to the temporary folder's cleaning)."""
+    import atexit
+
+    pid = os.getpid()
+
+    def remove() -> None:
+        if os.getpid() == pid:
+            shutil.rmtree(root, ignore_errors=True)
+    atexit.register(remove)

@@ -1,0 +1,102 @@
+"""``--checkpoint DIR``: each finished chunk's result kept in its own file, written atomically, under a
+manifest naming the study (its arguments and the rule sets' hashes). A rerun of the same study reads
+the chunks found instead of running them; a folder made by another study is refused, so that results
+of different studies are never merged. The chunk files are pickles: a checkpoint folder is trusted
+like the code that wrote it (never load one from someone else)."""
+from __future__ import annotations
+
+import json
+import pickle
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+from ..core.files import replaced
+
+MANIFEST = "study.json"
+
+
+class CheckpointError(Exception):
+    """A checkpoint folder that cannot be used for this study: one line for people."""
+
+
+class Checkpoint:
+    """The checkpoint folder ``folder`` of the study described by ``manifest`` (JSON values)."""
+
+    def __init__(self, folder: str, manifest: dict[str, Any]) -> None:
+        self.folder = Path(folder)
+        self.manifest = manifest
+        self.reused = 0
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            raise CheckpointError(f"--checkpoint {folder}: cannot make the folder: {err.strerror}") from None
+        path = self.folder / MANIFEST
+        if path.exists():
+            try:
+                found = json.loads(path.read_text(encoding="utf-8"))
+            except (OSError, ValueError) as err:
+                raise CheckpointError(f"--checkpoint {folder}: unreadable {MANIFEST}: {err}") from None
+            changed = sorted(key for key in set(found) | set(manifest) if found.get(key) != manifest.get(key))
+            if changed:
+                what = ", ".join(f"{key} {found.get(key)!r} there, {manifest.get(key)!r} now" for key in changed)
+                raise CheckpointError(f"--checkpoint {folder} holds another study ({what}): rerun with its "
+                                      "arguments and rule sets, or give a new folder")
+        else:
+            with replaced(str(path), "w", what="--checkpoint") as out:
+                out.write(json.dumps(manifest, sort_keys=True, ensure_ascii=False) + "\n")
+
+    def _chunk(self, index: int) -> Path:
+        return self.folder / f"chunk-{index:08d}.pickle"
+
+    def has(self, index: int) -> bool:
+        """Whether chunk ``index`` was finished and saved."""
+        return self._chunk(index).is_file()
+
+    def load(self, index: int) -> Any:
+        """Chunk ``index``'s result as saved."""
+        try:
+            data = self._chunk(index).read_bytes()
+        except OSError as err:
+            raise CheckpointError(f"--checkpoint {self.folder}: cannot read chunk {index}: {err.strerror}") from None
+        self.reused += 1
+        return pickle.loads(data)
+
+    def save(self, index: int, result: Any) -> None:
+        """Keep chunk ``index``'s result: a file appears whole or not at all."""
+        with replaced(str(self._chunk(index)), "wb", what="--checkpoint") as out:
+            out.write(pickle.dumps(result, protocol=pickle.HIGHEST_PROTOCOL))
+
+
+class Resume:
+    """A study's chunks through a checkpoint: ``tasks`` leaves out the chunks saved there, ``collect``
+    saves each chunk run and hands on, in chunk order, the saved ones before it, ``finish`` those after
+    the last one run; ``forward`` sees every chunk's result in order, as without a checkpoint."""
+
+    def __init__(self, checkpoint: Checkpoint, forward: Callable[[Any, list[str]], None]) -> None:
+        self.checkpoint, self.forward = checkpoint, forward
+        self.running: deque[int] = deque()
+        self.next = self.total = 0
+
+    def tasks(self, tasks: Iterable[tuple[Any, ...]]) -> Iterator[tuple[Any, ...]]:
+        for index, task in enumerate(tasks):
+            self.total = index + 1
+            if not self.checkpoint.has(index):
+                self.running.append(index)
+                yield task
+
+    def _replay(self, stop: int) -> None:
+        while self.next < stop:
+            self.forward(*self.checkpoint.load(self.next))
+            self.next += 1
+
+    def collect(self, result: Any, lines: list[str]) -> None:
+        index = self.running.popleft()
+        self._replay(index)
+        self.checkpoint.save(index, (result, lines))
+        self.forward(result, lines)
+        self.next = index + 1
+
+    def finish(self) -> None:
+        self._replay(self.total)
