@@ -65,20 +65,24 @@ def _read(data: Any, kind: Any, where: str) -> Any:
         if len(items) != len(hints):
             raise ValueError(f"{where}: {len(hints)} items were expected, not {len(items)}")
         return tuple(_read(item, hint, f"{where}[{i}]") for i, (item, hint) in enumerate(zip(items, hints)))
-    if origin in (dict, Counter):
-        out: dict[Any, Any] = Counter() if origin is Counter else {}
-        key_kind, value_kind = (args[0], int) if origin is Counter else args
-        for i, pair in enumerate(_list(data, where)):
-            if not isinstance(pair, list) or len(pair) != 2:
-                raise ValueError(f"{where}[{i}]: a [key, value] pair was expected")
-            key = _read(pair[0], key_kind, f"{where}[{i}] key")
-            if key in out:
-                raise ValueError(f"{where}[{i}]: key {key!r} given twice")
-            out[key] = _read(pair[1], value_kind, f"{where}[{key!r}]")
-        return out
+    if origin is dict:
+        return _mapping(data, {}, args[0], args[1], where)
+    if origin is Counter:
+        return _mapping(data, Counter(), args[0], int, where)
     if isinstance(kind, type) and dataclasses.is_dataclass(kind):
         return _dataclass(data, kind, where)
     raise TypeError(f"{where}: cannot read a {kind} from JSON")
+
+
+def _mapping(data: Any, out: dict[Any, Any], key_kind: Any, value_kind: Any, where: str) -> dict[Any, Any]:
+    for i, pair in enumerate(_list(data, where)):
+        if not isinstance(pair, list) or len(pair) != 2:
+            raise ValueError(f"{where}[{i}]: a [key, value] pair was expected")
+        key = _read(pair[0], key_kind, f"{where}[{i}] key")
+        if key in out:
+            raise ValueError(f"{where}[{i}]: key {key!r} given twice")
+        out[key] = _read(pair[1], value_kind, f"{where}[{key!r}]")
+    return out
 
 
 def _dataclass(data: Any, kind: type, where: str) -> Any:
