@@ -1,10 +1,12 @@
 """Studies past one process (engine/study/): the rule set goes to the workers as bytes checked by hash,
 never as a path; a study killed mid-way and rerun with --checkpoint gives the uninterrupted output and
-says how many chunks it reused; a checkpoint of another study or rule set is refused; --backend ray
-without Ray says the one pip line."""
+says how many chunks it reused; a checkpoint of another study or rule set is refused, and so is a chunk
+file that is not plain JSON of a chunk's result (a planted pickle never runs); --backend ray without
+Ray says the one pip line."""
 from __future__ import annotations
 
 import dataclasses
+import json
 import os
 import pickle
 import shutil
@@ -12,12 +14,15 @@ import signal
 import subprocess
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 
 import pytest
 from fanrules.core.errors import RuleSetError
 from fanrules.game import game_rules, study
-from fanrules.game.simulate import run_games, shipped
+from fanrules.game.paired import Moments, Paired
+from fanrules.game.simulate import Study, run_games, shipped
+from fanrules.game.stats import Stats, Totals
 from fanrules.study import BackendError, Checkpoint, CheckpointError, bundle_of, executor, folder_of
 from fanrules.study.bundle import _digest
 from fanrules.study.executor import RAY_INSTALL
@@ -116,11 +121,69 @@ def test_a_checkpoint_of_another_study_or_rule_set_is_refused(tmp_path: Path, ca
     with pytest.raises(CheckpointError, match="rules 'sha256:"):
         study(str(folder), 4, seed=1, players="greedy", chunk=2, checkpoint=str(saved))
     with pytest.raises(CheckpointError, match="games 4 there, 6 now"):
-        Checkpoint(str(saved), {**_manifest(saved), "games": 6})
+        Checkpoint(str(saved), {**_manifest(saved), "games": 6}, Study)
     code = main(["simulate", "--games", "4", "--seed", "2", "--rules", str(folder), "--players", "greedy", "--quiet",
                  "--checkpoint", str(saved)])
     err = capsys.readouterr().err
     assert code == 1 and "holds another study" in err and "seed 1 there, 2 now" in err and "Traceback" not in err
+
+
+class _Gadget:
+    """Unpickling this runs a command: what a planted pickle does."""
+
+    def __init__(self, marker: Path) -> None:
+        self.marker = marker
+
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        return os.system, (f"touch {self.marker}",)
+
+
+def test_a_chunk_file_that_is_not_a_saved_chunk_is_refused_in_one_line_and_never_run(tmp_path: Path,
+                                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    saved, marker = tmp_path / "checkpoint", tmp_path / "ran"
+    run = ["simulate", "--games", "20", "--seed", "1", "--players", "greedy", "--json", "--quiet", "--checkpoint", str(saved)]
+    assert main(run) == 0
+    whole = capsys.readouterr().out
+    chunk = saved / "chunk-0.json"
+    assert sorted(os.listdir(saved)) == ["chunk-0.json", "chunk-1.json", "study.json"]
+    good = chunk.read_text(encoding="utf-8")
+    wrong_type = json.loads(good)
+    wrong_type["result"]["stats"]["games"] = "10"
+    extra_field = json.loads(good)
+    extra_field["result"]["stats"]["code"] = "import os"
+    bad_key = json.loads(good)
+    bad_key["result"]["stats"]["fans"] = [["8", 1]]
+    planted: list[bytes] = [pickle.dumps(_Gadget(marker)), pickle.dumps(json.loads(good), protocol=0), b'{"result": [',
+                            b"[]", json.dumps({"result": wrong_type["result"]}).encode(), json.dumps(wrong_type).encode(),
+                            json.dumps(extra_field).encode(), json.dumps(bad_key).encode()]
+    for content in planted:
+        chunk.write_bytes(content)
+        assert main(run) == 1
+        captured = capsys.readouterr()
+        assert captured.out == "" and "Traceback" not in captured.err
+        assert captured.err.count("\n") == 1 and "chunk-0.json is not a saved chunk" in captured.err, captured.err
+        assert not marker.exists()
+    chunk.write_text(good, encoding="utf-8")
+    assert main(run) == 0
+    assert capsys.readouterr().out == whole
+
+
+def test_a_study_with_every_field_filled_comes_back_from_its_chunk_file_equal(tmp_path: Path) -> None:
+    def stats(name: str) -> Stats:
+        filled = Stats(name, games=3, wins=2, self_drawn=1, draws=1, points=40, fans=Counter({8: 1, 48: 2}),
+                       names={8: ("八", "eight"), 48: ("四八", "forty-eight")}, players=("greedy", "expert", "greedy", "expert"),
+                       by_seat=[Totals(i + 1, -i, i, 1, 2, 3) for i in range(4)], by_player=[Totals(4, 5, 6, 7, 8, 9 + i) for i in range(4)],
+                       strength={"greedy": Moments(3, 1.5, 2.25), "expert": Moments(3, -0.1, 0.1 ** 2)},
+                       head_to_head=Moments(2, 0.3, 1 / 3), totals=Counter({8: 1, 52: 1}))
+        assert all(getattr(filled, f.name) for f in dataclasses.fields(filled))
+        return filled
+    part = Study(stats("mcr"), stats("other"), Paired(2, {"points": Moments(2, 1 / 7, 2.0), "fan 8": Moments(2, -1.0, 1.0)}))
+    saved = Checkpoint(str(tmp_path), {"study": 1}, Study)
+    saved.save(0, part, ["line one", "第二"])
+    again, lines = Checkpoint(str(tmp_path), {"study": 1}, Study).load(0)
+    assert again == part and lines == ["line one", "第二"]
+    assert type(again.stats.fans) is Counter and list(again.stats.fans) == [8, 48]
+    assert type(again.stats.names[8]) is tuple and type(again.stats.players) is tuple
 
 
 def _manifest(saved: Path) -> dict[str, object]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 #: The two-sided 95% point of the normal distribution: the units are many (hundreds or more).
@@ -58,13 +58,13 @@ class Moments:
                 "significant": self.significant, "units": self.n}
 
 
+@dataclass
 class Paired:
     """Per-unit differences of named quantities (rules minus against), each a Moments. A quantity
     missing from one side of a unit counts 0 there, so that every unit is counted for every key."""
 
-    def __init__(self) -> None:
-        self.units = 0
-        self.diffs: dict[str, Moments] = {}
+    units: int = 0
+    diffs: dict[str, Moments] = field(default_factory=dict)
 
     def add(self, rules: Mapping[str, float], against: Mapping[str, float]) -> None:
         """One unit's quantities under both rule sets (a key first seen now was 0 in every earlier unit)."""

@@ -114,7 +114,7 @@ class Interrupted(Exception):
 
 
 def _dispatch(worker: Callable[..., tuple[_R, list[str]]], shared: Any, tasks: Iterator[tuple[Any, ...]], run: Executor,
-              alone: bool, collect: Callable[[_R, list[str]], None], checkpoint: Checkpoint | None = None) -> None:
+              alone: bool, collect: Callable[[_R, list[str]], None], checkpoint: Checkpoint[_R] | None = None) -> None:
     """Run ``worker(shared, *task)`` on each task with ``run`` (in this process when ``alone``: one
     chunk), and ``collect`` the results in the order of the tasks; with a ``checkpoint``, the chunks
     found there are read, not run, and each chunk run is saved there."""
@@ -227,7 +227,7 @@ def _study_chunk(shared: tuple[RuleBundle, RuleBundle | None], *task: Any) -> tu
 def study(rules: str, games: int, seed: int = 0, players: str = "expert", jobs: int = 1, against: str | None = None,
           duplicate: bool = False, log: Callable[[str], Any] | None = None, explain: bool = False,
           chunk: int = CHUNK_GAMES, progress: Callable[[Study], Any] | None = None, executor: Executor | None = None,
-          checkpoint: str | None = None, on_checkpoint: Callable[[Checkpoint], Any] | None = None) -> Study:
+          checkpoint: str | None = None, on_checkpoint: Callable[[Checkpoint[Study]], Any] | None = None) -> Study:
     """Play ``games`` units (a game each, or with ``duplicate`` a wall played four times with the
     players rotated one seat each time: four games) under ``rules`` and, when given, under ``against``
     on the same seeds, and total them as ``simulate`` does (logs in order whatever ``jobs``; Ctrl-C
@@ -249,7 +249,7 @@ def study(rules: str, games: int, seed: int = 0, players: str = "expert", jobs: 
     saved = None if checkpoint is None else Checkpoint(checkpoint, {
         "command": "simulate", "games": games, "seed": seed, "players": players, "duplicate": duplicate, "chunk": per,
         "log": log is not None, "explain": explain, "rules": shared[0].digest,
-        "against": None if shared[1] is None else shared[1].digest})
+        "against": None if shared[1] is None else shared[1].digest}, Study)
     write = _writer(log)
 
     def collect(part: Study, lines: list[str]) -> None:

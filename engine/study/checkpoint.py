@@ -1,32 +1,36 @@
 """``--checkpoint DIR``: each finished chunk's result kept in its own file, written atomically, under a
 manifest naming the study (its arguments and the rule sets' hashes). A rerun of the same study reads
 the chunks found instead of running them; a folder made by another study is refused, so that results
-of different studies are never merged. The chunk files are pickles: a checkpoint folder is trusted
-like the code that wrote it (never load one from someone else)."""
+of different studies are never merged. The chunk files are plain JSON read back into the class the
+caller names, every value's type checked: a folder is data, and a damaged or planted chunk file is
+refused in one line, never run."""
 from __future__ import annotations
 
 import json
-import pickle
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from ..core.files import replaced
+from .codec import from_plain, to_plain
 
 MANIFEST = "study.json"
+_R = TypeVar("_R")
 
 
 class CheckpointError(Exception):
     """A checkpoint folder that cannot be used for this study: one line for people."""
 
 
-class Checkpoint:
-    """The checkpoint folder ``folder`` of the study described by ``manifest`` (JSON values)."""
+class Checkpoint(Generic[_R]):
+    """The checkpoint folder ``folder`` of the study described by ``manifest`` (JSON values), whose
+    chunks give a ``kind`` (a dataclass) and their log lines."""
 
-    def __init__(self, folder: str, manifest: dict[str, Any]) -> None:
+    def __init__(self, folder: str, manifest: dict[str, Any], kind: type[_R]) -> None:
         self.folder = Path(folder)
         self.manifest = manifest
+        self.kind = kind
         self.reused = 0
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
@@ -48,33 +52,43 @@ class Checkpoint:
                 out.write(json.dumps(manifest, sort_keys=True, ensure_ascii=False) + "\n")
 
     def _chunk(self, index: int) -> Path:
-        return self.folder / f"chunk-{index:08d}.pickle"
+        return self.folder / f"chunk-{index}.json"
 
     def has(self, index: int) -> bool:
         """Whether chunk ``index`` was finished and saved."""
         return self._chunk(index).is_file()
 
-    def load(self, index: int) -> Any:
-        """Chunk ``index``'s result as saved."""
+    def load(self, index: int) -> tuple[_R, list[str]]:
+        """Chunk ``index``'s result and log lines as saved; CheckpointError for a file that does not hold them."""
+        path = self._chunk(index)
         try:
-            data = self._chunk(index).read_bytes()
+            data = json.loads(path.read_text(encoding="utf-8"))
+            if not isinstance(data, dict) or sorted(data) != ["lines", "result"]:
+                raise ValueError("an object with result and lines was expected")
+            result = from_plain(data["result"], self.kind)
+            lines = data["lines"]
+            if not isinstance(lines, list) or not all(isinstance(line, str) for line in lines):
+                raise ValueError("lines: a list of strings was expected")
         except OSError as err:
-            raise CheckpointError(f"--checkpoint {self.folder}: cannot read chunk {index}: {err.strerror}") from None
+            raise CheckpointError(f"--checkpoint {self.folder}: cannot read {path.name}: {err.strerror}") from None
+        except (ValueError, RecursionError) as err:  # not UTF-8, not JSON, or not a chunk's result
+            raise CheckpointError(f"--checkpoint {self.folder}: {path.name} is not a saved chunk ({err}): "
+                                  "delete it to run that chunk again") from None
         self.reused += 1
-        return pickle.loads(data)
+        return result, lines
 
-    def save(self, index: int, result: Any) -> None:
+    def save(self, index: int, result: _R, lines: list[str]) -> None:
         """Keep chunk ``index``'s result: a file appears whole or not at all."""
-        with replaced(str(self._chunk(index)), "wb", what="--checkpoint") as out:
-            out.write(pickle.dumps(result, protocol=pickle.HIGHEST_PROTOCOL))
+        with replaced(str(self._chunk(index)), "w", what="--checkpoint") as out:
+            out.write(json.dumps({"result": to_plain(result), "lines": lines}, ensure_ascii=False) + "\n")
 
 
-class Resume:
+class Resume(Generic[_R]):
     """A study's chunks through a checkpoint: ``tasks`` leaves out the chunks saved there, ``collect``
     saves each chunk run and hands on, in chunk order, the saved ones before it, ``finish`` those after
     the last one run; ``forward`` sees every chunk's result in order, as without a checkpoint."""
 
-    def __init__(self, checkpoint: Checkpoint, forward: Callable[[Any, list[str]], None]) -> None:
+    def __init__(self, checkpoint: Checkpoint[_R], forward: Callable[[_R, list[str]], None]) -> None:
         self.checkpoint, self.forward = checkpoint, forward
         self.running: deque[int] = deque()
         self.next = self.total = 0
@@ -91,10 +105,10 @@ class Resume:
             self.forward(*self.checkpoint.load(self.next))
             self.next += 1
 
-    def collect(self, result: Any, lines: list[str]) -> None:
+    def collect(self, result: _R, lines: list[str]) -> None:
         index = self.running.popleft()
         self._replay(index)
-        self.checkpoint.save(index, (result, lines))
+        self.checkpoint.save(index, result, lines)
         self.forward(result, lines)
         self.next = index + 1
 
