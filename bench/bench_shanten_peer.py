@@ -10,7 +10,8 @@ are counted once, outside the timing, as for the C++ library's own import), then
 C++ calculator, one of ``fanrules.analysis.shanten.shanten`` (tile numbers), then a second pass of each
 ("warm": fanrules' memos now hold the hands' parts) and a pass of ``fanrules.shanten`` on hand strings
 (parse, then shanten of every shape). Each figure is the median over ``--runs`` processes; the ratios
-(fanrules' rate over the C++ one, the string API's over the tile-number API's) are the figures to read."""
+(fanrules' rate over the C++ one, the string API's over the tile-number API's) are the figures to read.
+Times are the process's CPU time, so that the other work of a shared machine is not counted."""
 from __future__ import annotations
 
 import argparse
@@ -51,9 +52,10 @@ def hand_string(tiles: list[int]) -> str:
 
 
 def timed_rate(work: Callable[[], object], n: int) -> float:
-    start = time.perf_counter()
+    """Hands per CPU second of the process (a shared machine's other work is not counted)."""
+    start = time.process_time()
     work()
-    return n / (time.perf_counter() - start)
+    return n / (time.process_time() - start)
 
 
 def child(seed: int, n: int) -> dict[str, float]:

@@ -139,6 +139,10 @@ def _honour_table(held: Counts, caps: Counts) -> Table:
     return _closed(states)
 
 
+#: The honours' table with every cap 4, by their sorted counts.
+_HONOURS: Memo[Counts, Table] = Memo(lambda held: _honour_table(held, FULL_CAPS[:7]), MEMO_LIMIT)
+
+
 def _closed(best: dict[tuple[int, int], int]) -> Table:
     """The table of "at most m sets and p pairs" from the best of exactly so many."""
     out = [0] * (2 * MAX_SETS + 2)
@@ -162,7 +166,8 @@ def part(held: Counts, caps: Counts | None = None, honours: bool = False) -> Par
 def _part(held: Counts, caps: Counts | None, honours: bool) -> Part:
     """``part``'s work, on a miss of ``PARTS``."""
     if honours:
-        table = _honour_table(held, caps if caps is not None else FULL_CAPS[:7])
+        # with every cap 4 the order of the honours does not matter: few sorted counts recur
+        table = _HONOURS[tuple(sorted(held))] if caps is None else _honour_table(held, caps)
     else:
         table = _split_suit_table(held) if caps is None else _suit_table(held, caps)
     return _with_table(held, table, honours)
@@ -197,14 +202,17 @@ def combine(a: Table, b: Table) -> Table:
 
 
 def _combine(a: Table, b: Table) -> Table:
-    """``combine``'s work, on a miss of ``COMBINED``: for each entry, the best of its splits (``_SPLITS``)."""
-    return tuple([max([a[i] + b[j] for i, j in splits]) for splits in _SPLITS])
-
-
-#: For each entry m * 2 + p of a combined table, the entries (i of one table, j of the other) that split
-#: m sets and p pairs between the two.
-_SPLITS = tuple(tuple((m1 * 2 + p1, (m - m1) * 2 + p - p1) for m1 in range(m + 1) for p1 in range(p + 1))
-                for m in range(MAX_SETS + 1) for p in (0, 1))
+    """``combine``'s work, on a miss of ``COMBINED``: entry m * 2 + p is the best split of m sets and p
+    pairs between the two tables, each split written out (a miss of this memo is part of every new
+    hand's work, where loops over the splits cost several times as much)."""
+    a0, a1, a2, a3, a4, a5, a6, a7, a8, a9 = a
+    b0, b1, b2, b3, b4, b5, b6, b7, b8, b9 = b
+    return (a0 + b0, max(a0 + b1, a1 + b0), max(a0 + b2, a2 + b0), max(a0 + b3, a1 + b2, a2 + b1, a3 + b0),
+            max(a0 + b4, a2 + b2, a4 + b0), max(a0 + b5, a1 + b4, a2 + b3, a3 + b2, a4 + b1, a5 + b0),
+            max(a0 + b6, a2 + b4, a4 + b2, a6 + b0),
+            max(a0 + b7, a1 + b6, a2 + b5, a3 + b4, a4 + b3, a5 + b2, a6 + b1, a7 + b0),
+            max(a0 + b8, a2 + b6, a4 + b4, a6 + b2, a8 + b0),
+            max(a0 + b9, a1 + b8, a2 + b7, a3 + b6, a4 + b5, a5 + b4, a6 + b3, a7 + b2, a8 + b1, a9 + b0))
 
 
 #: The combined use table of two tables.
@@ -217,21 +225,27 @@ def knitted_rest(held: Counts, caps: Counts | None, knit_class: int) -> tuple[Co
     knitted straight the rest of a hand is at most one set and a pair, so the Part's table is exact up
     to one set only (the more sets' entries repeat it): the dynamic programming then places a few
     blocks instead of four sets, and the Part is kept apart from ``PARTS``."""
-    return _KNIT_RESTS[held, caps, knit_class]
+    return KNIT_RESTS[held, caps, knit_class]
 
 
 def _knitted_rest(held: Counts, caps: Counts | None, knit_class: int) -> tuple[Counts, Counts, Part]:
-    limits = caps if caps is not None else FULL_CAPS
-    rest = tuple(h - 1 if r % 3 == knit_class and h else h for r, h in enumerate(held))
-    rest_caps = tuple(x - 1 if r % 3 == knit_class else x for r, x in enumerate(limits))
+    mask = _CLASS_MASKS[knit_class]
+    rest = tuple([h - (m and h > 0) for h, m in zip(held, mask)])
     if caps is None:
         # A target of one set and a pair holds a kind three times at most, so caps of 3 bind none of
         # them: the table of the rest with every cap 4 (from the shipped runs) serves, cut to one set.
+        rest_caps = _CLASS_CAPS[knit_class]
         full = PARTS[rest, None, False].table
-        table = tuple(full[min(i // 2, KNITTED_REST_SETS) * 2 + i % 2] for i in range(len(full)))
+        kept = 2 * KNITTED_REST_SETS + 2
+        table = full[:kept] + full[kept - 2:kept] * (MAX_SETS - KNITTED_REST_SETS)
     else:
+        rest_caps = tuple([x - m for x, m in zip(caps, mask)])
         table = _suit_table(rest, rest_caps, KNITTED_REST_SETS)
     return rest, rest_caps, _with_table(rest, table, False)
 
 
-_KNIT_RESTS: ArgsMemo[tuple[Counts, Counts | None, int], tuple[Counts, Counts, Part]] = ArgsMemo(_knitted_rest, MEMO_LIMIT)
+#: For each knitted class, 1 on its ranks; and the caps of a suit once a knitted pattern takes them.
+_CLASS_MASKS = tuple(tuple(int(r % 3 == c) for r in range(9)) for c in range(3))
+_CLASS_CAPS = tuple(tuple(4 - m for m in mask) for mask in _CLASS_MASKS)
+#: The knitted rest of (counts, caps, knitted class).
+KNIT_RESTS: ArgsMemo[tuple[Counts, Counts | None, int], tuple[Counts, Counts, Part]] = ArgsMemo(_knitted_rest, MEMO_LIMIT)
