@@ -8,10 +8,12 @@ are the ones it does not keep, so the use tables of the parts, combined, give th
 complete hand (see shanten.py)."""
 from __future__ import annotations
 
+import json
+import sys
 from typing import NamedTuple
 
 from ..core.memo import ArgsMemo, Memo
-from .runs import shipped_table
+from .runs import shipped_table, work_out
 
 #: A use table: ``table[m * 2 + p]`` for m sets (0..4) and p pairs (0..1); never smaller for more.
 Table = tuple[int, ...]
@@ -249,3 +251,7 @@ _CLASS_MASKS = tuple(tuple(int(r % 3 == c) for r in range(9)) for c in range(3))
 _CLASS_CAPS = tuple(tuple(4 - m for m in mask) for mask in _CLASS_MASKS)
 #: The knitted rest of (counts, caps, knitted class).
 KNIT_RESTS: ArgsMemo[tuple[Counts, Counts | None, int], tuple[Counts, Counts, Part]] = ArgsMemo(_knitted_rest, MEMO_LIMIT)
+
+
+if __name__ == "__main__":  # pragma: no cover - writes the shipped run tables (runs.py)
+    sys.stdout.write(json.dumps(work_out(_run_table), separators=(",", ":")) + "\n")

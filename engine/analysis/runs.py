@@ -10,15 +10,14 @@ every value at most 14) and, for each run length L from 1 to 9, one byte per bas
 the index of its table, or 255 for counts that are no run (zlib-compressed, then base64). A length's
 bytes are decompressed the first time a run of that length is looked up.
 
-Regenerate the file (a few minutes) with ``python -m fanrules.analysis.runs > engine/analysis/runs.json``;
+Regenerate the file (a few minutes) with ``python -m fanrules.analysis.parts > engine/analysis/runs.json``;
 tests/test_suit_tables.py checks it against ``parts._run_table``."""
 from __future__ import annotations
 
 import base64
 import json
-import sys
 import zlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import lru_cache
 from itertools import product
 from pathlib import Path
@@ -50,10 +49,9 @@ def number(run: tuple[int, ...]) -> int:
     return n
 
 
-def work_out() -> dict[str, object]:
-    """The file's content, from ``parts._run_table``."""
-    from .parts import _run_table  # parts looks runs up here; only the generator needs it
-    found = {run: _run_table(run) for length in range(1, LONGEST + 1) for run in runs(length)}
+def work_out(table_of: Callable[[tuple[int, ...]], Table]) -> dict[str, object]:
+    """The file's content, from ``table_of`` a run (``parts._run_table``)."""
+    found = {run: table_of(run) for length in range(1, LONGEST + 1) for run in runs(length)}
     tables = sorted(set(found.values()))
     index = {t: i for i, t in enumerate(tables)}
     blobs = []
@@ -86,7 +84,3 @@ def shipped_table(run: tuple[int, ...]) -> Table | None:
         return None
     at = _length(len(run))[number(run)]
     return None if at == NO_RUN else _shipped()[0][at]
-
-
-if __name__ == "__main__":  # pragma: no cover - writes the shipped file
-    sys.stdout.write(json.dumps(work_out(), separators=(",", ":")) + "\n")
