@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .builtins import REGISTRY, Builtin, Level
-from .cache import code_hash, predicate_cache
+from .cache import code_hash, predicate_cache, save_predicate_cache
 from .compiled import Compiled, Guard, Record, build
 from .diagnostics import CODES, NO_ORIGIN, Diagnostic, DiagnosticError, Origin
 from .prebuilt import shipped_record
@@ -71,5 +71,5 @@ def compile_predicate(text: str, origin: Origin = NO_ORIGIN, use_cache: bool = T
 
 __all__ = [
     "CODES", "REGISTRY", "Builtin", "Checked", "Compiled", "Diagnostic", "DiagnosticError", "Guard", "Level", "Origin", "Record",
-    "build", "check", "compile_checked", "compile_predicate", "parse", "predicate_cache",
+    "build", "check", "compile_checked", "compile_predicate", "parse", "predicate_cache", "save_predicate_cache",
 ]
