@@ -289,3 +289,10 @@ def _cache_at(path: Path | None) -> PredicateCache:
 def predicate_cache() -> PredicateCache:
     """The process's cache for the current settings."""
     return _cache_at(cache_file())
+
+
+def save_predicate_cache() -> None:
+    """Write the process's cache back if it changed; when no predicate asked for it (a shipped rule set's
+    come from dsl/prebuilt.py) it is not even read."""
+    if _cache_at.cache_info().currsize:
+        predicate_cache().save()

@@ -5,6 +5,7 @@ import csv
 import io
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -31,22 +32,29 @@ def _fanrules(*args: str, env: dict[str, str] | None = None) -> subprocess.Compl
 
 @pytest.mark.slow  # fresh processes
 def test_an_entry_copied_over_another_is_a_miss_with_a_notice_never_a_wrong_score(tmp_path: Path) -> None:
+    # A user's rule set: mcr with two predicates reworded (a shipped one's come from dsl/shipped_records.py).
+    rules = tmp_path / "rules"
+    shutil.copytree(Path(__file__).resolve().parents[1] / "rules", rules)
+    for name, text in (("80-self-drawn.yaml", "self_drawn"), ("12-four-concealed-pungs.yaml", "count(p in pungs: concealed(p)) >= 4")):
+        fan = rules / "mcr" / "fans" / name
+        fan.write_text(fan.read_text(encoding="utf-8").replace(f"  {text}\n", f"  ({text})\n"), encoding="utf-8")
     env = {"FANRULES_CACHE_DIR": str(tmp_path), "FANRULES_NO_CACHE": ""}
-    first = _fanrules("score", "--self-drawn", "--json", HAND, env=env)
+    args = ("score", "--self-drawn", "--json", "--rules", str(rules / "mcr"), HAND)
+    first = _fanrules(*args, env=env)
     assert first.returncode == 0 and json.loads(first.stdout)["total"] == 114
     [path] = tmp_path.glob("predicates-*.json")
     data = json.loads(path.read_text(encoding="utf-8"))
     entries = data["entries"]
     # Self-Drawn's tree (true here) over Four Concealed Pungs' (false here): the score rose before.
-    [drawn] = [t for t in entries if t.strip() == "self_drawn"]
-    [four] = [t for t in entries if t.strip() == "count(p in pungs: concealed(p)) >= 4"]
+    [drawn] = [t for t in entries if t.strip() == "(self_drawn)"]
+    [four] = [t for t in entries if t.strip() == "(count(p in pungs: concealed(p)) >= 4)"]
     entries[four] = dict(entries[drawn])
     path.write_text(json.dumps(data), encoding="utf-8")
-    second = _fanrules("score", "--self-drawn", "--json", HAND, env=env)
+    second = _fanrules(*args, env=env)
     assert second.returncode == 0 and json.loads(second.stdout)["total"] == 114
     assert second.stderr.count("\n") == 1 and "predicate cache" in second.stderr and "Traceback" not in second.stderr
     assert json.loads(path.read_text(encoding="utf-8"))["entries"][four]["bound"] == cache.bound_to(four)  # rewritten
-    third = _fanrules("score", "--self-drawn", "--json", HAND, env=env)
+    third = _fanrules(*args, env=env)
     assert json.loads(third.stdout)["total"] == 114 and third.stderr == ""
 
 

@@ -1,6 +1,7 @@
 """The shipped table of complete suit patterns (engine/analysis/suits.json): the same as worked out
 from the sets, and the same answers as searching for splits; the readings and waits that use it search
-when a rank is held more often than it knows."""
+when a rank is held more often than it knows. The shipped use tables of runs (runs.json): the same as
+the dynamic programming of parts.py, and a knitted straight's rest cut to one set the same as capped."""
 from __future__ import annotations
 
 import json
@@ -11,7 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 import pytest
 
+from fanrules.analysis.parts import KNITTED_REST_SETS, _run_table, _suit_table, knitted_rest
 from fanrules.analysis.readings import _part_readings, _searched
+from fanrules.analysis.runs import MOST_TILES, NO_RUN, _length, number, runs, shipped_table
 from fanrules.analysis.splits import suit_splits, table_splits
 from fanrules.analysis.suits import MOST, complete, decode, encode, pattern, table, work_out
 from fanrules.analysis.waits import _group, _group_of
@@ -108,3 +111,33 @@ def test_pairs_and_waits_of_every_suit_of_up_to_eight_tiles() -> None:
                 assert to_sets == tuple(r + 9 for r in range(9) if after[r] and after[r][0]), ranks
             elif n % 3 == 1:
                 assert to_pair == tuple(r + 9 for r in range(9) if after[r] and after[r][1]), ranks
+
+
+# The shipped use tables of runs (engine/analysis/runs.json): the same as the dynamic programming.
+
+def test_every_shipped_run_of_up_to_six_ranks_is_worked_out_the_same() -> None:
+    for length in range(1, 7):
+        for run in runs(length):
+            assert shipped_table(run) == _run_table(run), run
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.integers(0, 4), min_size=7, max_size=9).filter(
+    lambda c: c[0] and c[-1] and sum(c) <= MOST_TILES and all(a or b for a, b in zip(c, c[1:]))))
+def test_longer_shipped_runs_are_worked_out_the_same(counts: list[int]) -> None:
+    assert shipped_table(tuple(counts)) == _run_table(tuple(counts))
+
+
+def test_the_file_knows_exactly_the_runs() -> None:
+    for length in range(1, 8):
+        known = {i for i, at in enumerate(_length(length)) if at != NO_RUN}
+        assert known == {number(run) for run in runs(length)}
+    assert shipped_table((1,) * 15) is None and shipped_table((5,)) is None
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(0, 4), min_size=9, max_size=9).filter(lambda c: sum(c) <= 14), st.integers(0, 2))
+def test_a_knitted_rest_is_the_capped_suit_up_to_one_set(counts: list[int], knit_class: int) -> None:
+    rest, caps, rest_part = knitted_rest(tuple(counts), None, knit_class)
+    assert rest_part.table == _suit_table(rest, caps, KNITTED_REST_SETS)
+    assert rest_part.table[:4] == _suit_table(rest, caps)[:4]

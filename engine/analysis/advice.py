@@ -146,8 +146,9 @@ class DiscardAdvice:
 
 def shanten_report(tiles: HandTiles) -> ShantenReport:
     """The shanten of the hand per shape and overall."""
-    groups, parts = hand_parts(tiles.counts(), tiles.caps)
-    shapes = by_shape(groups, parts, len(tiles.melds), tiles.caps)
+    caps = tiles.caps
+    groups, parts = hand_parts(tiles.counts(), caps)
+    shapes = by_shape(groups, parts, len(tiles.melds), caps)
     return ShantenReport(min(shapes.values()), shapes)
 
 

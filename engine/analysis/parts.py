@@ -8,9 +8,12 @@ are the ones it does not keep, so the use tables of the parts, combined, give th
 complete hand (see shanten.py)."""
 from __future__ import annotations
 
+import json
+import sys
 from typing import NamedTuple
 
 from ..core.memo import ArgsMemo, Memo
+from .runs import shipped_table, work_out
 
 #: A use table: ``table[m * 2 + p]`` for m sets (0..4) and p pairs (0..1); never smaller for more.
 Table = tuple[int, ...]
@@ -18,6 +21,8 @@ Table = tuple[int, ...]
 Counts = tuple[int, ...]
 
 MAX_SETS = 4
+#: The most sets beside a knitted straight's nine tiles.
+KNITTED_REST_SETS = 1
 FULL_CAPS = (4,) * 9
 #: How many entries each memo below keeps before it starts afresh: memory stays flat on any input.
 MEMO_LIMIT = 1 << 16
@@ -41,16 +46,17 @@ class Part(NamedTuple):
 
 # One function, its loops inline: it is the work of every miss of the parts' memos, where a call per
 # state or a min() in the innermost loop made the first hand with new parts measurably slower.
-def _suit_table(held: Counts, caps: Counts) -> Table:  # noqa: C901 - the innermost loops of shanten kept in one frame
+def _suit_table(held: Counts, caps: Counts, most_sets: int = MAX_SETS) -> Table:  # noqa: C901 - the innermost loops of shanten kept in one frame
     """The use table of a number suit (or a run of ranks), by dynamic programming over the ranks: the
     state is the chows started one and two ranks before (they cover this rank), under which the best
     tiles kept for each number of sets and pairs placed so far. Only blocks that keep a held tile are
-    placed: one that keeps none adds nothing that an unplaced one (the table's "at most") does not."""
+    placed: one that keeps none adds nothing that an unplaced one (the table's "at most") does not.
+    With ``most_sets`` below MAX_SETS the entries for more sets only repeat those for ``most_sets``."""
     states: dict[tuple[int, int], dict[tuple[int, int], int]] = {(0, 0): {(0, 0): 0}}
     last = len(held) - 2  # chows start before the last two ranks
     for i in range(len(held)):
         h, cap = held[i], caps[i]
-        reach = max(h, held[i + 1], held[i + 2]) if i < last else 0
+        reach = min(max(h, held[i + 1], held[i + 2]), most_sets) if i < last else 0
         pungs = (0, 1) if h and cap >= 3 else (0,)
         nxt: dict[tuple[int, int], dict[tuple[int, int], int]] = {}
         for (a, b), inner in states.items():
@@ -62,7 +68,7 @@ def _suit_table(held: Counts, caps: Counts) -> Table:  # noqa: C901 - the innerm
                 for (sets, pair), kept in inner.items():
                     for pung in pungs:
                         s1, n1 = sets + chows + pung, n0 + 3 * pung
-                        if s1 > MAX_SETS or n1 > cap:
+                        if s1 > most_sets or n1 > cap:
                             break
                         value = kept + (n1 if n1 < h else h)  # noqa: FURB136  # no call in the innermost loop
                         if bucket.get((s1, pair), -1) < value:
@@ -91,7 +97,12 @@ def _run_table(run: Counts) -> Table:
     return _suit_table(padded, (4,) * len(padded))
 
 
-_RUNS: Memo[Counts, Table] = Memo(_run_table, MEMO_LIMIT)
+def _known_run_table(run: Counts) -> Table:
+    """The use table of a run: shipped (runs.py) for every run a hand can hold, else worked out."""
+    return shipped_table(run) or _run_table(run)
+
+
+_RUNS: Memo[Counts, Table] = Memo(_known_run_table, MEMO_LIMIT)
 
 
 def _split_suit_table(held: Counts) -> Table:
@@ -130,6 +141,10 @@ def _honour_table(held: Counts, caps: Counts) -> Table:
     return _closed(states)
 
 
+#: The honours' table with every cap 4, by their sorted counts.
+_HONOURS: Memo[Counts, Table] = Memo(lambda held: _honour_table(held, FULL_CAPS[:7]), MEMO_LIMIT)
+
+
 def _closed(best: dict[tuple[int, int], int]) -> Table:
     """The table of "at most m sets and p pairs" from the best of exactly so many."""
     out = [0] * (2 * MAX_SETS + 2)
@@ -153,20 +168,30 @@ def part(held: Counts, caps: Counts | None = None, honours: bool = False) -> Par
 def _part(held: Counts, caps: Counts | None, honours: bool) -> Part:
     """``part``'s work, on a miss of ``PARTS``."""
     if honours:
-        table = _honour_table(held, caps if caps is not None else FULL_CAPS[:7])
+        # with every cap 4 the order of the honours does not matter: few sorted counts recur
+        table = _HONOURS[tuple(sorted(held))] if caps is None else _honour_table(held, caps)
     else:
         table = _split_suit_table(held) if caps is None else _suit_table(held, caps)
-    pairs = sum(min(h // 2, 2) for h in held)
-    odd = sum(h & 1 for h in held)
-    kinds = sum(1 for h in held if h)
-    ends = held if honours else (held[0], held[8])
-    knit = (0, 0, 0) if honours else (_ranks_held(held, 0), _ranks_held(held, 1), _ranks_held(held, 2))
-    return Part(table, sum(held), pairs, odd, kinds, sum(1 for h in ends if h), any(h >= 2 for h in ends), knit)
+    return _with_table(held, table, honours)
 
 
-def _ranks_held(held: Counts, knit_class: int) -> int:
-    """The distinct ranks held of a knitted class (ranks c, c+3, c+6 from 0)."""
-    return sum(1 for r in range(knit_class, 9, 3) if held[r])
+def _with_table(held: Counts, table: Table, honours: bool) -> Part:
+    """The Part of the counts of a part whose use table is ``table`` (by lookups and counts in C: it is
+    the work of every new part)."""
+    pairs = sum(map(_PAIRS_OF.__getitem__, held))
+    odd = sum(map(_ODD.__getitem__, held))
+    kinds = len(held) - held.count(0)
+    if honours:
+        return Part(table, sum(held), pairs, odd, kinds, kinds, max(held) >= 2, (0, 0, 0))
+    a, b = held[0], held[8]
+    knit = (bool(a) + bool(held[3]) + bool(held[6]), bool(held[1]) + bool(held[4]) + bool(held[7]),
+            bool(held[2]) + bool(held[5]) + bool(b))
+    return Part(table, sum(held), pairs, odd, kinds, bool(a) + bool(b), a >= 2 or b >= 2, knit)
+
+
+#: The pairs for seven pairs of a kind held 0..5 times (four copies are two pairs), and whether it is odd.
+_PAIRS_OF = (0, 0, 1, 1, 2, 2)
+_ODD = (0, 1, 0, 1, 0, 1)
 
 
 #: The Part of (counts, caps, honours).
@@ -179,18 +204,17 @@ def combine(a: Table, b: Table) -> Table:
 
 
 def _combine(a: Table, b: Table) -> Table:
-    """``combine``'s work, on a miss of ``COMBINED``."""
-    out = [0] * (2 * MAX_SETS + 2)
-    for m in range(MAX_SETS + 1):
-        for p in (0, 1):
-            best = 0
-            for m1 in range(m + 1):
-                j = (m - m1) * 2
-                for p1 in range(p + 1):
-                    value = a[m1 * 2 + p1] + b[j + p - p1]
-                    best = max(best, value)
-            out[m * 2 + p] = best
-    return tuple(out)
+    """``combine``'s work, on a miss of ``COMBINED``: entry m * 2 + p is the best split of m sets and p
+    pairs between the two tables, each split written out (a miss of this memo is part of every new
+    hand's work, where loops over the splits cost several times as much)."""
+    a0, a1, a2, a3, a4, a5, a6, a7, a8, a9 = a
+    b0, b1, b2, b3, b4, b5, b6, b7, b8, b9 = b
+    return (a0 + b0, max(a0 + b1, a1 + b0), max(a0 + b2, a2 + b0), max(a0 + b3, a1 + b2, a2 + b1, a3 + b0),
+            max(a0 + b4, a2 + b2, a4 + b0), max(a0 + b5, a1 + b4, a2 + b3, a3 + b2, a4 + b1, a5 + b0),
+            max(a0 + b6, a2 + b4, a4 + b2, a6 + b0),
+            max(a0 + b7, a1 + b6, a2 + b5, a3 + b4, a4 + b3, a5 + b2, a6 + b1, a7 + b0),
+            max(a0 + b8, a2 + b6, a4 + b4, a6 + b2, a8 + b0),
+            max(a0 + b9, a1 + b8, a2 + b7, a3 + b6, a4 + b5, a5 + b4, a6 + b3, a7 + b2, a8 + b1, a9 + b0))
 
 
 #: The combined use table of two tables.
@@ -199,15 +223,35 @@ COMBINED: ArgsMemo[tuple[Table, Table], Table] = ArgsMemo(_combine, MEMO_LIMIT)
 
 def knitted_rest(held: Counts, caps: Counts | None, knit_class: int) -> tuple[Counts, Counts, Part]:
     """A number suit's counts, caps and Part once a knitted pattern takes one of each of its ranks of
-    ``knit_class`` held (ranks c, c+3, c+6 from 0); the pattern's tiles lower the caps by one."""
-    return _KNIT_RESTS[held, caps, knit_class]
+    ``knit_class`` held (ranks c, c+3, c+6 from 0); the pattern's tiles lower the caps by one. Beside a
+    knitted straight the rest of a hand is at most one set and a pair, so the Part's table is exact up
+    to one set only (the more sets' entries repeat it): the dynamic programming then places a few
+    blocks instead of four sets, and the Part is kept apart from ``PARTS``."""
+    return KNIT_RESTS[held, caps, knit_class]
 
 
 def _knitted_rest(held: Counts, caps: Counts | None, knit_class: int) -> tuple[Counts, Counts, Part]:
-    limits = caps if caps is not None else FULL_CAPS
-    rest = tuple(h - 1 if r % 3 == knit_class and h else h for r, h in enumerate(held))
-    rest_caps = tuple(x - 1 if r % 3 == knit_class else x for r, x in enumerate(limits))
-    return rest, rest_caps, part(rest, rest_caps)
+    mask = _CLASS_MASKS[knit_class]
+    rest = tuple([h - (m and h > 0) for h, m in zip(held, mask)])
+    if caps is None:
+        # A target of one set and a pair holds a kind three times at most, so caps of 3 bind none of
+        # them: the table of the rest with every cap 4 (from the shipped runs) serves, cut to one set.
+        rest_caps = _CLASS_CAPS[knit_class]
+        full = PARTS[rest, None, False].table
+        kept = 2 * KNITTED_REST_SETS + 2
+        table = full[:kept] + full[kept - 2:kept] * (MAX_SETS - KNITTED_REST_SETS)
+    else:
+        rest_caps = tuple([x - m for x, m in zip(caps, mask)])
+        table = _suit_table(rest, rest_caps, KNITTED_REST_SETS)
+    return rest, rest_caps, _with_table(rest, table, False)
 
 
-_KNIT_RESTS: ArgsMemo[tuple[Counts, Counts | None, int], tuple[Counts, Counts, Part]] = ArgsMemo(_knitted_rest, MEMO_LIMIT)
+#: For each knitted class, 1 on its ranks; and the caps of a suit once a knitted pattern takes them.
+_CLASS_MASKS = tuple(tuple(int(r % 3 == c) for r in range(9)) for c in range(3))
+_CLASS_CAPS = tuple(tuple(4 - m for m in mask) for mask in _CLASS_MASKS)
+#: The knitted rest of (counts, caps, knitted class).
+KNIT_RESTS: ArgsMemo[tuple[Counts, Counts | None, int], tuple[Counts, Counts, Part]] = ArgsMemo(_knitted_rest, MEMO_LIMIT)
+
+
+if __name__ == "__main__":  # pragma: no cover - writes the shipped run tables (runs.py)
+    sys.stdout.write(json.dumps(work_out(_run_table), separators=(",", ":")) + "\n")

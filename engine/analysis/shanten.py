@@ -25,7 +25,7 @@ from itertools import permutations
 from ..core.blocks import Shape
 from ..core.errors import InvalidHandError
 from ..core.memo import ArgsMemo
-from .parts import COMBINED, FULL_CAPS, MAX_SETS, MEMO_LIMIT, PARTS, Counts, Part, Table, combine, knitted_rest, part
+from .parts import COMBINED, FULL_CAPS, KNIT_RESTS, MAX_SETS, MEMO_LIMIT, PARTS, Counts, Part, Table, combine, part
 
 #: The knitted class (ranks 1-4-7, 2-5-8, 3-6-9) of each suit, for the six knitted patterns.
 KNIT_CLASSES = tuple(permutations(range(3)))
@@ -125,16 +125,20 @@ def _knitted_patterns(groups: Sequence[Counts], parts: Sequence[Part], caps: Cap
     """For each knitted pattern that could go below ``beat``: its shanten, the counts, caps and Part
     of each part of the rest of the hand, and its knitted class of each suit."""
     base = 13 - 3 * melds
-    tables = [p.table for p in parts]
-    room = combine(combine(tables[0], tables[1]), combine(tables[2], tables[3]))[(1 - melds) * 2 + 1]
+    index = (1 - melds) * 2 + 1
+    memo, rests = COMBINED, KNIT_RESTS  # looked up directly: every shanten of a hand of few sets comes here
+    honour_table = parts[HONOUR_PART].table
+    room = memo[memo[parts[0].table, parts[1].table], memo[parts[2].table, honour_table]][index]
     out: list[tuple[int, KnittedRest, tuple[int, ...]]] = []
     honours = (groups[HONOUR_PART], caps[HONOUR_PART], parts[HONOUR_PART])
+    g0, g1, g2 = groups[0], groups[1], groups[2]
+    c0, c1, c2 = caps[0], caps[1], caps[2]
     for held, classes in zip(knitted, KNIT_CLASSES):
         if beat is not None and base - held - room >= beat:
             continue
-        rest = (knitted_rest(groups[0], caps[0], classes[0]), knitted_rest(groups[1], caps[1], classes[1]),
-                knitted_rest(groups[2], caps[2], classes[2]), honours)
-        out.append((base - held - standard_kept([r[2] for r in rest], 1 - melds), rest, classes))
+        r0, r1, r2 = rests[g0, c0, classes[0]], rests[g1, c1, classes[1]], rests[g2, c2, classes[2]]
+        kept = memo[memo[r0[2].table, r1[2].table], memo[r2[2].table, honour_table]][index]
+        out.append((base - held - kept, (r0, r1, r2, honours), classes))
     return out
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from ..core.errors import Diagnostic, RuleSetError
 from ..core.text import close_matches
-from ..dsl import Compiled, compile_predicate, predicate_cache
+from ..dsl import Compiled, compile_predicate, save_predicate_cache
 from .alias import deprecation, follow_aliases, with_warnings
 from .causes import PARENT, without_cascade
 from .declare import shown, type_ok
@@ -403,7 +403,7 @@ def _build(path: Path) -> RuleSet:
     by_ref = _refs(raw_fans)
     fans = _fans(fields, raw_fans, by_ref, sink)
     families = resolve_families(fields, by_ref)
-    predicate_cache().save()
+    save_predicate_cache()
     file_cache().save()
     if sink:
         raise RuleSetError(without_cascade(sink))
