@@ -25,7 +25,7 @@ MAX_SETS = 4
 KNITTED_REST_SETS = 1
 FULL_CAPS = (4,) * 9
 #: How many entries each memo below keeps before it starts afresh: memory stays flat on any input.
-MEMO_LIMIT = 1 << 16
+MEMO_LIMIT = 1 << 13
 
 
 class Part(NamedTuple):
