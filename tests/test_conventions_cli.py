@@ -3,9 +3,12 @@ refused, 2 usage, 3 rule set, 4 I/O), --version, --rules everywhere with did-you
 --jobs, the progress line only on a terminal, and OS errors as one sentence."""
 from __future__ import annotations
 
+import io
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+from contextlib import contextmanager
 from importlib.metadata import version
 from pathlib import Path
 
@@ -226,6 +229,23 @@ def test_completion_scripts_list_every_command_and_its_options(tmp_path: Path, c
     assert main(["completion", "zsh"]) == 0 and capsys.readouterr().out.startswith("autoload -U +X bashcompinit")
 
 
+class Terminal(io.StringIO):
+    """A standard error that says it is a terminal, keeping what is written to it."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+@contextmanager
+def on_a_terminal() -> Iterator[Terminal]:
+    shown, old = Terminal(), sys.stderr
+    sys.stderr = shown
+    try:
+        yield shown
+    finally:
+        sys.stderr = old
+
+
 def test_diff_and_replay_show_progress_on_a_terminal_only(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     log = tmp_path / "games.jsonl"
     assert main(["simulate", "--games", "2", "--log", str(log), "--quiet"]) == 0
@@ -234,17 +254,9 @@ def test_diff_and_replay_show_progress_on_a_terminal_only(tmp_path: Path, capsys
     assert code == 0 and err == ""  # stderr is no terminal here
     from fanrules.tools import progress
 
-    class Terminal(__import__("io").StringIO):
-        def isatty(self) -> bool:
-            return True
-
-    shown = Terminal()
-    old, sys.stderr = sys.stderr, shown
-    try:
+    with on_a_terminal() as shown:
         assert main(["replay", str(log)]) == 0
         assert main(["replay", str(log), "--quiet"]) == 0
-    finally:
-        sys.stderr = old
     assert shown.getvalue() == "\rfanrules replay: 1 games\rfanrules replay: 2 games\n"
     assert progress.progress_stream(True) is None
 
@@ -259,17 +271,9 @@ def test_editions_doc_outside_a_checkout_is_one_line(monkeypatch: pytest.MonkeyP
 
 
 def test_book_and_judge_show_progress_on_a_terminal_only(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    class Terminal(__import__("io").StringIO):
-        def isatty(self) -> bool:
-            return True
-
-    shown = Terminal()
-    old, sys.stderr = sys.stderr, shown
-    try:
+    with on_a_terminal() as shown:
         assert main(["book", "-o", str(tmp_path / "book")]) == 0
         assert main(["book", "-o", str(tmp_path / "quiet"), "--quiet"]) == 0
-    finally:
-        sys.stderr = old
     lines = shown.getvalue().split("\r")[1:]
     assert lines[0] == "fanrules book: 1 of 81 fan pages" and lines[-1] == "fanrules book: 81 of 81 fan pages\n"
     assert len(lines) == 81  # one update a fan page, none from the quiet run
@@ -277,11 +281,7 @@ def test_book_and_judge_show_progress_on_a_terminal_only(tmp_path: Path, capsys:
     assert code == 0 and err == ""  # stderr is no terminal here
     bot = [sys.executable, "-m", "fanrules", "bot", "--player", "random"]
     judge = ["judge", "--bots", *[" ".join(bot)] * 4, "--rules", "mcr", "--games", "2"]
-    shown = Terminal()
-    old, sys.stderr = sys.stderr, shown
-    try:
+    with on_a_terminal() as shown:
         assert main(judge) == 0
-    finally:
-        sys.stderr = old
     assert shown.getvalue() == "\rfanrules judge: 0 of 2 hands\rfanrules judge: 1 of 2 hands\rfanrules judge: 2 of 2 hands\n"
     assert main([*judge, "--games", "0"]) == 0 and capsys.readouterr().err == ""
