@@ -147,6 +147,7 @@ def test_simulate_plot_writes_a_valid_svg_with_both_rule_sets(tmp_path: Path, ca
     assert len(list(root.iter("{http://www.w3.org/2000/svg}rect"))) > 4
 
 
+@pytest.mark.slow  # a command run on a pseudo-terminal
 def test_progress_is_shown_on_a_terminal_only() -> None:
     script = ("import pty, os, sys\n"
               "pid, fd = pty.fork()\n"
@@ -270,6 +271,7 @@ def test_editions_doc_outside_a_checkout_is_one_line(monkeypatch: pytest.MonkeyP
     assert err.count("\n") == 1 and "run it from a checkout of fanrules" in err and str(tmp_path / "docs" / "editions.md") in err
 
 
+@pytest.mark.slow  # four bot processes per hand, and two books
 def test_book_and_judge_show_progress_on_a_terminal_only(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     with on_a_terminal() as shown:
         assert main(["book", "-o", str(tmp_path / "book")]) == 0

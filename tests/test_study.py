@@ -86,6 +86,7 @@ def _chunks(folder: Path) -> int:
     return sum(1 for name in os.listdir(folder) if name.startswith("chunk-")) if folder.exists() else 0
 
 
+@pytest.mark.slow  # a study in a process killed and started again
 def test_a_killed_study_reruns_from_its_checkpoint_to_the_uninterrupted_output(tmp_path: Path,
                                                                               capsys: pytest.CaptureFixture[str]) -> None:
     assert main(STUDY) == 0

@@ -187,6 +187,7 @@ def test_11_a_folded_predicate_is_reported_where_it_is(tmp_path: Path) -> None:
     assert (d.line, d.column, d.source_line[d.column - 1:]) == (5, 8, "terminalz)")
 
 
+@pytest.mark.slow  # a type checker run on a script
 def test_12_typed_package_and_exported_errors(tmp_path: Path) -> None:
     assert (resources.files("fanrules") / "py.typed").is_file()
     assert "DiagnosticError" in fanrules.__all__ and fanrules.DiagnosticError is not None

@@ -76,6 +76,7 @@ def test_exclusion_links_name_the_excluded_fans(book: tuple[str, Path, float]) -
             assert html.unescape(text) == f"{by_number[int(number)].name_zh} {by_number[int(number)].name_en}"
 
 
+@pytest.mark.slow  # every example of every shipped rule set through the command line
 def test_every_drawn_example_scores_what_the_command_line_says(book: tuple[str, Path, float], capsys: pytest.CaptureFixture[str]) -> None:
     name, out, _ = book
     ruleset = load_ruleset(name)
