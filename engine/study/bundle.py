@@ -58,14 +58,15 @@ _lock = threading.Lock()
 
 
 def folder_of(bundle: RuleBundle) -> Path:
-    """The folder in this process holding ``bundle``'s files, written once per process and digest
-    (after checking the bytes against the digest: a bundle damaged on the way is refused)."""
+    """The folder in this process holding ``bundle``'s files, written once per process and digest.
+    The bytes are checked against the digest on every call, also when the folder already exists: a
+    bundle damaged on the way is refused even if an intact one with its digest came first."""
+    if _digest(bundle.files) != bundle.digest:
+        raise ValueError(f"the rule set received does not match its hash {bundle.digest}")
     with _lock:
         known = _written.get(bundle.digest)
         if known is not None and known.is_dir():
             return known
-        if _digest(bundle.files) != bundle.digest:
-            raise ValueError(f"the rule set received does not match its hash {bundle.digest}")
         root = Path(tempfile.mkdtemp(prefix="fanrules-rules-"))
         for name, data in bundle.files:
             target = (root / name).resolve()
