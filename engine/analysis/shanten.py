@@ -160,9 +160,13 @@ def overall(groups: Sequence[Counts], parts: Sequence[Part], melds: int, caps: C
     beat it (the rest of a knitted straight keeps no more than the whole hand's one set and pair)."""
     a, b, c, d = parts
     memo = COMBINED
-    ab = memo[a.table, b.table]
-    cd = memo[c.table, d.table]
-    whole = memo[ab, cd]
+    return finish_overall(memo[memo[a.table, b.table], memo[c.table, d.table]], groups, parts, melds, caps)
+
+
+def finish_overall(whole: Table, groups: Sequence[Counts], parts: Sequence[Part], melds: int, caps: Caps = NO_CAPS) -> int:
+    """``overall`` given ``whole``, the combined use table of the four parts (however it was combined:
+    incremental.py combines a changed part with the other three's)."""
+    a, b, c, d = parts
     best = 13 - 3 * melds - whole[(MAX_SETS - melds) * 2 + 1]
     if melds > 1 or best < 0:
         return best

@@ -7,6 +7,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
+from ..analysis.incremental import Tracked
+from ..analysis.waits import waits
 from ..core.context import Context
 from ..core.hand import Meld, MeldKind
 from ..core.tiles import FIRST_HONOUR, FLOWER_BASE, KINDS_COUNT
@@ -44,12 +46,14 @@ def _own_melds(obs: Observation) -> tuple[Meld, ...]:
 def _isolation(tile: int, counts: list[int]) -> int:
     """How connected a tile is in the hand (lower: a better discard)."""
     near = counts[tile] - 1
-    if tile < FIRST_HONOUR:
-        rank = tile % 9
-        for d in (-2, -1, 1, 2):
-            if 0 <= rank + d <= 8:
-                near += counts[tile + d] * (2 if abs(d) == 1 else 1)
+    for other, weight in _NEAR[tile]:
+        near += counts[other] * weight
     return near
+
+
+#: The tiles of each kind's suit one and two ranks away, with the weight of each (1 away: 2, 2 away: 1).
+_NEAR = tuple(tuple((t + d, 2 if abs(d) == 1 else 1) for d in (-2, -1, 1, 2) if t < FIRST_HONOUR and 0 <= t % 9 + d <= 8)
+              for t in range(KINDS_COUNT))
 
 
 class GreedyPlayer:
@@ -88,15 +92,21 @@ class GreedyPlayer:
         counts = [0] * KINDS_COUNT
         for t in tiles:
             counts[t] += 1
-        target = max(self.shanten(tiles, len(melds)), 0)
+        hand = Tracked.of_counts(counts, len(melds))
+        target = max(hand.shanten(), 0)
         best: tuple[int, int, int, int] | None = None
-        for isolation, t in sorted((_isolation(t, counts), t) for t in set(tiles)):
-            rest = list(tiles)
-            rest.remove(t)
-            s = self.shanten(rest, len(melds))
+        for isolation, t in sorted([(_isolation(t, counts), t) for t in range(KINDS_COUNT) if counts[t]]):
+            s = hand.without(t)
             if best is not None and s > best[0]:
                 continue
-            good = -self._scoring_waits(rest, melds, obs) if s == 0 and self.weigh_points else 0
+            if s == 0 and self.weigh_points:
+                rest = list(tiles)
+                rest.remove(t)
+                if best is not None and best[0] == 0 and best[1] <= -len(waits(rest, len(melds))):
+                    continue  # at most all its waits score, and a tie goes to the tile weighed first
+                good = -self._scoring_waits(rest, melds, obs)
+            else:
+                good = 0
             key = (s, good, isolation, t)
             if best is None or key < best:
                 best = key

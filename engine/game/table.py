@@ -24,6 +24,10 @@ from .state import TableState
 from .wall import Opening, deal_order, recorded_wall, shuffled_wall, tile_set, wall_bounds
 from .winning import GameRules, Win, as_game_rules, score_win
 
+#: Each player's draw and discards, made once: actions are frozen values, and a turn lists them all.
+_DRAWS = tuple(Action(p, ActionKind.DRAW) for p in range(SEAT_COUNT))
+_DISCARDS = tuple(tuple(Action(p, ActionKind.DISCARD, t) for t in range(KINDS_COUNT)) for p in range(SEAT_COUNT))
+
 
 class Table(TableState):
     """One hand at a table. ``seed`` makes the wall (and dice) reproducible; ``wall`` instead gives the
@@ -193,8 +197,9 @@ class Table(TableState):
         if self.window is not None:
             return self.window.options[player]
         if self.phase == Phase.DRAW:
-            return [Action(player, ActionKind.DRAW)]
-        if self.phase == Phase.FLOWERS or seat.held_flowers():
+            return [_DRAWS[player]]
+        held = seat.tiles()
+        if self.phase == Phase.FLOWERS or (held and is_flower(held[-1])):
             return [Action(player, ActionKind.FLOWER, f) for f in seat.held_flowers()]
         acts: list[Action] = []
         self._turn_win = self._self_win(player) if self.may_self_win else None
@@ -204,7 +209,8 @@ class Table(TableState):
             acts += [Action(player, ActionKind.CONCEALED_KONG, t) for t in range(KINDS_COUNT) if seat.counts[t] == COPIES]
             acts += [Action(player, ActionKind.ADDED_KONG, m.tiles[0]) for m in seat.melds
                      if m.kind is MeldKind.PUNG and seat.counts[m.tiles[0]]]
-        acts += [Action(player, ActionKind.DISCARD, t) for t in range(KINDS_COUNT) if seat.counts[t]]
+        discards = _DISCARDS[player]
+        acts += [discards[t] for t in dict.fromkeys(held)]
         return acts
 
     # --- wins ----------------------------------------------------------------------------------------

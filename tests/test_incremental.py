@@ -1,0 +1,81 @@
+"""Incremental shanten (analysis/incremental.py): a tracked hand's shanten after a one-tile change is
+the fresh ``shanten`` of the changed tiles, on random hands, random draws and random discards, with and
+without declared sets, and along chains of changes (a player's turns)."""
+from __future__ import annotations
+
+import random
+
+import pytest
+from fanrules.analysis.incremental import Tracked
+from fanrules.analysis.shanten import shanten
+from fanrules.core.errors import InvalidHandError
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+WALL = [t for t in range(34) for _ in range(4)]
+
+
+def _hand(seed: int, size: int) -> list[int]:
+    rng = random.Random(seed)
+    wall = list(WALL)
+    rng.shuffle(wall)
+    return sorted(wall[:size])
+
+
+def _less(tiles: list[int], tile: int) -> list[int]:
+    rest = list(tiles)
+    rest.remove(tile)
+    return rest
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 10**9), st.integers(0, 4))
+def test_every_discard_of_a_hand_is_the_fresh_shanten(seed: int, melds: int) -> None:
+    tiles = _hand(seed, 14 - 3 * melds)
+    hand = Tracked.of(tiles, melds)
+    assert hand.shanten() == shanten(tiles, melds)
+    for t in set(tiles):
+        rest = _less(tiles, t)
+        assert hand.without(t) == shanten(rest, melds)
+        assert hand.discard(t).shanten() == shanten(rest, melds)
+        assert hand.discard(t).counts() == Tracked.of(rest, melds).counts()
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 10**9), st.integers(0, 4))
+def test_every_draw_of_a_hand_is_the_fresh_shanten(seed: int, melds: int) -> None:
+    tiles = _hand(seed, 13 - 3 * melds)
+    hand = Tracked.of(tiles, melds)
+    for t in range(34):
+        if tiles.count(t) < 4:
+            assert hand.with_tile(t) == shanten(sorted([*tiles, t]), melds)
+            assert hand.draw(t).shanten() == shanten(sorted([*tiles, t]), melds)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10**9), st.integers(0, 1))
+def test_a_chain_of_draws_and_discards_stays_exact(seed: int, melds: int) -> None:
+    """Draw and discard in turn from a wall, as a player does, the tracked hand carried along."""
+    rng = random.Random(seed)
+    wall = list(WALL)
+    rng.shuffle(wall)
+    tiles = sorted(wall[:13 - 3 * melds])
+    rest = wall[13 - 3 * melds:]
+    hand = Tracked.of(tiles, melds)
+    for drawn in rest[:40]:
+        if tiles.count(drawn) == 4:
+            continue
+        tiles = sorted([*tiles, drawn])
+        hand = hand.draw(drawn)
+        assert hand.shanten() == shanten(tiles, melds)
+        out = rng.choice(tiles)
+        tiles = _less(tiles, out)
+        hand = hand.discard(out)
+        assert hand.shanten() == shanten(tiles, melds)
+
+
+def test_the_tiles_are_checked_as_shanten_checks_them() -> None:
+    with pytest.raises(InvalidHandError):
+        Tracked.of([0] * 5 + list(range(9, 18)), 0)
+    with pytest.raises(InvalidHandError):
+        Tracked.of(list(range(12)), 0)
