@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .parts import COMBINED, PARTS, Counts, Part, Table
+from .parts import COMBINED, HONOUR_PARTS, SUIT_PARTS, Counts, Part, Table
 from .shanten import check_tiles, finish_overall
 
 #: The part of each tile kind (0..2 the suits, 3 the honours) and its rank or kind inside it.
@@ -43,9 +43,8 @@ class Tracked:
     def of_counts(cls, counts: Sequence[int], melds: int) -> Tracked:
         """The tracked hand of 34 counts (not checked: the caller's counts are a hand's)."""
         groups = [tuple(counts[0:9]), tuple(counts[9:18]), tuple(counts[18:27]), tuple(counts[27:34])]
-        memo = PARTS
-        a, b, c, d = groups
-        return cls(groups, [memo[a, None, False], memo[b, None, False], memo[c, None, False], memo[d, None, True]], melds)
+        suits = SUIT_PARTS
+        return cls(groups, [suits[groups[0]], suits[groups[1]], suits[groups[2]], HONOUR_PARTS[groups[3]]], melds)
 
     def shanten(self) -> int:
         """The shanten of the hand (ready 0, complete -1)."""
@@ -69,7 +68,7 @@ class Tracked:
         r = RANK_OF[tile]
         held = self.groups[g]
         group = held[:r] + (held[r] + delta,) + held[r + 1:]
-        return g, group, PARTS[group, None, g == _HONOURS]
+        return g, group, (HONOUR_PARTS if g == _HONOURS else SUIT_PARTS)[group]
 
     def _shanten_with(self, g: int, group: Counts, part: Part) -> int:
         groups = list(self.groups)

@@ -43,6 +43,14 @@ def _own_melds(obs: Observation) -> tuple[Meld, ...]:
     return obs.melds[obs.player]
 
 
+def _counts(tiles: Sequence[int]) -> list[int]:
+    """The 34 counts of ``tiles``."""
+    counts = [0] * KINDS_COUNT
+    for t in tiles:
+        counts[t] += 1
+    return counts
+
+
 def _isolation(tile: int, counts: list[int]) -> int:
     """How connected a tile is in the hand (lower: a better discard)."""
     near = counts[tile] - 1
@@ -84,15 +92,16 @@ class GreedyPlayer:
             return self._claim(obs)
         return self._turn(obs)
 
-    def _best_discard(self, tiles: list[int], melds: tuple[Meld, ...], obs: Observation) -> tuple[int, int, int]:
-        """(shanten, -minimum-reaching waits, tile) of the best discard from ``tiles``: the fewest tiles
-        from ready, then (once ready) the most waits that reach the minimum, then the least connected
-        tile. The 14 tiles' own shanten is the best a discard can reach, so away from ready the least
-        connected tile that reaches it is taken without weighing the others."""
-        counts = [0] * KINDS_COUNT
-        for t in tiles:
-            counts[t] += 1
-        hand = Tracked.of_counts(counts, len(melds))
+    def _best_discard(self, tiles: list[int], melds: tuple[Meld, ...], obs: Observation,
+                      hand: Tracked | None = None) -> tuple[int, int, int]:
+        """(shanten, -minimum-reaching waits, tile) of the best discard from ``tiles`` (``hand``: the
+        same tiles tracked, when the caller has them): the fewest tiles from ready, then (once ready)
+        the most waits that reach the minimum, then the least connected tile. The 14 tiles' own shanten
+        is the best a discard can reach, so away from ready the least connected tile that reaches it is
+        taken without weighing the others."""
+        counts = _counts(tiles)
+        if hand is None:
+            hand = Tracked.of_counts(counts, len(melds))
         target = max(hand.shanten(), 0)
         best: tuple[int, int, int, int] | None = None
         for isolation, t in sorted([(_isolation(t, counts), t) for t in range(KINDS_COUNT) if counts[t]]):
@@ -153,7 +162,10 @@ class GreedyPlayer:
                 if s > now:
                     continue
             else:
-                s, bad_good, _ = self._best_discard(rest, melds + (meld,), obs)
+                hand = Tracked.of_counts(_counts(rest), len(melds) + 1)
+                if hand.shanten() >= now:
+                    continue  # no discard goes below the 14 tiles' own shanten: not closer than now
+                s, bad_good, _ = self._best_discard(rest, melds + (meld,), obs, hand)
                 good = -bad_good
                 if s >= now or (s == 0 and good == 0 and self.weigh_points):
                     continue
