@@ -247,7 +247,8 @@ def _knitted_rest(held: Counts, caps: Counts | None, knit_class: int) -> tuple[C
         kept = 2 * KNITTED_REST_SETS + 2
         # the rest's counts are the whole suit's Part's, only its table cut: no counting again
         table = full[:kept] + full[kept - 2:kept] * (MAX_SETS - KNITTED_REST_SETS)
-        return rest, _CLASS_CAPS[knit_class], whole._make((table, *whole[1:]))
+        return rest, _CLASS_CAPS[knit_class], Part(table, whole.tiles, whole.pairs, whole.odd, whole.kinds, whole.orphans,
+                                                   whole.orphan_pair, whole.knit, whole.knit_most)
     rest_caps = tuple([x - m for x, m in zip(caps, mask)])
     return rest, rest_caps, _with_table(rest, _suit_table(rest, rest_caps, KNITTED_REST_SETS), False)
 
