@@ -78,8 +78,20 @@ class Tracked:
         return finish_overall(whole, groups, parts, self.melds)
 
     def without(self, tile: int) -> int:
-        """The shanten of the hand less one ``tile`` (which it must hold)."""
-        return self._shanten_with(*self._changed(tile, -1))
+        """The shanten of the hand less one ``tile`` (which it must hold): a player asks it of every
+        discard, so ``_changed`` and ``_shanten_with`` are written out here."""
+        g = PART_OF[tile]
+        r = RANK_OF[tile]
+        held = self.groups[g]
+        group = held[:r] + (held[r] - 1,) + held[r + 1:]
+        part = (HONOUR_PARTS if g == _HONOURS else SUIT_PARTS)[group]
+        groups = self.groups.copy()
+        parts = self.parts.copy()
+        groups[g], parts[g] = group, part
+        other = self.others[g]
+        if other is None:
+            other = self._other(g)
+        return finish_overall(COMBINED[part.table, other], groups, parts, self.melds)
 
     def with_tile(self, tile: int) -> int:
         """The shanten of the hand with one more ``tile`` (of which it must hold fewer than four)."""

@@ -75,6 +75,7 @@ class GreedyPlayer:
 
     def __init__(self, rules: GameRules) -> None:
         self.rules = rules
+        self._contexts: dict[tuple[int, int, int], Context] = {}
 
     def shanten(self, tiles: list[int], melds: int) -> int:
         """Shanten of ``tiles`` (in order) with ``melds`` sets, remembered: the hands a player weighs
@@ -127,7 +128,10 @@ class GreedyPlayer:
     def _scoring_waits(self, tiles: list[int], melds: tuple[Meld, ...], obs: Observation) -> int:
         """How many of the waits of ``tiles`` would win (reach the minimum) on a discard (remembered
         by the rules, per tiles, sets and context)."""
-        ctx = Context(seat_wind=obs.seat_winds[obs.player], prevalent_wind=obs.prevalent_wind, flowers=obs.flowers[obs.player])
+        seat = (obs.seat_winds[obs.player], obs.prevalent_wind, obs.flowers[obs.player])
+        ctx = self._contexts.get(seat)
+        if ctx is None:  # few winds and flower counts recur: a Context checks its values when made
+            ctx = self._contexts[seat] = Context(seat_wind=seat[0], prevalent_wind=seat[1], flowers=seat[2])
         return self.rules.scoring_waits[tuple(tiles), melds, ctx]
 
     def _turn(self, obs: Observation) -> Action:
