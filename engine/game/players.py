@@ -160,7 +160,6 @@ class GreedyPlayer:
             rest = list(tiles)
             for t in used:
                 rest.remove(t)
-            meld = Meld(kind, action.tiles or (action.tile,) * (len(used) + 1), "left")
             if kind is MeldKind.KONG:
                 s, good = self.shanten(rest, len(melds) + 1), 0
                 if s > now:
@@ -169,6 +168,7 @@ class GreedyPlayer:
                 hand = Tracked.of_counts(_counts(rest), len(melds) + 1)
                 if hand.shanten() >= now:
                     continue  # no discard goes below the 14 tiles' own shanten: not closer than now
+                meld = Meld(kind, action.tiles or (action.tile,) * (len(used) + 1), "left")
                 s, bad_good, _ = self._best_discard(rest, melds + (meld,), obs, hand)
                 good = -bad_good
                 if s >= now or (s == 0 and good == 0 and self.weigh_points):
