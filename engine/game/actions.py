@@ -8,7 +8,7 @@ from enum import StrEnum
 from typing import Any
 
 from ..core.errors import FanrulesError
-from ..core.tiles import tile_code, tile_of_code
+from ..core.tiles import KINDS_COUNT, tile_code, tile_of_code
 
 
 class ActionKind(StrEnum):
@@ -108,3 +108,9 @@ class Action:
     def __str__(self) -> str:
         what = " ".join(tile_code(t) for t in self.tiles) if self.tiles else (tile_code(self.tile) if self.tile is not None else "")
         return f"player {self.player} {self.kind}{' ' + what if what else ''}"
+
+
+#: Each player's draw, and discard of each tile kind, made once: actions are frozen values, a turn lists
+#: every discard, and a player that answers with the listed object is found in the list by identity.
+DRAW_OF = tuple(Action(p, ActionKind.DRAW) for p in range(4))
+DISCARD_OF = tuple(tuple(Action(p, ActionKind.DISCARD, t) for t in range(KINDS_COUNT)) for p in range(4))

@@ -16,17 +16,13 @@ from ..core.context import Context
 from ..core.hand import Meld, MeldKind
 from ..core.tiles import COPIES, EAST, KINDS_COUNT, WIND_TILES, is_flower, tile_code
 from ..ruleset import RuleSet
-from .actions import Action, ActionKind, IllegalAction, Phase, Source
+from .actions import DISCARD_OF, DRAW_OF, Action, ActionKind, IllegalAction, Phase, Source
 from .claims import ClaimWindow, open_window
 from .refusal import why_illegal
 from .seat import RELATIVE, SEAT_COUNT, Seat, Wind, first_go_round, wind_tiles
 from .state import TableState
 from .wall import Opening, deal_order, recorded_wall, shuffled_wall, tile_set, wall_bounds
 from .winning import GameRules, Win, as_game_rules, score_win
-
-#: Each player's draw and discards, made once: actions are frozen values, and a turn lists them all.
-_DRAWS = tuple(Action(p, ActionKind.DRAW) for p in range(SEAT_COUNT))
-_DISCARDS = tuple(tuple(Action(p, ActionKind.DISCARD, t) for t in range(KINDS_COUNT)) for p in range(SEAT_COUNT))
 
 
 class Table(TableState):
@@ -197,7 +193,7 @@ class Table(TableState):
         if self.window is not None:
             return self.window.options[player]
         if self.phase == Phase.DRAW:
-            return [_DRAWS[player]]
+            return [DRAW_OF[player]]
         held = seat.tiles()
         if self.phase == Phase.FLOWERS or (held and is_flower(held[-1])):
             return [Action(player, ActionKind.FLOWER, f) for f in seat.held_flowers()]
@@ -209,7 +205,7 @@ class Table(TableState):
             acts += [Action(player, ActionKind.CONCEALED_KONG, t) for t in range(KINDS_COUNT) if seat.counts[t] == COPIES]
             acts += [Action(player, ActionKind.ADDED_KONG, m.tiles[0]) for m in seat.melds
                      if m.kind is MeldKind.PUNG and seat.counts[m.tiles[0]]]
-        discards = _DISCARDS[player]
+        discards = DISCARD_OF[player]
         acts += [discards[t] for t in dict.fromkeys(held)]
         return acts
 
