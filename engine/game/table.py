@@ -194,8 +194,7 @@ class Table(TableState):
             return self.window.options[player]
         if self.phase == Phase.DRAW:
             return [DRAW_OF[player]]
-        held = seat.tiles()
-        if self.phase == Phase.FLOWERS or (held and is_flower(held[-1])):
+        if self.phase == Phase.FLOWERS or ((held := seat.tiles()) and is_flower(held[-1])):
             return [Action(player, ActionKind.FLOWER, f) for f in seat.held_flowers()]
         acts: list[Action] = []
         self._turn_win = self._self_win(player) if self.may_self_win else None
@@ -205,9 +204,7 @@ class Table(TableState):
             acts += [Action(player, ActionKind.CONCEALED_KONG, t) for t in range(KINDS_COUNT) if seat.counts[t] == COPIES]
             acts += [Action(player, ActionKind.ADDED_KONG, m.tiles[0]) for m in seat.melds
                      if m.kind is MeldKind.PUNG and seat.counts[m.tiles[0]]]
-        discards = DISCARD_OF[player]
-        acts += [discards[t] for t in dict.fromkeys(held)]
-        return acts
+        return acts + [DISCARD_OF[player][t] for t in dict.fromkeys(held)]
 
     # --- wins ----------------------------------------------------------------------------------------
     def _context(self, player: int, self_drawn: bool, kong: bool, last: bool, visible: int) -> Context:
