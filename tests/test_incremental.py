@@ -79,3 +79,21 @@ def test_the_tiles_are_checked_as_shanten_checks_them() -> None:
         Tracked.of([0] * 5 + list(range(9, 18)), 0)
     with pytest.raises(InvalidHandError):
         Tracked.of(list(range(12)), 0)
+
+
+def test_greedy_players_play_alike_with_the_kept_hand_and_without() -> None:
+    """A greedy player that carries its tracked hand from turn to turn (draw: one part looked up)
+    chooses as one that tracks each turn's tiles afresh: the same events, game after game."""
+    from fanrules.game import Table, game_rules
+    from fanrules.game.players import GreedyPlayer
+    from fanrules.game.simulate import game_seed, play
+
+    class Afresh(GreedyPlayer):
+        def _drawn_to(self, drawn: int | None, tiles: list[int], melds: int) -> Tracked | None:
+            return None
+
+    rules = game_rules("mcr")
+    for i in range(4):
+        kept = play(Table(rules, game_seed(3, i)), [GreedyPlayer(rules) for _ in range(4)])
+        afresh = play(Table(rules, game_seed(3, i)), [Afresh(rules) for _ in range(4)])
+        assert kept.events == afresh.events
