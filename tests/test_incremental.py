@@ -52,6 +52,23 @@ def test_every_draw_of_a_hand_is_the_fresh_shanten(seed: int, melds: int) -> Non
             assert hand.draw(t).shanten() == shanten(sorted([*tiles, t]), melds)
 
 
+@settings(max_examples=100, deadline=None)
+@given(st.integers(0, 10**9), st.integers(0, 3))
+def test_a_claimed_set_is_the_fresh_shanten_of_the_rest(seed: int, melds: int) -> None:
+    """``declared``: the tiles a claimed set takes leave the hand, beside one more declared set."""
+    tiles = _hand(seed, 13 - 3 * melds)
+    hand = Tracked.of(tiles, melds)
+    for t in set(tiles):
+        if tiles.count(t) >= 2:
+            rest = _less(_less(tiles, t), t)
+            assert hand.declared([t, t]).shanten() == shanten(rest, melds + 1)
+        if t < 27 and t % 9 < 7 and t + 1 in tiles and t + 2 in tiles:
+            rest = _less(_less(tiles, t + 1), t + 2)
+            chow = hand.declared([t + 1, t + 2])
+            assert chow.counts() == [rest.count(k) for k in range(34)]
+            assert chow.shanten() == shanten(rest, melds + 1)
+
+
 @settings(max_examples=40, deadline=None)
 @given(st.integers(0, 10**9), st.integers(0, 1))
 def test_a_chain_of_draws_and_discards_stays_exact(seed: int, melds: int) -> None:

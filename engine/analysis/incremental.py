@@ -112,6 +112,14 @@ class Tracked:
         groups[g], parts[g] = group, part
         return Tracked(groups, parts, self.melds)
 
+    def declared(self, used: Sequence[int]) -> Tracked:
+        """The tracked hand less ``used`` (the tiles of it a claimed set takes) beside one more declared
+        set: one part looked up per tile taken."""
+        hand = self
+        for tile in used:
+            hand = hand._moved(tile, -1)
+        return Tracked(hand.groups, hand.parts, self.melds + 1)
+
     def counts(self) -> list[int]:
         """The hand's 34 counts."""
         return [n for group in self.groups for n in group]

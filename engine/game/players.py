@@ -171,7 +171,10 @@ class GreedyPlayer:
     def _claim(self, obs: Observation) -> Action:
         tiles = _plain(obs.hand)
         melds = _own_melds(obs)
-        now = self.shanten(tiles, len(melds))
+        kept = self._kept
+        held = kept[1] if kept is not None and kept[0] == tiles and kept[1].melds == len(melds) else \
+            Tracked.of_counts(_counts(tiles), len(melds))  # the tiles of its last discard, as a rule
+        now = held.shanten()
         best: tuple[int, int, Action] | None = None
         for action in obs.legal:
             if action.kind == ActionKind.PASS or action.tile is None:
@@ -182,14 +185,14 @@ class GreedyPlayer:
             rest = list(tiles)
             for t in used:
                 rest.remove(t)
+            hand = held.declared(used)
             if kind is MeldKind.KONG:
-                s, good = self.shanten(rest, len(melds) + 1), 0
+                s, good = hand.shanten(), 0
                 if s > now:
                     continue
+            elif hand.shanten() >= now:
+                continue  # no discard goes below the 14 tiles' own shanten: not closer than now
             else:
-                hand = Tracked.of_counts(_counts(rest), len(melds) + 1)
-                if hand.shanten() >= now:
-                    continue  # no discard goes below the 14 tiles' own shanten: not closer than now
                 meld = Meld(kind, action.tiles or (action.tile,) * (len(used) + 1), "left")
                 s, bad_good, _ = self._best_discard(rest, melds + (meld,), obs, hand)
                 good = -bad_good
