@@ -20,6 +20,9 @@ from .winning import GameRules
 
 Player = Callable[[Observation], Action]
 """A player: given what its seat may see, the action it takes (one of ``observation.legal``)."""
+#: The kongs of one's own turn (a set of constants: a tuple of enum members made per action cost a
+#: tenth of a turn).
+_KONGS = frozenset({ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG})
 #: The set a claim makes.
 _MELD_OF = {ActionKind.CHOW: MeldKind.CHOW, ActionKind.PUNG: MeldKind.PUNG, ActionKind.KONG: MeldKind.KONG}
 
@@ -145,7 +148,7 @@ class GreedyPlayer:
         hand = self._drawn_to(obs.drawn, tiles, len(melds)) or Tracked.of_counts(_counts(tiles), len(melds))
         s, _, tile = self._best_discard(tiles, melds, obs, hand)
         for action in obs.legal:
-            if action.kind in (ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG) and action.tile is not None:
+            if action.kind in _KONGS and action.tile is not None:
                 rest = [t for t in tiles if t != action.tile]
                 extra = 0 if action.kind == ActionKind.ADDED_KONG else 1
                 if self.shanten(rest, len(melds) + extra) <= s:
