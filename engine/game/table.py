@@ -201,7 +201,8 @@ class Table(TableState):
         if self._turn_win is not None:
             acts.append(Action(player, ActionKind.WIN))
         if self.may_self_win and self.remaining > 0 and self.left(player) > 0:
-            acts += [Action(player, ActionKind.CONCEALED_KONG, t) for t in range(KINDS_COUNT) if seat.counts[t] == COPIES]
+            if COPIES in seat.counts:  # a scan in C first: most turns hold no four of a kind
+                acts += [Action(player, ActionKind.CONCEALED_KONG, t) for t in range(KINDS_COUNT) if seat.counts[t] == COPIES]
             acts += [Action(player, ActionKind.ADDED_KONG, m.tiles[0]) for m in seat.melds
                      if m.kind is MeldKind.PUNG and seat.counts[m.tiles[0]]]
         return acts + [DISCARD_OF[player][t] for t in dict.fromkeys(held)]
