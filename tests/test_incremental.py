@@ -41,6 +41,41 @@ def test_every_discard_of_a_hand_is_the_fresh_shanten(seed: int, melds: int) -> 
         assert hand.discard(t).counts() == Tracked.of(rest, melds).counts()
 
 
+ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+KNITTED = (0, 3, 6, 10, 13, 16, 20, 23, 26, 27, 28, 29, 30, 31, 32, 33)
+
+
+def _shaped(seed: int, pool: list[int], size: int) -> list[int]:
+    """``size`` tiles most of them from ``pool`` (a special shape's kinds), a few from the wall."""
+    rng = random.Random(seed)
+    tiles: list[int] = []
+    while len(tiles) < size:
+        t = rng.choice(pool) if rng.random() < 0.85 else rng.randrange(34)
+        if tiles.count(t) < 4:
+            tiles.append(t)
+    return sorted(tiles)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 10**9), st.sampled_from(["pairs", "orphans", "knitted"]), st.integers(0, 1))
+def test_special_shapes_stay_exact(seed: int, shape: str, melds: int) -> None:
+    """Hands near seven pairs, thirteen orphans or the knitted shapes, where those shapes are the least
+    and the incremental path takes the other parts' sums or falls back to ``finish_overall``."""
+    rng = random.Random(seed)
+    pool = {"pairs": [t for t in rng.sample(range(34), 7) for _ in range(2)], "orphans": list(ORPHANS),
+            "knitted": list(KNITTED)}[shape]
+    tiles = _shaped(seed, pool, 14 - 3 * melds)
+    hand = Tracked.of(tiles, melds)
+    assert hand.shanten() == shanten(tiles, melds)
+    for t in set(tiles):
+        assert hand.without(t) == shanten(_less(tiles, t), melds)
+    thirteen = _less(tiles, tiles[0])
+    fewer = Tracked.of(thirteen, melds)
+    for t in range(34):
+        if thirteen.count(t) < 4:
+            assert fewer.with_tile(t) == shanten(sorted([*thirteen, t]), melds)
+
+
 @settings(max_examples=150, deadline=None)
 @given(st.integers(0, 10**9), st.integers(0, 4))
 def test_every_draw_of_a_hand_is_the_fresh_shanten(seed: int, melds: int) -> None:

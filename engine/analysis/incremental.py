@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .parts import COMBINED, HONOUR_PARTS, SUIT_PARTS, Counts, Part, Table
+from .parts import COMBINED, HONOUR_PARTS, MAX_SETS, SUIT_PARTS, Counts, Part, Table
 from .shanten import check_tiles, finish_overall
 
+#: What three parts of a hand hold together (``Tracked._other``).
+Others = tuple[Table, int, int, int, bool, int, int]
 #: The part of each tile kind (0..2 the suits, 3 the honours) and its rank or kind inside it.
 PART_OF = tuple(t // 9 for t in range(34))
 RANK_OF = tuple(t - 9 * (t // 9) for t in range(34))
@@ -31,7 +33,7 @@ class Tracked:
         self.groups = groups
         self.parts = parts
         self.melds = melds
-        self.others: list[Table | None] = [None, None, None, None]
+        self.others: list[Others | None] = [None, None, None, None]
 
     @classmethod
     def of(cls, tiles: Sequence[int], melds: int = 0) -> Tracked:
@@ -53,14 +55,19 @@ class Tracked:
         whole = memo[memo[a.table, b.table], memo[c.table, d.table]]
         return finish_overall(whole, self.groups, self.parts, self.melds)
 
-    def _other(self, g: int) -> Table:
-        """The combined use table of the three parts other than ``g``, made once per hand."""
+    def _other(self, g: int) -> Others:
+        """What the three parts other than ``g`` hold together, made once per hand: their combined use
+        table and the sums ``finish_overall`` reads of them (pairs, odd kinds, terminal or honour
+        kinds, whether one is held twice, the most of each suit's knitted classes) and the honours'
+        kinds held."""
         found = self.others[g]
         if found is None:
+            parts = self.parts
+            a, b, c = [parts[i] for i in range(4) if i != g]
             memo = COMBINED
-            t = [p.table for p in self.parts]
-            rest = [t[i] for i in range(4) if i != g]
-            found = self.others[g] = memo[memo[rest[0], rest[1]], rest[2]]
+            found = self.others[g] = (memo[memo[a.table, b.table], c.table], a.pairs + b.pairs + c.pairs, a.odd + b.odd + c.odd,
+                                      a.orphans + b.orphans + c.orphans, a.orphan_pair or b.orphan_pair or c.orphan_pair,
+                                      a.knit_most + b.knit_most + c.knit_most, parts[_HONOURS].kinds)
         return found
 
     def _changed(self, tile: int, delta: int) -> tuple[int, Counts, Part]:
@@ -71,27 +78,39 @@ class Tracked:
         return g, group, (HONOUR_PARTS if g == _HONOURS else SUIT_PARTS)[group]
 
     def _shanten_with(self, g: int, group: Counts, part: Part) -> int:
-        groups = list(self.groups)
-        parts = list(self.parts)
-        groups[g], parts[g] = group, part
-        whole = COMBINED[part.table, self._other(g)]
-        return finish_overall(whole, groups, parts, self.melds)
+        """The shanten with part ``g`` changed to ``group`` (its Part ``part``): ``finish_overall``'s
+        standard shape, seven pairs and thirteen orphans from the other parts' sums; where its bounds
+        say a knitted shape could be the least, ``finish_overall`` itself on the changed parts."""
+        rest = self.others[g] or self._other(g)
+        whole = COMBINED[part.table, rest[0]]
+        melds = self.melds
+        best = 13 - 3 * melds - whole[(MAX_SETS - melds) * 2 + 1]
+        if melds > 1 or best < 0:
+            return best
+        _, pairs, odd, orphans, orphan_pair, knit_most, honour_kinds = rest
+        knit_most += part.knit_most
+        if melds == 0:
+            pairs = min(7, pairs + part.pairs)
+            best = min(best, 13 - 2 * pairs - min(7 - pairs, odd + part.odd),
+                       13 - orphans - part.orphans - (orphan_pair or part.orphan_pair))
+            knitted = 13 - min(14, (part.kinds if g == _HONOURS else honour_kinds) + knit_most) < best
+        else:
+            knitted = False
+        if knitted or (best > 0 and 13 - 3 * melds - knit_most - whole[(1 - melds) * 2 + 1] < best):
+            groups = self.groups.copy()
+            parts = self.parts.copy()
+            groups[g], parts[g] = group, part
+            return finish_overall(whole, groups, parts, melds)
+        return best
 
     def without(self, tile: int) -> int:
         """The shanten of the hand less one ``tile`` (which it must hold): a player asks it of every
-        discard, so ``_changed`` and ``_shanten_with`` are written out here."""
+        discard, so ``_changed`` is written out here."""
         g = PART_OF[tile]
         r = RANK_OF[tile]
         held = self.groups[g]
         group = held[:r] + (held[r] - 1,) + held[r + 1:]
-        part = (HONOUR_PARTS if g == _HONOURS else SUIT_PARTS)[group]
-        groups = self.groups.copy()
-        parts = self.parts.copy()
-        groups[g], parts[g] = group, part
-        other = self.others[g]
-        if other is None:
-            other = self._other(g)
-        return finish_overall(COMBINED[part.table, other], groups, parts, self.melds)
+        return self._shanten_with(g, group, (HONOUR_PARTS if g == _HONOURS else SUIT_PARTS)[group])
 
     def with_tile(self, tile: int) -> int:
         """The shanten of the hand with one more ``tile`` (of which it must hold fewer than four)."""
