@@ -16,7 +16,7 @@ from ..core.context import Context
 from ..core.hand import Meld, MeldKind
 from ..core.tiles import COPIES, EAST, KINDS_COUNT, WIND_TILES, is_flower, tile_code
 from ..ruleset import RuleSet
-from .actions import DISCARD_OF, DRAW_OF, Action, ActionKind, IllegalAction, Phase, Source
+from .actions import DISCARD_OF, DRAW_OF, Action, ActionKind, IllegalAction, Phase, Source, action_event
 from .claims import ClaimWindow, open_window
 from .refusal import why_illegal
 from .seat import RELATIVE, SEAT_COUNT, Seat, Wind, first_go_round, wind_tiles
@@ -264,7 +264,7 @@ class Table(TableState):
             raise IllegalAction(why_illegal(action, legal, self.phase, self.to_act(), win, self.proc))
         start = len(self.events)
         self._steps += 1
-        event = {"type": "action", **action.to_json()}
+        event = action_event(action)
         self.events.append(event)
         kind = action.kind
         match kind:
