@@ -110,9 +110,10 @@ class Action:
         return f"player {self.player} {self.kind}{' ' + what if what else ''}"
 
 
-#: Each player's draw, and discard of each tile kind, made once: actions are frozen values, a turn lists
+#: Each player's draw, pass, and discard of each tile kind, made once: actions are frozen values, a turn lists
 #: every discard, and a player that answers with the listed object is found in the list by identity.
 DRAW_OF = tuple(Action(p, ActionKind.DRAW) for p in range(4))
+PASS_OF = tuple(Action(p, ActionKind.PASS) for p in range(4))
 DISCARD_OF = tuple(tuple(Action(p, ActionKind.DISCARD, t) for t in range(KINDS_COUNT)) for p in range(4))
 
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from ..core.tiles import FIRST_HONOUR
-from .actions import CLAIM_KIND, Action, ActionKind
+from .actions import CLAIM_KIND, PASS_OF, Action, ActionKind
 from .procedure import Procedure
 from .seat import Seat
 from .winning import Win
@@ -96,7 +96,7 @@ def open_window(table: ClaimTable, discarder: int, tile: int, kong: str | None) 
             if tile < FIRST_HONOUR and table.relative(q, discarder) in proc.chow_from:
                 acts += _chows(q, tile, seat.counts)
         if acts:
-            options[q] = [Action(q, ActionKind.PASS), *acts]
+            options[q] = [PASS_OF[q], *acts]
     # made only when someone may claim: most discards open no window
     return ClaimWindow(discarder, tile, kong, last, options, wins) if options else None
 

@@ -187,19 +187,18 @@ class Table(TableState):
         return acts
 
     def _compute_legal(self, player: int) -> list[Action]:
-        if player not in self.to_act():
+        window = self.window
+        if window is not None:  # to_act() written out: the players the window waits for
+            return window.options[player] if player in window.options and player not in window.responses else []
+        if self.phase == Phase.OVER or player != self.current:
             return []
         seat = self.seats[player]
-        if self.window is not None:
-            return self.window.options[player]
         if self.phase == Phase.DRAW:
             return [DRAW_OF[player]]
         if self.phase == Phase.FLOWERS or ((held := seat.tiles()) and is_flower(held[-1])):
             return [Action(player, ActionKind.FLOWER, f) for f in seat.held_flowers()]
-        acts: list[Action] = []
         self._turn_win = self._self_win(player) if self.may_self_win else None
-        if self._turn_win is not None:
-            acts.append(Action(player, ActionKind.WIN))
+        acts = [Action(player, ActionKind.WIN)] if self._turn_win is not None else []
         if self.may_self_win and self.remaining > 0 and self.left(player) > 0:
             if COPIES in seat.counts:  # a scan in C first: most turns hold no four of a kind
                 acts += [Action(player, ActionKind.CONCEALED_KONG, t) for t in range(KINDS_COUNT) if seat.counts[t] == COPIES]
