@@ -8,14 +8,30 @@ first plays WARM games on other seeds (rule set loaded; the memos of waits, shan
 warm, as in a long simulation), then GAMES seeded games in one process, timed by the wall clock
 (time.perf_counter) and by the process's CPU time (time.process_time: what one core gives when the
 machine is shared); it prints games/s both ways, steps/s and how many games ended in a win.
+
+``--against COMMIT`` then plays the greedy kind again in fresh processes, this tree and COMMIT (a copy of
+its ``engine``, ``dsl`` and ``rules`` from ``git archive``, put first on ``PYTHONPATH``) alternated
+``--runs`` times, and prints the median of the paired ratios of games per CPU second: the players'
+loop's speed-up over that commit measured in one run (issue 38 asks 2x over cf8a4aa, its "today").
 """
 from __future__ import annotations
 
+import argparse
+import json
+import os
+import statistics
+import subprocess
 import sys
+import tarfile
+import tempfile
 import time
+from io import BytesIO
+from pathlib import Path
 
 from fanrules.game import Table, game_rules, play
 from fanrules.game.simulate import game_seed, players_of
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def measure(kind: str, games: int, warm: int) -> tuple[float, float, int, int]:
@@ -33,9 +49,55 @@ def measure(kind: str, games: int, warm: int) -> tuple[float, float, int, int]:
     return time.perf_counter() - start, time.process_time() - cpu, steps, wins
 
 
-def main() -> int:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 200
-    warm = int(sys.argv[2]) if len(sys.argv) > 2 else 100
+def export(commit: str, into: Path) -> Path:
+    """A copy of ``commit``'s package importable as ``fanrules`` from ``into`` (engine as fanrules, with
+    dsl and rules inside it, as pyproject's package-dir maps them)."""
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", commit, "engine", "dsl", "rules"],
+                             check=True, capture_output=True).stdout
+    with tarfile.open(fileobj=BytesIO(archive)) as tar:
+        tar.extractall(into, filter="data")
+    (into / "engine").rename(into / "fanrules")
+    (into / "dsl").rename(into / "fanrules" / "dsl")
+    (into / "rules").rename(into / "fanrules" / "rules")
+    return into
+
+
+def child_rate(kind: str, games: int, warm: int, path: Path | None) -> float:
+    """Games per CPU second of ``kind`` players in a fresh process (on ``path``'s copy, else this tree's)."""
+    env = dict(os.environ)
+    if path is not None:
+        env["PYTHONPATH"] = os.pathsep.join([str(path), *filter(None, [env.get("PYTHONPATH")])])
+    out = subprocess.run([sys.executable, __file__, "--child", kind, str(games), str(warm)],
+                         check=True, capture_output=True, text=True, env=env).stdout
+    return float(json.loads(out)["rate"])
+
+
+def against(commit: str, games: int, warm: int, runs: int) -> None:
+    """The greedy kind, this tree against ``commit``, alternated in fresh processes."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = export(commit, Path(tmp))
+        ours, theirs = [], []
+        for _ in range(runs):
+            theirs.append(child_rate("greedy", games, warm, path))
+            ours.append(child_rate("greedy", games, warm, None))
+    ratio = statistics.median(a / b for a, b in zip(ours, theirs))
+    print(f"\ngreedy, {runs} alternated pairs of fresh processes: this tree {statistics.median(ours):.1f} / "
+          f"{commit} {statistics.median(theirs):.1f} games per CPU second = {ratio:.2f}x (median of the pairs' ratios)")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="?", type=int, default=200)
+    parser.add_argument("warm", nargs="?", type=int, default=100)
+    parser.add_argument("--against", metavar="COMMIT", help="also the greedy players' speed-up over COMMIT")
+    parser.add_argument("--runs", type=int, default=3, help="alternated pairs of processes for --against")
+    parser.add_argument("--child", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    games, warm = args.games, args.warm
+    if args.child:
+        _, cpu, _, _ = measure(args.child, games, warm)
+        print(json.dumps({"rate": games / cpu}))
+        return 0
     print(f"mcr, {games} games per player kind after {warm} warm-up games, one process\n")
     print(f"{'players':<8} {'wall s':>7} {'games/s':>8} {'CPU s':>7} {'games/CPU s':>12} {'steps/CPU s':>12} {'wins':>5}")
     per_game: dict[str, float] = {}
@@ -44,6 +106,8 @@ def main() -> int:
         per_game[kind] = cpu / games
         print(f"{kind:<8} {wall:>7.2f} {games / wall:>8.1f} {cpu:>7.2f} {games / cpu:>12.1f} {steps / cpu:>12,.0f} {wins:>5}")
     print(f"\na game of four experts takes {per_game['expert'] / per_game['greedy']:.2f}x the CPU time of one of four greedy players")
+    if args.against:
+        against(args.against, games, warm, args.runs)
     return 0
 
 

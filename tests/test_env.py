@@ -96,3 +96,27 @@ def test_an_action_outside_the_mask_is_refused_with_a_sentence() -> None:
     with pytest.raises(ValueError, match=r"may not .* now: the action_mask says"):
         env.step(bad)
     assert "holds" in env.unwrapped.render()
+
+
+def test_discard_shanten_is_the_fresh_shanten_of_each_discard() -> None:
+    """The environment's per-discard shanten (incremental) equals a fresh shanten of the tiles left."""
+    from fanrules.analysis.shanten import shanten
+    env = fenv.raw_env()
+    checked = 0
+    for seed in range(3):
+        env.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        while not env.table.over:
+            agent = env.agent_selection
+            player = env.possible_agents.index(agent)
+            found = env.discard_shanten(agent)
+            tiles = [t for t in env.table.seats[player].tiles() if t < 34]
+            melds = len(env.table.seats[player].melds)
+            for index, value in found.items():
+                rest = list(tiles)
+                rest.remove(index - A.DISCARD)
+                assert value == shanten(rest, melds)
+                checked += 1
+            mask = env.observe(agent)["action_mask"]
+            env.step(A.WIN if mask[A.WIN] else int(rng.choice(np.flatnonzero(mask))))
+    assert checked > 100

@@ -32,7 +32,7 @@ class Part(NamedTuple):
     """What the shanten of every shape needs of one part: its use table, its number of tiles, the pairs
     it holds for seven pairs (a kind held four times holds two) and its kinds held an odd number of
     times, its kinds held, its terminal or honour kinds held and whether one is held twice, and for a
-    number suit the distinct ranks held of each knitted class (ranks 1-4-7, 2-5-8, 3-6-9)."""
+    number suit the distinct ranks held of each knitted class (ranks 1-4-7, 2-5-8, 3-6-9) and their most."""
 
     table: Table
     tiles: int
@@ -42,6 +42,8 @@ class Part(NamedTuple):
     orphans: int
     orphan_pair: bool
     knit: tuple[int, int, int]
+    #: The most of ``knit`` (a bound on the knitted shapes that every shanten looks at).
+    knit_most: int
 
 
 # One function, its loops inline: it is the work of every miss of the parts' memos, where a call per
@@ -108,17 +110,19 @@ _RUNS: Memo[Counts, Table] = Memo(_known_run_table, MEMO_LIMIT)
 def _split_suit_table(held: Counts) -> Table:
     """The use table of a number suit with every cap 4: its runs of held ranks, combined (no chow
     covers tiles three or more ranks apart, so runs split by two empty ranks are independent)."""
-    table = EMPTY_TABLE
+    table: Table | None = None
     start = prev = -9
     for r in range(10):
         if r < 9 and not held[r]:
             continue
         if r == 9 or r - prev >= 3:
             if start >= 0:
-                table = combine(table, _RUNS[held[start:prev + 1]])
+                run = _RUNS[held[start:prev + 1]]
+                # the first run's table is the suit's so far: combined with the empty table it stays the same
+                table = run if table is None else combine(table, run)
             start = r
         prev = r
-    return table
+    return EMPTY_TABLE if table is None else table
 
 
 def _honour_table(held: Counts, caps: Counts) -> Table:
@@ -162,6 +166,8 @@ def _closed(best: dict[tuple[int, int], int]) -> Table:
 def part(held: Counts, caps: Counts | None = None, honours: bool = False) -> Part:
     """The remembered Part of the counts of a number suit (9 ranks) or the honours (7 kinds); ``caps``
     (default 4 each) is how many of each kind a complete hand may hold."""
+    if caps is None:
+        return HONOUR_PARTS[held] if honours else SUIT_PARTS[held]
     return PARTS[held, caps, honours]
 
 
@@ -178,24 +184,24 @@ def _part(held: Counts, caps: Counts | None, honours: bool) -> Part:
 def _with_table(held: Counts, table: Table, honours: bool) -> Part:
     """The Part of the counts of a part whose use table is ``table`` (by lookups and counts in C: it is
     the work of every new part)."""
-    pairs = sum(map(_PAIRS_OF.__getitem__, held))
-    odd = sum(map(_ODD.__getitem__, held))
+    ones, threes, fives = held.count(1), held.count(3), held.count(5)
+    pairs = held.count(2) + threes + 2 * (held.count(4) + fives)  # a kind held four times is two pairs
+    odd = ones + threes + fives
     kinds = len(held) - held.count(0)
     if honours:
-        return Part(table, sum(held), pairs, odd, kinds, kinds, max(held) >= 2, (0, 0, 0))
+        return Part(table, sum(held), pairs, odd, kinds, kinds, kinds > ones, (0, 0, 0), 0)
     a, b = held[0], held[8]
-    knit = (bool(a) + bool(held[3]) + bool(held[6]), bool(held[1]) + bool(held[4]) + bool(held[7]),
-            bool(held[2]) + bool(held[5]) + bool(b))
-    return Part(table, sum(held), pairs, odd, kinds, bool(a) + bool(b), a >= 2 or b >= 2, knit)
-
-
-#: The pairs for seven pairs of a kind held 0..5 times (four copies are two pairs), and whether it is odd.
-_PAIRS_OF = (0, 0, 1, 1, 2, 2)
-_ODD = (0, 1, 0, 1, 0, 1)
+    knit = ((a > 0) + (held[3] > 0) + (held[6] > 0), (held[1] > 0) + (held[4] > 0) + (held[7] > 0),
+            (held[2] > 0) + (held[5] > 0) + (b > 0))
+    return Part(table, sum(held), pairs, odd, kinds, (a > 0) + (b > 0), a >= 2 or b >= 2, knit, max(knit))
 
 
 #: The Part of (counts, caps, honours).
 PARTS: ArgsMemo[tuple[Counts, Counts | None, bool], Part] = ArgsMemo(_part, MEMO_LIMIT)
+#: The Part of a number suit's counts, and of the honours' counts, with every cap 4 (nearly every
+#: hand): keyed by the counts alone, a lookup hashes them once and makes no key of its own.
+SUIT_PARTS: Memo[Counts, Part] = Memo(lambda held: _with_table(held, _split_suit_table(held), False), MEMO_LIMIT)
+HONOUR_PARTS: Memo[Counts, Part] = Memo(lambda held: _with_table(held, _HONOURS[tuple(sorted(held))], True), MEMO_LIMIT)
 
 
 def combine(a: Table, b: Table) -> Table:
@@ -236,14 +242,15 @@ def _knitted_rest(held: Counts, caps: Counts | None, knit_class: int) -> tuple[C
     if caps is None:
         # A target of one set and a pair holds a kind three times at most, so caps of 3 bind none of
         # them: the table of the rest with every cap 4 (from the shipped runs) serves, cut to one set.
-        rest_caps = _CLASS_CAPS[knit_class]
-        full = PARTS[rest, None, False].table
+        whole = SUIT_PARTS[rest]
+        full = whole.table
         kept = 2 * KNITTED_REST_SETS + 2
+        # the rest's counts are the whole suit's Part's, only its table cut: no counting again
         table = full[:kept] + full[kept - 2:kept] * (MAX_SETS - KNITTED_REST_SETS)
-    else:
-        rest_caps = tuple([x - m for x, m in zip(caps, mask)])
-        table = _suit_table(rest, rest_caps, KNITTED_REST_SETS)
-    return rest, rest_caps, _with_table(rest, table, False)
+        return rest, _CLASS_CAPS[knit_class], Part(table, whole.tiles, whole.pairs, whole.odd, whole.kinds, whole.orphans,
+                                                   whole.orphan_pair, whole.knit, whole.knit_most)
+    rest_caps = tuple([x - m for x, m in zip(caps, mask)])
+    return rest, rest_caps, _with_table(rest, _suit_table(rest, rest_caps, KNITTED_REST_SETS), False)
 
 
 #: For each knitted class, 1 on its ranks; and the caps of a suit once a knitted pattern takes them.

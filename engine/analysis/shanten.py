@@ -25,7 +25,7 @@ from itertools import permutations
 from ..core.blocks import Shape
 from ..core.errors import InvalidHandError
 from ..core.memo import ArgsMemo
-from .parts import COMBINED, FULL_CAPS, KNIT_RESTS, MAX_SETS, MEMO_LIMIT, PARTS, Counts, Part, Table, combine, part
+from .parts import COMBINED, FULL_CAPS, HONOUR_PARTS, KNIT_RESTS, MAX_SETS, MEMO_LIMIT, SUIT_PARTS, Counts, Part, Table, combine, part
 
 #: The knitted class (ranks 1-4-7, 2-5-8, 3-6-9) of each suit, for the six knitted patterns.
 KNIT_CLASSES = tuple(permutations(range(3)))
@@ -74,10 +74,9 @@ def split_caps(declared: Sequence[int]) -> Caps:
 def hand_parts(counts: Sequence[int], caps: Caps = NO_CAPS) -> tuple[list[Counts], list[Part]]:
     """The counts and the Part of each of the four parts of a hand."""
     groups = [tuple(counts[0:9]), tuple(counts[9:18]), tuple(counts[18:27]), tuple(counts[27:34])]
-    if caps is NO_CAPS:  # the common case, looked up in the memo directly
-        memo = PARTS
-        a, b, c, d = groups
-        return groups, [memo[a, None, False], memo[b, None, False], memo[c, None, False], memo[d, None, True]]
+    if caps is NO_CAPS:  # the common case, looked up in the memos directly
+        suits = SUIT_PARTS
+        return groups, [suits[groups[0]], suits[groups[1]], suits[groups[2]], HONOUR_PARTS[groups[3]]]
     return groups, [part(groups[0], caps[0]), part(groups[1], caps[1]), part(groups[2], caps[2]),
                     part(groups[3], caps[3], True)]
 
@@ -160,9 +159,13 @@ def overall(groups: Sequence[Counts], parts: Sequence[Part], melds: int, caps: C
     beat it (the rest of a knitted straight keeps no more than the whole hand's one set and pair)."""
     a, b, c, d = parts
     memo = COMBINED
-    ab = memo[a.table, b.table]
-    cd = memo[c.table, d.table]
-    whole = memo[ab, cd]
+    return finish_overall(memo[memo[a.table, b.table], memo[c.table, d.table]], groups, parts, melds, caps)
+
+
+def finish_overall(whole: Table, groups: Sequence[Counts], parts: Sequence[Part], melds: int, caps: Caps = NO_CAPS) -> int:
+    """``overall`` given ``whole``, the combined use table of the four parts (however it was combined:
+    incremental.py combines a changed part with the other three's)."""
+    a, b, c, d = parts
     best = 13 - 3 * melds - whole[(MAX_SETS - melds) * 2 + 1]
     if melds > 1 or best < 0:
         return best
@@ -171,7 +174,7 @@ def overall(groups: Sequence[Counts], parts: Sequence[Part], melds: int, caps: C
         best = min(best, 13 - 2 * pairs - min(7 - pairs, a.odd + b.odd + c.odd + d.odd),
                    13 - a.orphans - b.orphans - c.orphans - d.orphans
                    - (a.orphan_pair or b.orphan_pair or c.orphan_pair or d.orphan_pair))
-    knit_most = max(a.knit) + max(b.knit) + max(c.knit)  # at least the most of any one pattern
+    knit_most = a.knit_most + b.knit_most + c.knit_most  # at least the most of any one pattern
     if melds == 0 and 13 - min(14, d.kinds + knit_most) < best:
         best = min(best, 13 - _honours_knitted_kept(parts, knitted_held(parts)))
     if best > 0 and 13 - 3 * melds - knit_most - whole[(1 - melds) * 2 + 1] < best:
@@ -263,7 +266,7 @@ def shanten_and_useful(counts: list[int], melds: int, caps: Caps = NO_CAPS) -> t
     a, b, c, d = parts
     whole = combine(combine(a.table, b.table), combine(c.table, d.table))
     shapes = {Shape.STANDARD: 13 - 3 * melds - whole[(MAX_SETS - melds) * 2 + 1]}
-    knit_most = max(a.knit) + max(b.knit) + max(c.knit)
+    knit_most = a.knit_most + b.knit_most + c.knit_most
     knitted: list[int] = []
     if melds == 0:
         shapes[Shape.SEVEN_PAIRS] = 13 - _seven_pairs_kept(parts)

@@ -13,11 +13,12 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from ..analysis.incremental import Tracked
 from ..core.tiles import KINDS_COUNT, is_flower, tile_code
 from ..game import Action, ActionKind, Observation, Table, observe
 from ..game.winning import GameRules, as_game_rules
 from ..settlement.payments import draw_changes, settle
-from .actions import ACTION_COUNT, action_index, index_name
+from .actions import ACTION_COUNT, DISCARD, action_index, index_name
 
 PLANES = ("hand", "melds_self", "melds_next", "melds_across", "melds_previous", "discards_self", "discards_next",
           "discards_across", "discards_previous", "claimable", "drawn", "seat_wind", "prevalent_wind")
@@ -127,6 +128,20 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no types
         if not self.table.over:
             mask[list(self._legal(player))] = 1
         return {"observation": encode(observe(self.table, player)), "action_mask": mask}
+
+    def discard_shanten(self, agent: str) -> dict[int, int]:
+        """On ``agent``'s turn, the shanten of its hand after each discard it may make, by action index
+        (``DISCARD + tile``; empty when it has no discard to make): a baseline policy's or a shaped
+        reward's view of the hand, by the incremental shanten the greedy players use (one part of the
+        hand looked up again per discard, analysis/incremental.py)."""
+        assert self.table is not None
+        player = self.possible_agents.index(agent)
+        tiles = [t for t in self.table.seats[player].tiles() if not is_flower(t)]
+        discards = [i for i in self._legal(player) if DISCARD <= i < DISCARD + KINDS_COUNT] if not self.table.over else []
+        if not discards:
+            return {}
+        hand = Tracked.of(tiles, len(self.table.seats[player].melds))
+        return {i: hand.without(i - DISCARD) for i in discards}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection

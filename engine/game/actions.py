@@ -8,7 +8,7 @@ from enum import StrEnum
 from typing import Any
 
 from ..core.errors import FanrulesError
-from ..core.tiles import tile_code, tile_of_code
+from ..core.tiles import KINDS_COUNT, tile_code, tile_of_code
 
 
 class ActionKind(StrEnum):
@@ -108,3 +108,22 @@ class Action:
     def __str__(self) -> str:
         what = " ".join(tile_code(t) for t in self.tiles) if self.tiles else (tile_code(self.tile) if self.tile is not None else "")
         return f"player {self.player} {self.kind}{' ' + what if what else ''}"
+
+
+#: Each player's draw, pass, and discard of each tile kind, made once: actions are frozen values, a turn lists
+#: every discard, and a player that answers with the listed object is found in the list by identity.
+DRAW_OF = tuple(Action(p, ActionKind.DRAW) for p in range(4))
+PASS_OF = tuple(Action(p, ActionKind.PASS) for p in range(4))
+DISCARD_OF = tuple(tuple(Action(p, ActionKind.DISCARD, t) for t in range(KINDS_COUNT)) for p in range(4))
+
+
+def action_event(action: Action) -> dict[str, Any]:
+    """The log event of ``action``, a new dict (the table adds to it): for a draw or a discard made
+    once above, a copy of its event made once (``to_json`` per step was a fiftieth of a greedy game)."""
+    made = _EVENTS.get(id(action))
+    return made.copy() if made is not None else {"type": "action", **action.to_json()}
+
+
+#: The events of the actions made once, by their identity: they live as long as the module, so no
+#: other action ever has their id.
+_EVENTS = {id(a): {"type": "action", **a.to_json()} for a in (*DRAW_OF, *(a for row in DISCARD_OF for a in row))}

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from ..core.tiles import FIRST_HONOUR
-from .actions import CLAIM_KIND, Action, ActionKind
+from .actions import CLAIM_KIND, PASS_OF, Action, ActionKind
 from .procedure import Procedure
 from .seat import Seat
 from .winning import Win
@@ -75,7 +75,8 @@ def open_window(table: ClaimTable, discarder: int, tile: int, kong: str | None) 
     proc = table.proc
     robbing = kong is not None
     last = not robbing and table.remaining <= 0
-    window = ClaimWindow(discarder, tile, kong, last, {}, {})
+    options: dict[int, list[Action]] = {}
+    wins: dict[int, Win] = {}
     melds_ok = not robbing and (table.remaining > 0 or proc.melds_on_last_discard)
     for k in (1, 2, 3):
         q = table.next_of(discarder, k)
@@ -84,7 +85,7 @@ def open_window(table: ClaimTable, discarder: int, tile: int, kong: str | None) 
         if tile in seat.waits():
             win = table.claim_win(q, discarder, tile, robbing, last)
             if win is not None:
-                window.wins[q] = win
+                wins[q] = win
                 acts.append(Action(q, ActionKind.WIN))
         if melds_ok:
             n = seat.counts[tile]
@@ -95,8 +96,9 @@ def open_window(table: ClaimTable, discarder: int, tile: int, kong: str | None) 
             if tile < FIRST_HONOUR and table.relative(q, discarder) in proc.chow_from:
                 acts += _chows(q, tile, seat.counts)
         if acts:
-            window.options[q] = [Action(q, ActionKind.PASS), *acts]
-    return window if window.options else None
+            options[q] = [PASS_OF[q], *acts]
+    # made only when someone may claim: most discards open no window
+    return ClaimWindow(discarder, tile, kong, last, options, wins) if options else None
 
 
 def _chows(player: int, tile: int, counts: list[int]) -> list[Action]:

@@ -5,18 +5,29 @@ by shanten alone (``shanten``: a baseline that never weighs points); and the exp
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections.abc import Callable, Sequence
 
+from ..analysis.incremental import Tracked
+from ..analysis.waits import waits
 from ..core.context import Context
 from ..core.hand import Meld, MeldKind
 from ..core.tiles import FIRST_HONOUR, FLOWER_BASE, KINDS_COUNT
-from .actions import Action, ActionKind, Phase
+from .actions import DISCARD_OF, Action, ActionKind, Phase
 from .expert import expert_player
 from .observation import Observation
 from .winning import GameRules
 
 Player = Callable[[Observation], Action]
 """A player: given what its seat may see, the action it takes (one of ``observation.legal``)."""
+#: The kongs of one's own turn (a set of constants: a tuple of enum members made per action cost a
+#: tenth of a turn).
+_KONGS = frozenset({ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG})
+#: Kinds and phases the greedy player looks for at every choice, as constants (an enum member is an
+#: attribute lookup each time it is named).
+_WIN = ActionKind.WIN
+_TAKEN_FIRST = frozenset({ActionKind.FLOWER, ActionKind.DRAW})
+_CLAIMING = frozenset({Phase.CLAIMS, Phase.ROB})
 #: The set a claim makes.
 _MELD_OF = {ActionKind.CHOW: MeldKind.CHOW, ActionKind.PUNG: MeldKind.PUNG, ActionKind.KONG: MeldKind.KONG}
 
@@ -34,22 +45,35 @@ def random_player(seed: int | str = 0) -> Player:
 
 
 def _plain(hand: Sequence[int]) -> list[int]:
-    return [t for t in hand if t < FLOWER_BASE]
+    """The tiles of ``hand`` without its flowers (a copy; a scan in C first: most hands hold none)."""
+    return list(hand) if max(hand, default=0) < FLOWER_BASE else [t for t in hand if t < FLOWER_BASE]
 
 
 def _own_melds(obs: Observation) -> tuple[Meld, ...]:
     return obs.melds[obs.player]
 
 
-def _isolation(tile: int, counts: list[int]) -> int:
-    """How connected a tile is in the hand (lower: a better discard)."""
-    near = counts[tile] - 1
-    if tile < FIRST_HONOUR:
-        rank = tile % 9
-        for d in (-2, -1, 1, 2):
-            if 0 <= rank + d <= 8:
-                near += counts[tile + d] * (2 if abs(d) == 1 else 1)
-    return near
+def _counts(tiles: Sequence[int]) -> list[int]:
+    """The 34 counts of ``tiles``."""
+    counts = [0] * KINDS_COUNT
+    for t in tiles:
+        counts[t] += 1
+    return counts
+
+
+def _discard_order(tiles: Sequence[int], counts: list[int]) -> list[tuple[int, int]]:
+    """(isolation, tile) of each kind of ``tiles`` (``counts`` their counts), least connected first. A tile's isolation (lower: a better
+    discard) counts its other copies, and its suit's tiles one rank away twice and two ranks away once;
+    worked out in one comprehension (a call per kind was a fifth of a greedy player's turn)."""
+    padded = [*counts, 0]
+    return sorted([(padded[t] - 1 + 2 * (padded[b] + padded[c]) + padded[a] + padded[d], t)
+                   for t in dict.fromkeys(tiles) for a, b, c, d in (_NEAR[t],)])
+
+
+#: Of each kind, the kinds of its suit two and one ranks below and one and two above, or KINDS_COUNT
+#: (a count of 0 past the counts) where the suit has none or the kind is an honour.
+_NEAR = tuple(tuple(t + d if t < FIRST_HONOUR and 0 <= t % 9 + d <= 8 else KINDS_COUNT for d in (-2, -1, 1, 2))
+              for t in range(KINDS_COUNT))
 
 
 class GreedyPlayer:
@@ -63,6 +87,9 @@ class GreedyPlayer:
 
     def __init__(self, rules: GameRules) -> None:
         self.rules = rules
+        self._contexts: dict[tuple[int, int, int], Context] = {}
+        #: The 13 tiles left by the last discard on a turn, and the same tracked (``_drawn_to``).
+        self._kept: tuple[list[int], Tracked] | None = None
 
     def shanten(self, tiles: list[int], melds: int) -> int:
         """Shanten of ``tiles`` (in order) with ``melds`` sets, remembered: the hands a player weighs
@@ -72,31 +99,38 @@ class GreedyPlayer:
     def __call__(self, obs: Observation) -> Action:
         legal = obs.legal
         kinds = {a.kind for a in legal}
-        if ActionKind.WIN in kinds:
-            return next(a for a in legal if a.kind == ActionKind.WIN)
-        if ActionKind.FLOWER in kinds or ActionKind.DRAW in kinds:
+        if _WIN in kinds:
+            return next(a for a in legal if a.kind == _WIN)
+        if not kinds.isdisjoint(_TAKEN_FIRST):
             return legal[0]
-        if obs.phase in (Phase.CLAIMS, Phase.ROB):
+        if obs.phase in _CLAIMING:
             return self._claim(obs)
         return self._turn(obs)
 
-    def _best_discard(self, tiles: list[int], melds: tuple[Meld, ...], obs: Observation) -> tuple[int, int, int]:
-        """(shanten, -minimum-reaching waits, tile) of the best discard from ``tiles``: the fewest tiles
-        from ready, then (once ready) the most waits that reach the minimum, then the least connected
-        tile. The 14 tiles' own shanten is the best a discard can reach, so away from ready the least
-        connected tile that reaches it is taken without weighing the others."""
-        counts = [0] * KINDS_COUNT
-        for t in tiles:
-            counts[t] += 1
-        target = max(self.shanten(tiles, len(melds)), 0)
+    def _best_discard(self, tiles: list[int], melds: tuple[Meld, ...], obs: Observation,
+                      hand: Tracked | None = None) -> tuple[int, int, int]:
+        """(shanten, -minimum-reaching waits, tile) of the best discard from ``tiles`` (``hand``: the
+        same tiles tracked, when the caller has them): the fewest tiles from ready, then (once ready)
+        the most waits that reach the minimum, then the least connected tile. The 14 tiles' own shanten
+        is the best a discard can reach, so away from ready the least connected tile that reaches it is
+        taken without weighing the others."""
+        counts = _counts(tiles)
+        if hand is None:
+            hand = Tracked.of_counts(counts, len(melds))
+        target = max(hand.shanten(), 0)
         best: tuple[int, int, int, int] | None = None
-        for isolation, t in sorted((_isolation(t, counts), t) for t in set(tiles)):
-            rest = list(tiles)
-            rest.remove(t)
-            s = self.shanten(rest, len(melds))
+        for isolation, t in _discard_order(tiles, counts):
+            s = hand.without(t)
             if best is not None and s > best[0]:
                 continue
-            good = -self._scoring_waits(rest, melds, obs) if s == 0 and self.weigh_points else 0
+            if s == 0 and self.weigh_points:
+                rest = list(tiles)
+                rest.remove(t)
+                if best is not None and best[0] == 0 and best[1] <= -len(waits(rest, len(melds))):
+                    continue  # at most all its waits score, and a tie goes to the tile weighed first
+                good = -self._scoring_waits(rest, melds, obs)
+            else:
+                good = 0
             key = (s, good, isolation, t)
             if best is None or key < best:
                 best = key
@@ -108,25 +142,48 @@ class GreedyPlayer:
     def _scoring_waits(self, tiles: list[int], melds: tuple[Meld, ...], obs: Observation) -> int:
         """How many of the waits of ``tiles`` would win (reach the minimum) on a discard (remembered
         by the rules, per tiles, sets and context)."""
-        ctx = Context(seat_wind=obs.seat_winds[obs.player], prevalent_wind=obs.prevalent_wind, flowers=obs.flowers[obs.player])
+        seat = (obs.seat_winds[obs.player], obs.prevalent_wind, obs.flowers[obs.player])
+        ctx = self._contexts.get(seat)
+        if ctx is None:  # few winds and flower counts recur: a Context checks its values when made
+            ctx = self._contexts[seat] = Context(seat_wind=seat[0], prevalent_wind=seat[1], flowers=seat[2])
         return self.rules.scoring_waits[tuple(tiles), melds, ctx]
 
     def _turn(self, obs: Observation) -> Action:
         tiles = _plain(obs.hand)
         melds = _own_melds(obs)
-        s, _, tile = self._best_discard(tiles, melds, obs)
+        hand = self._drawn_to(obs.drawn, tiles, len(melds)) or Tracked.of_counts(_counts(tiles), len(melds))
+        s, _, tile = self._best_discard(tiles, melds, obs, hand)
         for action in obs.legal:
-            if action.kind in (ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG) and action.tile is not None:
+            if action.kind in _KONGS and action.tile is not None:
                 rest = [t for t in tiles if t != action.tile]
                 extra = 0 if action.kind == ActionKind.ADDED_KONG else 1
                 if self.shanten(rest, len(melds) + extra) <= s:
                     return action
-        return Action(obs.player, ActionKind.DISCARD, tile)
+        rest = list(tiles)
+        rest.remove(tile)
+        self._kept = (rest, hand.discard(tile))
+        return DISCARD_OF[obs.player][tile]
+
+    def _drawn_to(self, drawn: int | None, tiles: list[int], melds: int) -> Tracked | None:
+        """The tracked ``tiles`` of this turn from the 13 the player kept at its last discard and the
+        tile it drew (one part of the hand looked up again), or None when they are not those (after a
+        claim or a kong, on a first turn)."""
+        kept = self._kept
+        if kept is None or drawn is None or drawn >= KINDS_COUNT or kept[1].melds != melds:
+            return None
+        before, hand = kept
+        i = bisect_right(before, drawn)
+        if before[:i] + [drawn] + before[i:] != tiles:
+            return None
+        return hand.draw(drawn)
 
     def _claim(self, obs: Observation) -> Action:
         tiles = _plain(obs.hand)
         melds = _own_melds(obs)
-        now = self.shanten(tiles, len(melds))
+        kept = self._kept
+        held = kept[1] if kept is not None and kept[0] == tiles and kept[1].melds == len(melds) else \
+            Tracked.of_counts(_counts(tiles), len(melds))  # the tiles of its last discard, as a rule
+        now = held.shanten()
         best: tuple[int, int, Action] | None = None
         for action in obs.legal:
             if action.kind == ActionKind.PASS or action.tile is None:
@@ -137,13 +194,16 @@ class GreedyPlayer:
             rest = list(tiles)
             for t in used:
                 rest.remove(t)
-            meld = Meld(kind, action.tiles or (action.tile,) * (len(used) + 1), "left")
+            hand = held.declared(used)
             if kind is MeldKind.KONG:
-                s, good = self.shanten(rest, len(melds) + 1), 0
+                s, good = hand.shanten(), 0
                 if s > now:
                     continue
+            elif hand.shanten() >= now:
+                continue  # no discard goes below the 14 tiles' own shanten: not closer than now
             else:
-                s, bad_good, _ = self._best_discard(rest, melds + (meld,), obs)
+                meld = Meld(kind, action.tiles or (action.tile,) * (len(used) + 1), "left")
+                s, bad_good, _ = self._best_discard(rest, melds + (meld,), obs, hand)
                 good = -bad_good
                 if s >= now or (s == 0 and good == 0 and self.weigh_points):
                     continue

@@ -2,6 +2,7 @@
 where their last tile came from."""
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import chain, repeat
@@ -57,11 +58,17 @@ class Seat:
 
     def take(self, tile: int) -> None:
         self.counts[tile] += 1
-        self._tiles = None
+        held = self._tiles
+        if held is not None:  # kept in order by an insertion: remaking it from the counts is a loop in Python
+            i = bisect_right(held, tile)
+            self._tiles = held[:i] + (tile,) + held[i:]
 
     def give(self, tile: int, n: int = 1) -> None:
         self.counts[tile] -= n
-        self._tiles = None
+        held = self._tiles
+        if held is not None:
+            i = bisect_left(held, tile)
+            self._tiles = held[:i] + held[i + n:]
 
     def declare(self, meld: Meld, index: int | None = None) -> None:
         """Add a declared set (or replace set ``index``: a pung upgraded to a kong)."""

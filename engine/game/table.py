@@ -16,7 +16,7 @@ from ..core.context import Context
 from ..core.hand import Meld, MeldKind
 from ..core.tiles import COPIES, EAST, KINDS_COUNT, WIND_TILES, is_flower, tile_code
 from ..ruleset import RuleSet
-from .actions import Action, ActionKind, IllegalAction, Phase, Source
+from .actions import DISCARD_OF, DRAW_OF, Action, ActionKind, IllegalAction, Phase, Source, action_event
 from .claims import ClaimWindow, open_window
 from .refusal import why_illegal
 from .seat import RELATIVE, SEAT_COUNT, Seat, Wind, first_go_round, wind_tiles
@@ -187,25 +187,24 @@ class Table(TableState):
         return acts
 
     def _compute_legal(self, player: int) -> list[Action]:
-        if player not in self.to_act():
+        window = self.window
+        if window is not None:  # to_act() written out: the players the window waits for
+            return window.options[player] if player in window.options and player not in window.responses else []
+        if self.phase == Phase.OVER or player != self.current:
             return []
         seat = self.seats[player]
-        if self.window is not None:
-            return self.window.options[player]
         if self.phase == Phase.DRAW:
-            return [Action(player, ActionKind.DRAW)]
-        if self.phase == Phase.FLOWERS or seat.held_flowers():
+            return [DRAW_OF[player]]
+        if self.phase == Phase.FLOWERS or ((held := seat.tiles()) and is_flower(held[-1])):
             return [Action(player, ActionKind.FLOWER, f) for f in seat.held_flowers()]
-        acts: list[Action] = []
         self._turn_win = self._self_win(player) if self.may_self_win else None
-        if self._turn_win is not None:
-            acts.append(Action(player, ActionKind.WIN))
+        acts = [Action(player, ActionKind.WIN)] if self._turn_win is not None else []
         if self.may_self_win and self.remaining > 0 and self.left(player) > 0:
-            acts += [Action(player, ActionKind.CONCEALED_KONG, t) for t in range(KINDS_COUNT) if seat.counts[t] == COPIES]
+            if COPIES in seat.counts:  # a scan in C first: most turns hold no four of a kind
+                acts += [Action(player, ActionKind.CONCEALED_KONG, t) for t in range(KINDS_COUNT) if seat.counts[t] == COPIES]
             acts += [Action(player, ActionKind.ADDED_KONG, m.tiles[0]) for m in seat.melds
                      if m.kind is MeldKind.PUNG and seat.counts[m.tiles[0]]]
-        acts += [Action(player, ActionKind.DISCARD, t) for t in range(KINDS_COUNT) if seat.counts[t]]
-        return acts
+        return acts + [DISCARD_OF[player][t] for t in dict.fromkeys(held)]
 
     # --- wins ----------------------------------------------------------------------------------------
     def _context(self, player: int, self_drawn: bool, kong: bool, last: bool, visible: int) -> Context:
@@ -264,7 +263,7 @@ class Table(TableState):
             raise IllegalAction(why_illegal(action, legal, self.phase, self.to_act(), win, self.proc))
         start = len(self.events)
         self._steps += 1
-        event = {"type": "action", **action.to_json()}
+        event = action_event(action)
         self.events.append(event)
         kind = action.kind
         match kind:

@@ -45,10 +45,14 @@ class GameRules:
         """How many of the waits of the tiles would win (reach the minimum) on a discard."""
         tiles, melds, ctx = key
         proc = self.procedure
+        score = self.scorer.score
         found = 0
         for w in waits(tiles, len(melds)):
-            win = score_win(self, 0, 0, list(tiles), melds, w, ctx)
-            if win is not None and win.points(proc.flowers_count) >= proc.minimum:
+            try:  # score_win's hand and result, without the Win around them: only the points are read
+                result = score(validate(Hand(tiles, melds, w, ctx)))
+            except HandError:
+                continue
+            if (result.total_with_flowers if proc.flowers_count else result.total) >= proc.minimum:
                 found += 1
         return found
 

@@ -1,0 +1,147 @@
+"""Shanten of a hand that changes by one tile (a draw, a discard), without a fresh computation.
+
+A player weighs every discard of its 14 tiles turn after turn, and each differs from the hand in one
+part only (a number suit or the honours). ``Tracked`` keeps a hand's per-part counts and summaries
+(parts.py) and the combined use tables of every three parts; the shanten after removing or adding a
+tile then looks up the one changed part and combines its table once with the other three's. The answer
+is the same as ``shanten.shanten`` of the changed tiles (the combination of use tables is associative
+and commutative; tests/test_incremental.py checks it on random hands and changes)."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .parts import COMBINED, HONOUR_PARTS, MAX_SETS, SUIT_PARTS, Counts, Part, Table
+from .shanten import check_tiles, finish_overall
+
+#: What three parts of a hand hold together (``Tracked._other``).
+Others = tuple[Table, int, int, int, bool, int, int]
+#: The part of each tile kind (0..2 the suits, 3 the honours) and its rank or kind inside it.
+PART_OF = tuple(t // 9 for t in range(34))
+RANK_OF = tuple(t - 9 * (t // 9) for t in range(34))
+_HONOURS = 3
+
+
+class Tracked:
+    """A hand of concealed tiles beside ``melds`` declared sets, kept as its four parts' counts and
+    summaries, so that a one-tile change costs one part's lookup (see the module's docstring).
+
+    No declared set lowers a cap here (caps 4 for every kind), as ``shanten.shanten`` assumes."""
+
+    __slots__ = ("groups", "melds", "others", "parts")
+
+    def __init__(self, groups: list[Counts], parts: list[Part], melds: int) -> None:
+        self.groups = groups
+        self.parts = parts
+        self.melds = melds
+        self.others: list[Others | None] = [None, None, None, None]
+
+    @classmethod
+    def of(cls, tiles: Sequence[int], melds: int = 0) -> Tracked:
+        """The tracked hand of ``tiles`` (0..33, 13 or 14 less 3 per declared set; checked as
+        ``shanten.shanten`` checks them)."""
+        return cls.of_counts(check_tiles(tiles, melds), melds)
+
+    @classmethod
+    def of_counts(cls, counts: Sequence[int], melds: int) -> Tracked:
+        """The tracked hand of 34 counts (not checked: the caller's counts are a hand's)."""
+        groups = [tuple(counts[0:9]), tuple(counts[9:18]), tuple(counts[18:27]), tuple(counts[27:34])]
+        suits = SUIT_PARTS
+        return cls(groups, [suits[groups[0]], suits[groups[1]], suits[groups[2]], HONOUR_PARTS[groups[3]]], melds)
+
+    def shanten(self) -> int:
+        """The shanten of the hand (ready 0, complete -1)."""
+        a, b, c, d = self.parts
+        memo = COMBINED
+        whole = memo[memo[a.table, b.table], memo[c.table, d.table]]
+        return finish_overall(whole, self.groups, self.parts, self.melds)
+
+    def _other(self, g: int) -> Others:
+        """What the three parts other than ``g`` hold together, made once per hand: their combined use
+        table and the sums ``finish_overall`` reads of them (pairs, odd kinds, terminal or honour
+        kinds, whether one is held twice, the most of each suit's knitted classes) and the honours'
+        kinds held."""
+        found = self.others[g]
+        if found is None:
+            parts = self.parts
+            a, b, c = [parts[i] for i in range(4) if i != g]
+            memo = COMBINED
+            found = self.others[g] = (memo[memo[a.table, b.table], c.table], a.pairs + b.pairs + c.pairs, a.odd + b.odd + c.odd,
+                                      a.orphans + b.orphans + c.orphans, a.orphan_pair or b.orphan_pair or c.orphan_pair,
+                                      a.knit_most + b.knit_most + c.knit_most, parts[_HONOURS].kinds)
+        return found
+
+    def _changed(self, tile: int, delta: int) -> tuple[int, Counts, Part]:
+        g = PART_OF[tile]
+        r = RANK_OF[tile]
+        held = self.groups[g]
+        group = held[:r] + (held[r] + delta,) + held[r + 1:]
+        return g, group, (HONOUR_PARTS if g == _HONOURS else SUIT_PARTS)[group]
+
+    def _shanten_with(self, g: int, group: Counts, part: Part) -> int:
+        """The shanten with part ``g`` changed to ``group`` (its Part ``part``): ``finish_overall``'s
+        standard shape, seven pairs and thirteen orphans from the other parts' sums; where its bounds
+        say a knitted shape could be the least, ``finish_overall`` itself on the changed parts."""
+        rest = self.others[g] or self._other(g)
+        whole = COMBINED[part.table, rest[0]]
+        melds = self.melds
+        best = 13 - 3 * melds - whole[(MAX_SETS - melds) * 2 + 1]
+        if melds > 1 or best < 0:
+            return best
+        _, pairs, odd, orphans, orphan_pair, knit_most, honour_kinds = rest
+        knit_most += part.knit_most
+        if melds == 0:
+            pairs = min(7, pairs + part.pairs)
+            best = min(best, 13 - 2 * pairs - min(7 - pairs, odd + part.odd),
+                       13 - orphans - part.orphans - (orphan_pair or part.orphan_pair))
+            knitted = 13 - min(14, (part.kinds if g == _HONOURS else honour_kinds) + knit_most) < best
+        else:
+            knitted = False
+        if knitted or (best > 0 and 13 - 3 * melds - knit_most - whole[(1 - melds) * 2 + 1] < best):
+            groups = self.groups.copy()
+            parts = self.parts.copy()
+            groups[g], parts[g] = group, part
+            return finish_overall(whole, groups, parts, melds)
+        return best
+
+    def without(self, tile: int) -> int:
+        """The shanten of the hand less one ``tile`` (which it must hold): a player asks it of every
+        discard, so ``_changed`` is written out here."""
+        g = PART_OF[tile]
+        r = RANK_OF[tile]
+        held = self.groups[g]
+        group = held[:r] + (held[r] - 1,) + held[r + 1:]
+        return self._shanten_with(g, group, (HONOUR_PARTS if g == _HONOURS else SUIT_PARTS)[group])
+
+    def with_tile(self, tile: int) -> int:
+        """The shanten of the hand with one more ``tile`` (of which it must hold fewer than four)."""
+        return self._shanten_with(*self._changed(tile, 1))
+
+    def discard(self, tile: int) -> Tracked:
+        """The tracked hand less one ``tile``."""
+        return self._moved(tile, -1)
+
+    def draw(self, tile: int) -> Tracked:
+        """The tracked hand with one more ``tile``."""
+        return self._moved(tile, 1)
+
+    def _moved(self, tile: int, delta: int) -> Tracked:
+        g, group, part = self._changed(tile, delta)
+        groups = list(self.groups)
+        parts = list(self.parts)
+        groups[g], parts[g] = group, part
+        return Tracked(groups, parts, self.melds)
+
+    def declared(self, used: Sequence[int]) -> Tracked:
+        """The tracked hand less ``used`` (the tiles of it a claimed set takes) beside one more declared
+        set: one part looked up per tile taken."""
+        hand = self
+        for tile in used:
+            hand = hand._moved(tile, -1)
+        return Tracked(hand.groups, hand.parts, self.melds + 1)
+
+    def counts(self) -> list[int]:
+        """The hand's 34 counts."""
+        return [n for group in self.groups for n in group]
+
+
+__all__ = ["Tracked"]
