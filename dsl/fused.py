@@ -17,6 +17,7 @@ from .compiler import TILE_VIEW
 from .cost import MAX_COUNT
 from .loops import _kinds_and_tiles
 from .masks import TILES
+from .prefused import run_shipped
 
 CONSTANT = re.compile(r"\bK(\d+)\b")
 FOUND = re.compile(r"^( *)FOUND$", re.MULTILINE)
@@ -335,7 +336,8 @@ def fuse(predicates: Sequence[Compiled], label: str = "<fused predicates>",
         ]
     lines.append("    return out")
     source = "\n".join(misses + lines) + "\n"
-    exec(compile(source, label, "exec"), namespace)  # generated source only: see above
+    if not run_shipped(source, label, namespace):  # a shipped rule set's functions come compiled (dsl/prefused.py)
+        exec(compile(source, label, "exec"), namespace)  # generated source only: see above
     evaluate = namespace["evaluate"]
     evaluate.source = source  # for people debugging the fusion
     evaluate.memos = list(memos.values())  # what it remembers, to measure or free

@@ -12,6 +12,7 @@ from ..dsl import Compiled, compile_predicate, save_predicate_cache
 from .alias import deprecation, follow_aliases, with_warnings
 from .causes import PARENT, without_cascade
 from .declare import shown, type_ok
+from .documents import shipped_document
 from .families import collect_families, resolve_families
 from .files import MAX_FAN_FILES, RULESET_FILE, Budget, Refused, fan_files, is_file, is_folder, located, parent_ruleset, resolve, shipped_rulesets
 from .model import Example, Exclusion, Fan, RuleSet, Where
@@ -415,7 +416,11 @@ def _build(path: Path) -> RuleSet:
 
 @lru_cache(maxsize=16)
 def _load_cached(path: str) -> RuleSet:
-    """The rule set at ``path``, through the old names (``alias_of``) that lead to it, with their notices."""
+    """The rule set at ``path``, through the old names (``alias_of``) that lead to it, with their notices;
+    an unedited shipped rule set from its generated module (documents.py)."""
+    shipped = shipped_document(Path(path))
+    if shipped is not None:
+        return shipped
     final, notices = follow_aliases(path, lambda file, sink: read_rule_file(file, sink, file.parent, Budget(), RULESET_KEYS, "a rule-set file"))
     if not notices:
         return _build(Path(path))
