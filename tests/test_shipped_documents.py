@@ -130,3 +130,9 @@ def test_a_changed_loader_is_seen(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_a_user_rule_set_elsewhere_never_loads_from_a_module(tmp_path: Path) -> None:
     shutil.copytree(ROOT / "rules" / "mcr", tmp_path / "mcr")
     assert documents.shipped_document(tmp_path / "mcr" / "ruleset.yaml") is None
+
+
+def test_the_fused_tile_view_is_the_compilers() -> None:
+    from fanrules.dsl import compiler, fused
+
+    assert fused.TILE_VIEW == compiler.TILE_VIEW

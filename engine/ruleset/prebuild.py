@@ -15,8 +15,9 @@ from ..dsl import Compiled, compile_predicate
 from ..dsl.cache import bound_to
 from ..dsl.compiled import Guard, Record, build
 from . import documents
+from .build import _build
 from .files import _shipped_root, located
-from .loader import _build, load_ruleset, shipped_rulesets
+from .loader import load_ruleset, shipped_rulesets
 from .model import RuleSet, Where
 
 

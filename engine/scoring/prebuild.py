@@ -10,8 +10,9 @@ from pathlib import Path
 
 from ..dsl import prefused
 from ..ruleset import documents
+from ..ruleset.build import _build
 from ..ruleset.files import _shipped_root, located
-from ..ruleset.loader import _build, shipped_rulesets
+from ..ruleset.loader import shipped_rulesets
 from ..ruleset.prebuild import document_text
 from .scorer import Scorer
 

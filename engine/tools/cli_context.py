@@ -63,10 +63,49 @@ CONTEXT_FLAGS: tuple[tuple[str, tuple[str, ...], str], ...] = tuple(
     (fact.name, (fact.flag, *fact.flags), _flag_help(fact)) for fact in FACTS)
 
 
+def _columns() -> int:
+    """``shutil.get_terminal_size().columns`` (``COLUMNS``, else the terminal's, else 80), worked out as
+    shutil does but without importing it: argparse's formatter imports shutil (and lzma, bz2 with it) to
+    ask, which every start of a command paid."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+        columns = columns or 80
+    return columns
+
+
+class Formatter(argparse.HelpFormatter):
+    """argparse's formatter, as wide as argparse makes it (``_columns``)."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24, width: int | None = None) -> None:
+        super().__init__(prog, indent_increment, max_help_position, _columns() - 2 if width is None else width)
+
+
+class RawFormatter(argparse.RawDescriptionHelpFormatter):
+    """argparse's formatter of descriptions and epilogs as written, as wide as argparse makes it (``_columns``)."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24, width: int | None = None) -> None:
+        super().__init__(prog, indent_increment, max_help_position, _columns() - 2 if width is None else width)
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse's parser with ``Formatter`` by default; the parsers of its commands are of its class."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", Formatter)
+        super().__init__(*args, **kwargs)
+
+
 def add_hand_args(p: argparse.ArgumentParser, hand_help: str, surface: str | None = None, records: bool = True) -> None:
     """The hand argument (a hand string, or a record when ``records``) and the context flags; those
     the entry point ``surface`` does not take (NOT_TAKEN) are still read, to be refused with its reason."""
-    p.formatter_class = argparse.RawDescriptionHelpFormatter
+    p.formatter_class = RawFormatter
     p.epilog = NOTATION_HELP + (RECORD_AS_HAND if records else "")
     p.add_argument("hand", help=hand_help)
     skip = NOT_TAKEN[surface][0] if surface is not None else ()
