@@ -136,3 +136,19 @@ def test_the_fused_tile_view_is_the_compilers() -> None:
     from fanrules.dsl import compiler, fused
 
     assert fused.TILE_VIEW == compiler.TILE_VIEW
+
+
+@pytest.mark.parametrize("damage", ["", "not JSON\n{}", '{"format": "fanrules shipped rule set 1"}\n{}', "[1]\n[2]"])
+def test_a_damaged_document_is_read_from_the_yaml(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, damage: str) -> None:
+    path = located(_shipped_root() / "mcr" / "ruleset.yaml")
+    good = (Path(documents.__file__).parent / documents.FOLDER / "mcr.json").read_text(encoding="utf-8")
+    monkeypatch.setattr(documents, "FOLDER", str(tmp_path))  # an absolute folder: the documents are read from there
+    (tmp_path / "mcr.json").write_text(good, encoding="utf-8")
+    assert documents.shipped_document(path) is not None
+    (tmp_path / "mcr.json").write_text(damage, encoding="utf-8")
+    assert documents.shipped_document(path) is None
+    loader._load_cached.cache_clear()
+    try:
+        assert load_ruleset("mcr") == _build(path)
+    finally:
+        loader._load_cached.cache_clear()

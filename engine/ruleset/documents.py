@@ -44,7 +44,7 @@ def loader_fingerprint() -> str:
 
 def key(root: str, chain: tuple[str, ...]) -> str:
     """The hash of every rule file (its path and its bytes) of the folders ``chain`` in ``root``, and
-    of the loader: what a generated module is bound to."""
+    of the loader: what a document is bound to."""
     digest = hashlib.sha256(f"{FORMAT}\0{loader_fingerprint()}".encode())
     for path in rule_files(root, chain):
         digest.update(f"\0{path}\0".encode())
@@ -77,16 +77,20 @@ def shipped_document(path: Path) -> RuleSet | None:
     except (OSError, ValueError):  # no document (a rule set of a user's, a name with a NUL)
         return None
     header, _, body = text.partition("\n")
-    head = json.loads(header)
-    if head["format"] != FORMAT or key(str(root), tuple(head["chain"])) != head["key"]:
+    try:
+        head = json.loads(header)
+        if head["format"] != FORMAT or key(str(root), tuple(head["chain"])) != head["key"]:
+            return None
+        ruleset = decode(body, [f"{root}/{name}" for name in head["files"]])
+    except (ValueError, KeyError, TypeError, IndexError, OSError):  # a damaged document: the YAML is there
         return None
-    ruleset: RuleSet = decode(body, [f"{root}/{name}" for name in head["files"]])
-    return ruleset
+    return ruleset if isinstance(ruleset, RuleSet) else None
 
 
-#: The classes a document's objects may be of (nothing else is made from its data).
+#: The classes a document's objects may be of (nothing else is made from its data), and its tags.
 _CLASSES: dict[str, Any] = {c.__name__: c for c in (Where, Exclusion, Example, Fan, Family, RuleSet, Record, Guard)}
 _ENUMS: dict[str, Any] = {"Level": Level, "Kind": Kind}
+TAGS = frozenset({"W", "t", "o", "C", "d", "F", "fs", "s", "e"})
 
 
 def decode(text: str, paths: list[str]) -> Any:

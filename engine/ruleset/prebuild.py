@@ -84,7 +84,10 @@ class _Document:
         if isinstance(value, Where):
             return {"W": [self.file(value.file), value.line, value.column]}
         if dataclasses.is_dataclass(value) and not isinstance(value, type):
-            return {"o": type(value).__name__, "a": {f.name: self.data(getattr(value, f.name)) for f in dataclasses.fields(value)}}
+            names = [f.name for f in dataclasses.fields(value)]
+            if documents.TAGS.intersection(names) or type(value).__name__ not in documents._CLASSES:
+                raise TypeError(f"no document data for {type(value).__name__}")  # its arguments would read as a tag
+            return {"o": type(value).__name__, "a": {name: self.data(getattr(value, name)) for name in names}}
         if isinstance(value, Enum):
             return {"e": type(value).__name__, "n": value.name}
         if isinstance(value, str) and value.startswith(self.root):

@@ -26,7 +26,7 @@ def generated() -> dict[str, str]:
         for fused in (scorer.hand_evaluate, scorer.reading_evaluate):
             source: str = getattr(fused, "source")  # noqa: B009 - set on the function by fuse
             folder = Path(prefused.__file__).parent / prefused.PACKAGE
-            out[str(folder / f"{prefused.module_name(source)}.py")] = prefused.module_source(source)
+            out.update((str(folder / f"{name}.py"), text) for name, text in prefused.module_sources(source).items())
     return out
 
 
