@@ -23,7 +23,6 @@ from ..core.tiles import TILE_CODES
 from ..scoring import Scorer
 from . import startup
 from .cli_context import (
-    RECORD_HELP,
     Parser,
     RawFormatter,
     VersionAction,
@@ -32,6 +31,7 @@ from .cli_context import (
     hand_arg,
     load_rules,
     os_error,
+    record_help,
     remember_options,
     rules_arg,
     shipped_name,
@@ -164,7 +164,7 @@ def _add_score(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 
 def _add_batch(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("batch", help="score JSONL records (stdin/stdout by default)", epilog=RECORD_HELP,
+    p = sub.add_parser("batch", help="score JSONL records (stdin/stdout by default)", epilog=record_help(),
                        formatter_class=RawFormatter)
     p.add_argument("--input", help="input JSONL file")
     p.add_argument("--output", help="output JSONL file")
@@ -220,7 +220,7 @@ def _add_others(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     p.set_defaults(run=cmd_readings)
     p = sub.add_parser("record", help="print the JSONL record of a hand (for a batch or a corpus)")
     add_hand_args(p, HAND_HELP)
-    p.epilog = f"{RECORD_HELP}\n{p.epilog}"
+    p.epilog = f"{record_help()}\n{p.epilog}"
     p.add_argument("--id", help="the record's id")
     rules_arg(p)
     p.set_defaults(run=cmd_record)

@@ -7,9 +7,9 @@ import argparse
 import json
 import os
 import sys
-import textwrap
 import warnings
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from ..core.context import ALIASES, ANNOTATION_KEYS, CONTEXT_NAMES, FACT_BY_NAME, FACTS, NOT_TAKEN, Fact
@@ -32,8 +32,12 @@ RECORD_AS_HAND = """\
   '{"hand": "1112345678999m5m", "self_drawn": true}'   a JSONL record works too (batch --help)
 """
 
-def _record_help() -> str:
-    """RECORD_HELP, with the names of core's vocabulary."""
+@lru_cache(maxsize=1)
+def record_help() -> str:
+    """What ``--help`` of the commands that read or write JSONL records shows of them, with the names of
+    core's vocabulary (made when first asked: ``score`` starts without it, and without textwrap)."""
+    import textwrap
+
     context = textwrap.wrap(" ".join(CONTEXT_NAMES) + f" (the contract's {' and '.join(ALIASES)} are read too)", 87)
     passed = ", ".join(key for key in ANNOTATION_KEYS if not key.startswith("expected_"))
     rest = textwrap.wrap(f"passed over: {passed}, expected_* and any x_* key; any other key is an error that names it. "
@@ -47,9 +51,6 @@ a JSONL record (docs/notation.md has the whole contract), one per line:
   {(chr(10) + "  ").join(rest)}
 """
 
-
-#: Shown by ``--help`` of the commands that read or write JSONL records.
-RECORD_HELP = _record_help()
 
 
 def _flag_help(fact: Fact) -> str:
