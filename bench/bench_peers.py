@@ -1,29 +1,33 @@
-"""fanrules beside the riichi ``mahjong`` library, the best-known pure-Python hand calculator, on the same
-hands: rates cold and warm, and their ratios.
+"""fanrules beside the riichi ``mahjong`` library, the best-known pure-Python hand calculator, and beside
+the C++ calculator of the Botzone judge (``pymahjonggb``, module ``MahjongGB``), on the same hands:
+rates cold and warm, and their ratios.
 
 Run: pip install -e ".[bench]" && python bench/bench_peers.py [--runs N] [--callgrind]
 
 Both libraries score the corpus's complete standard-shape hands (four sets and a pair), converted
 tile for tile: the same concealed tiles, declared sets (chow, pung, melded or concealed kong), winning
 tile, self-drawn flag and winds. The riichi library scores a sister game (its hands are judged by
-other patterns), so only the rates compare, not the scores. "Cold" is a first pass, in a process that
+other patterns), so only the rates compare, not the scores. The C++ calculator scores MCR itself: it is
+given each hand as its callers state it (``fanrules.botzone.calculator.record_args``, the arguments of
+``MahjongFanCalculator``), and timed the same ways. "Cold" is a first pass, in a process that
 has seen none of the hands; "warm" is a pass over hands whose patterns the memos hold. Passes of the
-two libraries alternate, and each figure is the median of ``--runs`` passes, so a slow moment of the
-machine touches both; the ratios are the figures to read. The riichi library is imported here only
-(a ``bench`` extra), never by fanrules or its tests.
+libraries alternate, and each figure is the median of ``--runs`` passes, so a slow moment of the
+machine touches all; the ratios are the figures to read. The peers are imported here only (the ``bench``
+extra), never by fanrules; without ``pymahjonggb`` (built from its source) its column is left out.
 
 "Cold" is measured in a fresh process for each pass of each library: it reads the hands from a JSONL
 file of their records (so no memo of fanrules was ever filled: the filter for standard shapes ran in
 this process), builds the scorer or calculator, scores one hand outside the timing (so imports done on
 first use are not counted) and times the pass over the others. "Warm" is measured here, on hands
 scored before, forgetting fanrules' remembered unique-wait answers (one per hand, never found by a
-new hand) before each pass; the riichi library's memo holds 128 hands, too few to find them again.
+new hand) before each pass; the riichi library's memo holds 128 hands, too few to find them again;
+the C++ keeps nothing from one hand to the next.
 The calibration loop printed beside the figures says how busy the machine was.
 
 ``--callgrind`` (valgrind) counts instructions instead, the same for a busy machine as for an idle
 one: in one process, the riichi library's first pass and a warm pass, then fanrules' pass with every
 memo emptied and a warm pass, each in its own ``itertools`` iterator that valgrind counts alone (as in
-bench/callgrind_scoring.py)."""
+bench/callgrind_scoring.py); the C++ calculator is not counted there."""
 from __future__ import annotations
 
 import argparse
@@ -36,6 +40,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from collections import deque
 from itertools import dropwhile, filterfalse, starmap, takewhile
@@ -46,6 +51,7 @@ import fanrules
 from fanrules.analysis.readings import readings
 from fanrules.core.blocks import Shape
 from fanrules.core.hand import Hand, MeldKind
+from fanrules.botzone.calculator import record_args
 from fanrules.core.jsonio import hand_from_record, hand_to_record
 from fanrules.scoring.facts import _unique_wait as unique_wait_cache
 
@@ -55,6 +61,10 @@ try:
     from mahjong.meld import Meld as RiichiMeld
 except ImportError:  # pragma: no cover - an optional peer
     sys.exit('the riichi mahjong library is not installed: pip install ".[bench]"')
+try:
+    from MahjongGB import MahjongFanCalculator
+except ImportError:  # pragma: no cover - an optional peer, built from its source
+    MahjongFanCalculator = None
 
 #: fanrules tiles 0..26 are the three suits as in the riichi library; its honours run E S W N, then the
 #: white, green and red dragons, where fanrules has E S W N C (red) F (green) P (white).
@@ -108,8 +118,13 @@ def cold_pass(library: str, path: str) -> None:
         hands = [hand_from_record(json.loads(line)) for line in f]
     if library == "fanrules":
         scorer = fanrules.scorer("mcr")
-        score: Callable[[Hand], object] = scorer.score
-        work = hands
+        score: Callable[[Any], object] = scorer.score
+        work: list[Any] = hands
+    elif library == "cpp":
+        work = [record_args(hand_to_record(h)) for h in hands]
+
+        def score(args: tuple[Any, ...]) -> object:
+            return MahjongFanCalculator(*args)
     else:
         calculator = HandCalculator()
         work = [to_peer(h) for h in hands]
@@ -201,31 +216,45 @@ def main(argv: list[str] | None = None) -> int:
         for tiles, win, melds, config in peer_hands:
             calculator.estimate_hand_value(tiles, win, melds=melds, config=config)
 
+    cpp_args = [record_args(hand_to_record(h)) for h in hands]
+
+    def cpp() -> None:
+        for args in cpp_args:
+            MahjongFanCalculator(*args)
+
+    peers = {"riichi": theirs, **({"cpp": cpp} if MahjongFanCalculator is not None else {})}
     with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False, encoding="utf-8") as f:
         f.writelines(json.dumps(hand_to_record(h)) + "\n" for h in hands)
     try:
-        cold: dict[str, list[float]] = {"fanrules": [], "riichi": []}
+        cold: dict[str, list[float]] = {"fanrules": [], **{name: [] for name in peers}}
         for _ in range(args.runs):
             for library, rates in cold.items():
                 rates.append(fresh_rate(library, f.name))
     finally:
         Path(f.name).unlink()
-    theirs()  # warm: both libraries have scored every hand once
+    for work in peers.values():  # warm: every library has scored every hand once
+        work()
     ours()
-    warm_ours, warm_theirs = [], []
+    warm: dict[str, list[float]] = {"fanrules": [], **{name: [] for name in peers}}
     for _ in range(args.runs):
-        warm_ours.append(timed(ours))
-        warm_theirs.append(timed(theirs))
+        warm["fanrules"].append(timed(ours))
+        for name, work in peers.items():
+            warm[name].append(timed(work))
     n = len(hands)
-    rate = {"cold fanrules": statistics.median(cold["fanrules"]), "cold riichi": statistics.median(cold["riichi"]),
-            "warm fanrules": n / statistics.median(warm_ours), "warm riichi": n / statistics.median(warm_theirs)}
+    rate = {(kind, name): statistics.median(cold[name]) if kind == "cold" else n / statistics.median(warm[name])
+            for kind in ("cold", "warm") for name in cold}
     print(f"Measured {time.strftime('%Y-%m-%d %H:%M')} on {platform.machine()}, Python {platform.python_version()}; "
           f"{n} standard-shape corpus hands; median of {args.runs} passes (cold: each in a fresh process); "
           f"calibration loop {calibration():.3f} s.\n")
-    print("| pass | fanrules | riichi mahjong | ratio |\n|---|---|---|---|")
+    if MahjongFanCalculator is None:
+        print("(the C++ calculator is not installed: pip install pymahjonggb)\n")
+    names = {"riichi": "riichi mahjong", "cpp": "C++ (MahjongGB)"}
+    print("| pass | fanrules | " + " | ".join(names[p] for p in peers) + " | " + " | ".join(f"fanrules / {names[p]}" for p in peers) + " |")
+    print("|---" * (2 + 2 * len(peers)) + "|")
     for kind in ("cold", "warm"):
-        ours_rate, theirs_rate = rate[f"{kind} fanrules"], rate[f"{kind} riichi"]
-        print(f"| {kind} | {ours_rate:,.0f} hands/s | {theirs_rate:,.0f} hands/s | {ours_rate / theirs_rate:.2f}x |")
+        ours_rate = rate[kind, "fanrules"]
+        print(f"| {kind} | {ours_rate:,.0f} hands/s | " + " | ".join(f"{rate[kind, p]:,.0f} hands/s" for p in peers) + " | "
+              + " | ".join(f"{ours_rate / rate[kind, p]:.2f}x" for p in peers) + " |")
     return 0
 
 

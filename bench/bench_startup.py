@@ -55,7 +55,22 @@ def main(argv: list[str] | None = None) -> int:
         wall_ratio = statistics.median(w / b for (w, _), (b, _) in zip(runs, base))
         cpu_ratio = statistics.median(c / max(b, 1e-3) for (_, c), (_, b) in zip(runs, base))
         print(f"{name:30s} wall {wall * 1000:7.1f} ms ({wall_ratio:5.1f}x pass)   cpu {cpu * 1000:7.1f} ms ({cpu_ratio:5.1f}x pass)")
+    ratio = statistics.median(c / max(b, 1e-3) for (_, c), (_, b) in zip(times["fanrules score HAND"], base))
+    print(f"target (issue 38): fanrules score HAND <= {TARGET:.0f}x python -c pass in CPU time: {ratio:.2f}x, {'met' if ratio <= TARGET else 'not met'}"
+          f" ({'an editable install: its python -c pass imports the editable finder too' if _editable() else 'a regular install'})")
     return 0
+
+
+#: Issue 38's target for a whole ``fanrules score HAND`` process, in multiples of ``python -c pass``.
+TARGET = 4.0
+
+
+def _editable() -> bool:
+    """Whether fanrules is installed editable (its finder is imported by every start of this Python,
+    ``python -c pass`` included, so that the ratio reads lower than with a regular install)."""
+    import fanrules
+
+    return "site-packages" not in (fanrules.__file__ or "")
 
 
 if __name__ == "__main__":

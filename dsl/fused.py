@@ -12,12 +12,16 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
 
+from .builtins import REGISTRY
 from .compiled import NAMESPACE, Compiled, Guard, Record
-from .compiler import TILE_VIEW
 from .cost import MAX_COUNT
 from .loops import _kinds_and_tiles
 from .masks import TILES
+from .prefused import run_shipped
 
+#: The code of ``tile`` of a set ``x``, as views are written: compiler.TILE_VIEW, made here from the
+#: builtins as there, so that a scorer of shipped (compiled) rules does not import the compiler and checker.
+TILE_VIEW = "(" + str(REGISTRY["tile"].code).format("x") + ")"
 CONSTANT = re.compile(r"\bK(\d+)\b")
 FOUND = re.compile(r"^( *)FOUND$", re.MULTILINE)
 TILE = re.compile(r"\bx\.tile\b")
@@ -335,7 +339,8 @@ def fuse(predicates: Sequence[Compiled], label: str = "<fused predicates>",
         ]
     lines.append("    return out")
     source = "\n".join(misses + lines) + "\n"
-    exec(compile(source, label, "exec"), namespace)  # generated source only: see above
+    if not run_shipped(source, label, namespace):  # a shipped rule set's functions come compiled (dsl/prefused.py)
+        exec(compile(source, label, "exec"), namespace)  # generated source only: see above
     evaluate = namespace["evaluate"]
     evaluate.source = source  # for people debugging the fusion
     evaluate.memos = list(memos.values())  # what it remembers, to measure or free

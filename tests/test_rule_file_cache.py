@@ -32,6 +32,9 @@ def _forget() -> None:
 def fresh_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("FANRULES_CACHE_DIR", str(tmp_path))
     monkeypatch.delenv("FANRULES_NO_CACHE", raising=False)
+    # The shipped rule sets read from their YAML, as a checkout with an edited file reads them: an unedited
+    # one loads from its document (ruleset/documents.py, tests/test_shipped_documents.py), without the cache.
+    monkeypatch.setattr(loader, "shipped_document", lambda path: None)
     _forget()
     yield tmp_path
     _forget()

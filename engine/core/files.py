@@ -9,7 +9,6 @@ cannot be renamed over and is written in place."""
 from __future__ import annotations
 
 import os
-import secrets
 import stat
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager, suppress
@@ -51,6 +50,8 @@ def check_output(path: str, inputs: Iterable[Input] = (0,), what: str = "the out
 def temporary_beside(path: str) -> tuple[int, str]:
     """A new file next to ``path`` (same folder, so a rename is atomic), opened for writing, never
     following a symlink planted under its name: its descriptor and name."""
+    import secrets  # here: a command that writes no file does not import it (with random, hmac, base64) at start-up
+
     folder, base = os.path.split(path)
     for _ in range(100):
         name = os.path.join(folder, f".{base}.{secrets.token_hex(4)}.tmp")

@@ -2,7 +2,6 @@
 it loads that one with a notice (the ``deprecated`` text)."""
 from __future__ import annotations
 
-import warnings
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -10,7 +9,6 @@ from typing import Any
 from ..core.errors import Diagnostic, RuleSetError
 from .families import FileContext
 from .files import located, resolve, shipped_rulesets
-from .model import RuleSet
 from .yamlpos import YMap
 
 #: How many old names may lead to a rule set (a longer chain is a mistake, or a loop).
@@ -60,10 +58,3 @@ def deprecation(data: YMap, name: str) -> tuple[str, ...]:
     """The notice of a rule set's ``deprecated`` key, if it has one."""
     said = data.get("deprecated")
     return (f"{name}: {said}",) if isinstance(said, str) else ()
-
-
-def with_warnings(ruleset: RuleSet) -> RuleSet:
-    """``ruleset``, its notices given as DeprecationWarnings to the code that loaded it."""
-    for notice in ruleset.notices:
-        warnings.warn(notice, DeprecationWarning, stacklevel=3)
-    return ruleset

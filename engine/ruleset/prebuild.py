@@ -1,17 +1,24 @@
 """Writes dsl/shipped_records.py, the compiled predicates of the shipped rule sets (see dsl/prebuilt.py):
 ``python -m fanrules.ruleset.prebuild > dsl/shipped_records.py`` after a change to a shipped rule set or
-to the predicate compiler (tests/test_speed_startup.py says when)."""
+to the predicate compiler (tests/test_speed_startup.py says when); and the source of a shipped rule
+set's document (ruleset/documents.py), which ``python -m fanrules.scoring.prebuild`` writes."""
 from __future__ import annotations
 
+import dataclasses
+import json
 import sys
 from collections.abc import Iterable
 from enum import Enum
 from typing import Any
 
-from ..dsl import compile_predicate
+from ..dsl import Compiled, compile_predicate
 from ..dsl.cache import bound_to
-from ..dsl.compiled import Guard, Record
+from ..dsl.compiled import Guard, Record, build
+from . import documents
+from .build import _build
+from .files import _shipped_root, located
 from .loader import load_ruleset, shipped_rulesets
+from .model import RuleSet, Where
 
 
 def shipped_texts() -> set[str]:
@@ -53,6 +60,71 @@ def module_source(texts: Iterable[str]) -> str:
             raise ValueError(f"a shipped predicate does not compile: {text!r}")
         lines.append(f"    {bound_to(text)!r}: {_literal(compiled.record)},")
     return "\n".join([*lines, "}", ""])
+
+
+class _Document:
+    """A loaded rule set as the JSON data of its document (ruleset/documents.py): its files by index,
+    a compiled predicate by the key of its shipped record (dsl/shipped_records.py) when it has one."""
+
+    def __init__(self, root: str, chain: tuple[str, ...], records: dict[str, Record]) -> None:
+        self.root = root + "/"
+        self.files = {path: i for i, path in enumerate(documents.rule_files(root, chain))}
+        self.by_record = {id(record): key for key, record in records.items()}
+        self.inline = {record: key for key, record in records.items()}
+
+    def file(self, text: str) -> int:
+        if not text.startswith(self.root) or text[len(self.root):] not in self.files:
+            raise ValueError(f"a path outside the rule set's folders: {text!r}")
+        return self.files[text[len(self.root):]]
+
+    def data(self, value: Any) -> Any:
+        """``value`` as JSON data that documents.decode reads back (one tag per object)."""
+        if isinstance(value, Compiled):
+            return self._compiled(value)
+        if isinstance(value, Where):
+            return {"W": [self.file(value.file), value.line, value.column]}
+        if dataclasses.is_dataclass(value) and not isinstance(value, type):
+            names = [f.name for f in dataclasses.fields(value)]
+            if documents.TAGS.intersection(names) or type(value).__name__ not in documents._CLASSES:
+                raise TypeError(f"no document data for {type(value).__name__}")  # its arguments would read as a tag
+            return {"o": type(value).__name__, "a": {name: self.data(getattr(value, name)) for name in names}}
+        if isinstance(value, Enum):
+            return {"e": type(value).__name__, "n": value.name}
+        if isinstance(value, str) and value.startswith(self.root):
+            return {"F": self.file(value)}
+        if isinstance(value, dict):
+            return {"d": [[self.data(k), self.data(v)] for k, v in value.items()]}
+        if isinstance(value, list):
+            return [self.data(v) for v in value]
+        if isinstance(value, (frozenset, set)):
+            return {"fs" if isinstance(value, frozenset) else "s": [self.data(v) for v in sorted(value, key=repr)]}
+        if isinstance(value, tuple):
+            return {"t": [self.data(v) for v in value]}
+        if value is None or type(value) in (bool, int, str) or (type(value) is float and value == value and abs(value) != float("inf")):
+            return value
+        raise TypeError(f"no document data for {type(value).__name__}")
+
+    def _compiled(self, compiled: Compiled) -> Any:
+        record = compiled.record
+        label = compiled.label
+        if record is None or not label.startswith("<predicate ") or build(record, label) != compiled:
+            raise ValueError(f"a compiled predicate that is not built from its record: {label}")
+        file, _, line = label[len("<predicate "):-1].rpartition(":")
+        key = self.by_record.get(id(record)) or self.inline.get(record)
+        return {"C": [key if key is not None else self.data(record), self.file(file), int(line)]}
+
+
+def document_text(name: str) -> str:
+    """The JSON text of the document of the shipped rule set ``name`` (ruleset/documents.py), from its
+    YAML as the loader reads it now (never from a document)."""
+    from ..dsl.prebuilt import _records
+
+    path = located(_shipped_root() / name / "ruleset.yaml")
+    ruleset: RuleSet = _build(path)
+    root = str(path.parent.parent)
+    document = _Document(root, ruleset.chain, _records())
+    head = {"format": documents.FORMAT, "key": documents.key(root, ruleset.chain), "chain": list(ruleset.chain), "files": list(document.files)}
+    return "\n".join(json.dumps(part, ensure_ascii=False, separators=(",", ":")) for part in (head, document.data(ruleset))) + "\n"
 
 
 if __name__ == "__main__":  # pragma: no cover - writes the shipped module

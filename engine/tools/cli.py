@@ -21,15 +21,17 @@ from ..core.jsonio import hand_to_record
 from ..core.text import printable
 from ..core.tiles import TILE_CODES
 from ..scoring import Scorer
-from . import analyze_cmd, startup
+from . import startup
 from .cli_context import (
-    RECORD_HELP,
+    Parser,
+    RawFormatter,
     VersionAction,
     add_hand_args,
     context_of,
     hand_arg,
     load_rules,
     os_error,
+    record_help,
     remember_options,
     rules_arg,
     shipped_name,
@@ -107,6 +109,7 @@ def cmd_batch(args: argparse.Namespace) -> int:
 
 def cmd_waits(args: argparse.Namespace) -> int:
     from ..scoring.scored_waits import scored_waits
+    from .analyze_cmd import wait_cells
 
     table = scored_waits(hand_arg(args.hand), Scorer(load_rules(args.rules)), **context_of(args))
     if args.json:
@@ -115,7 +118,7 @@ def cmd_waits(args: argparse.Namespace) -> int:
     if not table:
         print("no wait: the hand is not ready")
     for w in table:
-        print("  ".join([f"{TILE_CODES[w.tile]:>3}", *analyze_cmd.wait_cells(w, minimum=True)]))
+        print("  ".join([f"{TILE_CODES[w.tile]:>3}", *wait_cells(w, minimum=True)]))
     return 0
 
 
@@ -161,8 +164,8 @@ def _add_score(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 
 def _add_batch(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("batch", help="score JSONL records (stdin/stdout by default)", epilog=RECORD_HELP,
-                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = sub.add_parser("batch", help="score JSONL records (stdin/stdout by default)", epilog=record_help(),
+                       formatter_class=RawFormatter)
     p.add_argument("--input", help="input JSONL file")
     p.add_argument("--output", help="output JSONL file")
     p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1; 0: every CPU; at most the CPU count); output order and bytes do not depend on it")
@@ -194,8 +197,8 @@ COMMANDS = ("score", "batch", "waits", "analyze", "readings", "record", "check",
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The command line's parser: every command, or with ``command`` one of QUICK, that one alone."""
-    parser = argparse.ArgumentParser(prog="fanrules", description="Score Chinese Official Mahjong (MCR) hands with rules written as data.",
-                                     epilog=EXIT_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser: argparse.ArgumentParser = Parser(prog="fanrules", description="Score Chinese Official Mahjong (MCR) hands with rules written as data.",
+                                             epilog=EXIT_HELP, formatter_class=RawFormatter)
     parser.add_argument("--version", action=VersionAction)
     sub = parser.add_subparsers(dest="command", required=True, metavar="{" + ",".join(COMMANDS) + "}" if command in QUICK else None)
     for name, add in QUICK.items():
@@ -208,6 +211,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 
 
 def _add_others(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from . import analyze_cmd  # here: score, batch and waits never build its parser
+
     analyze_cmd.add_parser(sub)
     p = sub.add_parser("readings", help="every reading of a complete hand (for debugging rules)")
     add_hand_args(p, HAND_HELP)
@@ -215,7 +220,7 @@ def _add_others(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     p.set_defaults(run=cmd_readings)
     p = sub.add_parser("record", help="print the JSONL record of a hand (for a batch or a corpus)")
     add_hand_args(p, HAND_HELP)
-    p.epilog = f"{RECORD_HELP}\n{p.epilog}"
+    p.epilog = f"{record_help()}\n{p.epilog}"
     p.add_argument("--id", help="the record's id")
     rules_arg(p)
     p.set_defaults(run=cmd_record)

@@ -7,9 +7,9 @@ import argparse
 import json
 import os
 import sys
-import textwrap
 import warnings
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from ..core.context import ALIASES, ANNOTATION_KEYS, CONTEXT_NAMES, FACT_BY_NAME, FACTS, NOT_TAKEN, Fact
@@ -32,8 +32,12 @@ RECORD_AS_HAND = """\
   '{"hand": "1112345678999m5m", "self_drawn": true}'   a JSONL record works too (batch --help)
 """
 
-def _record_help() -> str:
-    """RECORD_HELP, with the names of core's vocabulary."""
+@lru_cache(maxsize=1)
+def record_help() -> str:
+    """What ``--help`` of the commands that read or write JSONL records shows of them, with the names of
+    core's vocabulary (made when first asked: ``score`` starts without it, and without textwrap)."""
+    import textwrap
+
     context = textwrap.wrap(" ".join(CONTEXT_NAMES) + f" (the contract's {' and '.join(ALIASES)} are read too)", 87)
     passed = ", ".join(key for key in ANNOTATION_KEYS if not key.startswith("expected_"))
     rest = textwrap.wrap(f"passed over: {passed}, expected_* and any x_* key; any other key is an error that names it. "
@@ -48,9 +52,6 @@ a JSONL record (docs/notation.md has the whole contract), one per line:
 """
 
 
-#: Shown by ``--help`` of the commands that read or write JSONL records.
-RECORD_HELP = _record_help()
-
 
 def _flag_help(fact: Fact) -> str:
     """The help of a fact's flag: its description as a phrase."""
@@ -63,10 +64,49 @@ CONTEXT_FLAGS: tuple[tuple[str, tuple[str, ...], str], ...] = tuple(
     (fact.name, (fact.flag, *fact.flags), _flag_help(fact)) for fact in FACTS)
 
 
+def _columns() -> int:
+    """``shutil.get_terminal_size().columns`` (``COLUMNS``, else the terminal's, else 80), worked out as
+    shutil does but without importing it: argparse's formatter imports shutil (and lzma, bz2 with it) to
+    ask, which every start of a command paid."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+        columns = columns or 80
+    return columns
+
+
+class Formatter(argparse.HelpFormatter):
+    """argparse's formatter, as wide as argparse makes it (``_columns``)."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24, width: int | None = None) -> None:
+        super().__init__(prog, indent_increment, max_help_position, _columns() - 2 if width is None else width)
+
+
+class RawFormatter(argparse.RawDescriptionHelpFormatter):
+    """argparse's formatter of descriptions and epilogs as written, as wide as argparse makes it (``_columns``)."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24, width: int | None = None) -> None:
+        super().__init__(prog, indent_increment, max_help_position, _columns() - 2 if width is None else width)
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse's parser with ``Formatter`` by default; the parsers of its commands are of its class."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", Formatter)
+        super().__init__(*args, **kwargs)
+
+
 def add_hand_args(p: argparse.ArgumentParser, hand_help: str, surface: str | None = None, records: bool = True) -> None:
     """The hand argument (a hand string, or a record when ``records``) and the context flags; those
     the entry point ``surface`` does not take (NOT_TAKEN) are still read, to be refused with its reason."""
-    p.formatter_class = argparse.RawDescriptionHelpFormatter
+    p.formatter_class = RawFormatter
     p.epilog = NOTATION_HELP + (RECORD_AS_HAND if records else "")
     p.add_argument("hand", help=hand_help)
     skip = NOT_TAKEN[surface][0] if surface is not None else ()
