@@ -46,8 +46,11 @@ COMES_OUT = tuple(1.5 if t >= FIRST_HONOUR else (1.25 if t % 9 in (0, 8) else 1.
 FAR = 2
 #: How many discards of the best tier are weighed in full (the least connected, after the plan's).
 WEIGHED_DISCARDS = 3
-#: Threat from which an added kong is held back (an opponent that ready may rob it).
-ROB_THREAT = 0.8
+#: Tiles left in the wall below which a ready hand folds when its wait is worth less than READY_RISK
+#: times the danger of the discard that keeps it ready; late, its worth counts only the share of its
+#: live copies still in the wall (the rest are in the others' hands, where they are kept).
+FOLD_LATE_READY = 16
+READY_RISK = 1.0
 #: Tiles left in the wall below which a claim that only brings the hand closer is taken anyway.
 LATE = 30
 
@@ -288,7 +291,7 @@ class ExpertPlayer:
     def folds(distance: int, view: TableView, wall_left: int) -> bool:
         """Whether a hand ``distance`` from ready gives up: when it cannot win in time (it needs more
         draws than it has left: a tile to get each step closer, the wait itself on any discard), or
-        late in the wall with a threatening opponent."""
+        late in the wall with a threatening opponent (a ready hand: see ``_turn``)."""
         if distance + 1 > -(-wall_left // SEAT_COUNT):
             return True
         most = view.most
@@ -303,12 +306,21 @@ class ExpertPlayer:
         closest = min(o.distance for _, o, _ in options)
         fold = self.folds(closest, view, obs.wall_left)
         tile, option, danger = self._choose(options, view, obs.wall_left, fold)
+        thin = ""
+        share = obs.wall_left / max(1, sum(view.live))
+        in_wall = option.useful * share
+        if not fold and option.distance == 0 and obs.wall_left <= FOLD_LATE_READY and \
+                option.value * share < READY_RISK * danger:
+            thin = (f" (ready on {_codes(option.waits)}: {option.useful} live, about {in_wall:.1f} in the wall, "
+                    f"not worth {TILE_CODES[tile]}'s danger {danger:.2f})")
+            fold = True
+            tile, option, danger = self._choose(options, view, obs.wall_left, fold)
         kong = None if fold else self._kong(obs, tiles, melds, option, view, ctx)
         if kong is not None:
             return kong
         code = TILE_CODES[tile]
         if fold:
-            self.reason = (f"fold: discard {code}, {closest} from ready with {obs.wall_left} tiles left, "
+            self.reason = (f"fold: discard {code}, {closest} from ready{thin} with {obs.wall_left} tiles left, "
                            f"the safest (danger {danger:.2f}): {view.safest_why(tile)}")
         elif option.distance == 0:
             self.reason = f"discard {code}: ready on {_codes(option.waits)}, {option.useful} live copies reach {self.minimum}"
@@ -322,8 +334,7 @@ class ExpertPlayer:
     def _kong(self, obs: Observation, tiles: list[int], melds: tuple[Meld, ...], best: Option, view: TableView,
               ctx: Context) -> Action | None:
         """A kong worth declaring: a concealed kong that leaves the hand as close (away from ready, only
-        one whose tiles nothing else in the hand touches); an added kong while no opponent threatens
-        to rob it."""
+        one whose tiles nothing else in the hand touches); an added kong whenever the fourth tile is idle."""
         counts = _counts(tiles)
         for action in obs.legal:
             t = action.tile
@@ -340,9 +351,10 @@ class ExpertPlayer:
                     self.reason = f"concealed kong {code}: {after} from ready after it" + ("" if near else f", no tile near {code}")
                     return action
             elif action.kind == ActionKind.ADDED_KONG:
-                most = view.most
-                if most is None or most.level < ROB_THREAT:
-                    self.reason = f"added kong {code}: the fourth {code} is idle and no opponent threatens to rob it"
+                rest = list(tiles)
+                rest.remove(t)
+                if self.weighed.useful[tuple(rest), len(melds)][0] <= best.distance:
+                    self.reason = f"added kong {code}: the fourth {code} is idle (as people do, whoever may rob it)"
                     return action
         return None
 
