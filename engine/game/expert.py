@@ -31,6 +31,9 @@ _MELD_OF = {ActionKind.CHOW: MeldKind.CHOW, ActionKind.PUNG: MeldKind.PUNG, Acti
 FLUSH_FROM = 10
 #: Pairs and pungs (held or declared) from which a hand of pungs is built.
 PUNGS_FROM = 3
+#: Honour tiles (winds and dragons, both held) from which a hand of all five kinds is kept without an
+#: honour pair yet.
+MIXED_HONOURS = 3
 #: Value of a discard that follows the hand type being built, in live useful copies.
 PLAN_BONUS = 6
 #: Weight of a discard's danger against its value, at the end of the wall (scaled from 0 at its start).
@@ -39,9 +42,9 @@ DANGER_WEIGHT = 24.0
 FOLD_LATE = {1: 10, 2: 26, 3: 40}
 #: Threat from which an opponent makes a hand fold late, and from which a kong is not claimed.
 FOLD_THREAT = 0.5
-#: How readily a live copy of a tile comes out, by kind: honours and terminals fit fewer hands, so
-#: the others discard them sooner than the middle ranks.
-COMES_OUT = tuple(1.5 if t >= FIRST_HONOUR else (1.25 if t % 9 in (0, 8) else 1.0) for t in range(KINDS_COUNT))
+#: How readily a live copy of a tile comes out, by kind: an honour fits no chow and a terminal one
+#: chow, so the others discard them soon, while they keep a live middle rank for their own sets.
+COMES_OUT = tuple(3.0 if t >= FIRST_HONOUR else (1.5 if t % 9 in (0, 8) else 1.0) for t in range(KINDS_COUNT))
 #: Tiles from ready from which discards are weighed by their connections alone, not their live copies.
 FAR = 2
 #: How many discards of the best tier are weighed in full (the least connected, after the plan's).
@@ -49,7 +52,7 @@ WEIGHED_DISCARDS = 3
 #: Tiles left in the wall below which a ready hand folds when its wait is worth less than READY_RISK
 #: times the danger of the discard that keeps it ready; late, its worth counts only the share of its
 #: live copies still in the wall (the rest are in the others' hands, where they are kept).
-FOLD_LATE_READY = 16
+FOLD_LATE_READY = 8
 READY_RISK = 1.0
 #: Tiles left in the wall below which a claim that only brings the hand closer is taken anyway.
 LATE = 30
@@ -180,7 +183,8 @@ class Plan:
         honour_pair = any(counts[t] >= 2 for t in range(FIRST_HONOUR, KINDS_COUNT)) or \
             any(m.tiles and m.tiles[0] >= FIRST_HONOUR for m in melds)
         pungs = not chows and pairs >= PUNGS_FROM
-        return cls(suit, pungs, suit is None and not pungs and all(groups) and honour_pair)
+        honours = groups[3] + groups[4]
+        return cls(suit, pungs, suit is None and not pungs and all(groups) and (honour_pair or honours >= MIXED_HONOURS))
 
     def follows(self, tile: int, counts: list[int]) -> int:
         """Whether discarding ``tile`` from ``counts`` (the 14 tiles) follows the plan (1), goes
