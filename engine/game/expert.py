@@ -34,6 +34,8 @@ PUNGS_FROM = 3
 #: Honour tiles (winds and dragons, both held) from which a hand of all five kinds is kept without an
 #: honour pair yet.
 MIXED_HONOURS = 3
+#: How many times PLAN_BONUS the last tile of a kind a mixed hand keeps is worth.
+MIXED_KEEP = 2
 #: Value of a discard that follows the hand type being built, in live useful copies.
 PLAN_BONUS = 6
 #: Weight of a discard's danger against its value, at the end of the wall (scaled from 0 at its start).
@@ -188,13 +190,13 @@ class Plan:
 
     def follows(self, tile: int, counts: list[int]) -> int:
         """Whether discarding ``tile`` from ``counts`` (the 14 tiles) follows the plan (1), goes
-        against it (-1: the last tile of a kind the mixed hand keeps) or neither (0)."""
+        against it (-MIXED_KEEP: the last tile of a kind the mixed hand keeps) or neither (0)."""
         if self.suit is not None and tile < FIRST_HONOUR and SUIT_OF[tile] != self.suit:
             return 1
         if self.pungs and counts[tile] == 1:
             return 1
         if self.mixed and sum(n for t, n in enumerate(counts) if _group(t) == _group(tile)) == 1:
-            return -1
+            return -MIXED_KEEP
         return 0
 
     def fits(self, kind: ActionKind, tile: int) -> bool:
