@@ -35,7 +35,7 @@ PUNGS_FROM = 3
 #: honour pair yet.
 MIXED_HONOURS = 3
 #: How many times PLAN_BONUS the last tile of a kind a mixed hand keeps is worth.
-MIXED_KEEP = 2
+MIXED_KEEP = 4
 #: Value of a discard that follows the hand type being built, in live useful copies.
 PLAN_BONUS = 6
 #: Weight of a discard's danger against its value, at the end of the wall (scaled from 0 at its start).
