@@ -3,10 +3,11 @@
 the scorer: the player knows no fan), and by the points in reach of a hand one from ready after a claim
 (``fanrules.scoring.reach``); it builds toward the hand types people build when the tiles favour them
 (one suit with honours, pungs, all five kinds of tile: told by the tiles alone), claims a set only
-when the hand after it is closer and builds its plan or keeps the minimum in reach, declares a kong
-only when it costs nothing and the table is quiet, and defends: it reads each opponent's threat
-(``defence``) and folds, discarding the safest tile, when it cannot win in time or late against a
-threat. Each choice leaves a one-line ``reason``."""
+when the hand after it is closer and builds its plan or keeps the minimum in reach, declares a
+concealed kong only when it costs nothing and the table is quiet and an added kong whenever the fourth
+tile is idle, and defends: it reads each opponent's threat (``defence``) and folds, discarding the
+safest tile, when it cannot win in time, late against a threat, or (ready) when in the last tiles its
+wait is worth less than the danger of keeping it. Each choice leaves a one-line ``reason``."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -16,26 +17,18 @@ from ..analysis.waits import waits
 from ..core.context import Context
 from ..core.hand import Meld, MeldKind
 from ..core.memo import Memo
-from ..core.tiles import COPIES, FIRST_HONOUR, FLOWER_BASE, KINDS_COUNT, SUIT_OF, TILE_CODES, WINDS, tile_code
+from ..core.tiles import COPIES, FIRST_HONOUR, FLOWER_BASE, KINDS_COUNT, TILE_CODES, tile_code
 from ..scoring.reach import reach
 from .actions import Action, ActionKind, Phase
 from .defence import TableView
 from .observation import Observation
+from .plan import Plan, counts_of
 from .seat import SEAT_COUNT
 from .winning import WEIGHED_KEPT, GameRules, score_win
 
 Tiles = tuple[int, ...]
 #: The set a claim makes.
 _MELD_OF = {ActionKind.CHOW: MeldKind.CHOW, ActionKind.PUNG: MeldKind.PUNG, ActionKind.KONG: MeldKind.KONG}
-#: Tiles of 14 (sets counted as three) in one suit with the honours from which a one-suit hand is built.
-FLUSH_FROM = 10
-#: Pairs and pungs (held or declared) from which a hand of pungs is built.
-PUNGS_FROM = 3
-#: Honour tiles (winds and dragons, both held) from which a hand of all five kinds is kept without an
-#: honour pair yet.
-MIXED_HONOURS = 3
-#: How many times PLAN_BONUS the last tile of a kind a mixed hand keeps is worth.
-MIXED_KEEP = 4
 #: Value of a discard that follows the hand type being built, in live useful copies.
 PLAN_BONUS = 6
 #: Weight of a discard's danger against its value, at the end of the wall (scaled from 0 at its start).
@@ -129,13 +122,6 @@ class Option:
     waits: Tiles
 
 
-def _counts(tiles: Tiles | list[int]) -> list[int]:
-    counts = [0] * KINDS_COUNT
-    for t in tiles:
-        counts[t] += 1
-    return counts
-
-
 def _touching(tile: int, counts: list[int]) -> int:
     """How many other tiles of the hand ``tile`` can make a set with (neighbours near it count double)."""
     near = counts[tile] - 1
@@ -148,68 +134,6 @@ def _touching(tile: int, counts: list[int]) -> int:
 
 def _codes(tiles: Tiles) -> str:
     return " ".join(TILE_CODES[t] for t in tiles)
-
-
-def _group(tile: int) -> int:
-    """The five kinds of tile a hand can mix: the three suits, the winds, the dragons."""
-    return SUIT_OF[tile] if tile < FIRST_HONOUR else (3 if tile in WINDS else 4)
-
-
-@dataclass(frozen=True)
-class Plan:
-    """The hand type the tiles favour: ``suit`` for a one-suit hand (with honours), ``pungs`` for a
-    hand of pungs, ``mixed`` for a hand that keeps all five kinds of tile (three suits, winds,
-    dragons) when it holds them all with an honour pair; none for an ordinary hand."""
-
-    suit: int | None
-    pungs: bool
-    mixed: bool
-
-    @classmethod
-    def of(cls, tiles: Tiles | list[int], melds: tuple[Meld, ...]) -> Plan:
-        per_suit = [0, 0, 0, 0]
-        groups = [0] * 5
-        counts = _counts(tiles)
-        for m in melds:
-            for t in m.tiles[:3]:
-                per_suit[SUIT_OF[t]] += 1
-                groups[_group(t)] += 1
-        for t, n in enumerate(counts):
-            per_suit[SUIT_OF[t]] += n
-            groups[_group(t)] += n
-        main = max(range(3), key=lambda s: per_suit[s])
-        open_suits = {SUIT_OF[m.tiles[0]] for m in melds if m.tiles and m.tiles[0] < FIRST_HONOUR}
-        suit = main if per_suit[main] + per_suit[3] >= FLUSH_FROM and open_suits <= {main} else None
-        chows = any(m.kind is MeldKind.CHOW for m in melds)
-        pairs = sum(1 for n in counts if n >= 2) + sum(1 for m in melds if m.kind is not MeldKind.CHOW)
-        honour_pair = any(counts[t] >= 2 for t in range(FIRST_HONOUR, KINDS_COUNT)) or \
-            any(m.tiles and m.tiles[0] >= FIRST_HONOUR for m in melds)
-        pungs = not chows and pairs >= PUNGS_FROM
-        honours = groups[3] + groups[4]
-        return cls(suit, pungs, suit is None and not pungs and all(groups) and (honour_pair or honours >= MIXED_HONOURS))
-
-    def follows(self, tile: int, counts: list[int]) -> int:
-        """Whether discarding ``tile`` from ``counts`` (the 14 tiles) follows the plan (1), goes
-        against it (-MIXED_KEEP: the last tile of a kind the mixed hand keeps) or neither (0)."""
-        if self.suit is not None and tile < FIRST_HONOUR and SUIT_OF[tile] != self.suit:
-            return 1
-        if self.pungs and counts[tile] == 1:
-            return 1
-        if self.mixed and sum(n for t, n in enumerate(counts) if _group(t) == _group(tile)) == 1:
-            return -MIXED_KEEP
-        return 0
-
-    def fits(self, kind: ActionKind, tile: int) -> bool:
-        """Whether claiming ``tile`` for a set of ``kind`` builds the plan."""
-        in_suit = self.suit is not None and (tile >= FIRST_HONOUR or SUIT_OF[tile] == self.suit)
-        if kind is ActionKind.CHOW:
-            return (in_suit or self.mixed) and not self.pungs
-        return self.pungs or in_suit or self.mixed or tile >= FIRST_HONOUR
-
-    def why(self) -> str:
-        parts = ([f"building one suit ({'mps'[self.suit]})"] if self.suit is not None else []) + \
-            (["building pungs"] if self.pungs else []) + (["keeping all five kinds of tile"] if self.mixed else [])
-        return ", ".join(parts)
 
 
 class ExpertPlayer:
@@ -260,7 +184,7 @@ class ExpertPlayer:
         one weighs in full only the WEIGHED_DISCARDS discards at the fewest tiles from ready that follow
         the plan or touch the fewest other tiles (the next tier too when none of those has a live
         wait to win on); the others, which only a folding hand takes, by their shanten alone."""
-        counts = _counts(tiles)
+        counts = counts_of(tiles)
         plan = Plan.of(tiles, melds)
         shanten = self.rules.shanten
         rests = {}
@@ -341,7 +265,7 @@ class ExpertPlayer:
               ctx: Context) -> Action | None:
         """A kong worth declaring: a concealed kong that leaves the hand as close (away from ready, only
         one whose tiles nothing else in the hand touches); an added kong whenever the fourth tile is idle."""
-        counts = _counts(tiles)
+        counts = counts_of(tiles)
         for action in obs.legal:
             t = action.tile
             if t is None:
@@ -357,9 +281,9 @@ class ExpertPlayer:
                     self.reason = f"concealed kong {code}: {after} from ready after it" + ("" if near else f", no tile near {code}")
                     return action
             elif action.kind == ActionKind.ADDED_KONG:
-                rest = list(tiles)
-                rest.remove(t)
-                if self.weighed.useful[tuple(rest), len(melds)][0] <= best.distance:
+                kept = list(tiles)
+                kept.remove(t)
+                if self.weighed.useful[tuple(kept), len(melds)][0] <= best.distance:
                     self.reason = f"added kong {code}: the fourth {code} is idle (as people do, whoever may rob it)"
                     return action
         return None
