@@ -22,7 +22,7 @@ from ..scoring.reach import reach
 from .actions import Action, ActionKind, Phase
 from .defence import TableView
 from .observation import Observation
-from .plan import Plan, counts_of
+from .plan import Plan, counts_of, group
 from .seat import SEAT_COUNT
 from .winning import WEIGHED_KEPT, GameRules, score_win
 
@@ -49,6 +49,9 @@ WEIGHED_DISCARDS = 3
 #: live copies still in the wall (the rest are in the others' hands, where they are kept).
 FOLD_LATE_READY = 8
 READY_RISK = 1.0
+#: Among tiles that touch as few others, a hand far from ready parts first with one of the kind it
+#: holds most of (less than one touching tile: a tie-break), keeping the sparse kinds' last tiles.
+KIND_TIE = 0.9
 #: Tiles left in the wall below which a claim that only brings the hand closer is taken anyway.
 LATE = 30
 
@@ -197,7 +200,11 @@ class ExpertPlayer:
         tier = min(apart.values())
         weighed: dict[int, Option] = {}
         if tier >= FAR:
-            return [(t, Option(apart[t], -float(_touching(t, counts)), 0, ()), follows[t]) for t in rests]
+            kinds = [0] * 5
+            for t in tiles:
+                kinds[group(t)] += 1
+            return [(t, Option(apart[t], KIND_TIE * kinds[group(t)] / len(tiles) - _touching(t, counts), 0, ()), follows[t])
+                    for t in rests]
         for level in (tier, tier + 1):
             first = sorted((t for t in rests if apart[t] == level), key=lambda t: (-follows[t], _touching(t, counts), t))
             weighed.update({t: self.weigh(rests[t], melds, view, ctx) for t in first[:WEIGHED_DISCARDS]})
