@@ -183,10 +183,11 @@ class ExpertPlayer:
     def _discards(self, tiles: list[int], melds: tuple[Meld, ...], view: TableView,
                   ctx: Context) -> list[tuple[int, Option, int]]:
         """Each distinct discard of 14 tiles: (tile, the 13 tiles weighed, whether it follows the plan).
-        A hand FAR from ready or more weighs a discard by the tiles it touches (fewer: better); a closer
-        one weighs in full only the WEIGHED_DISCARDS discards at the fewest tiles from ready that follow
-        the plan or touch the fewest other tiles (the next tier too when none of those has a live
-        wait to win on); the others, which only a folding hand takes, by their shanten alone."""
+        A hand FAR from ready or more weighs a discard by the tiles it touches (fewer: better; ties: the
+        kind held most goes first, KIND_TIE); a closer one weighs in full only the WEIGHED_DISCARDS
+        discards at the fewest tiles from ready that follow the plan or touch the fewest other tiles
+        (the next tier too when none of those has a live wait to win on); the others, which only a
+        folding hand takes, by their shanten alone."""
         counts = counts_of(tiles)
         plan = Plan.of(tiles, melds)
         shanten = self.rules.shanten
