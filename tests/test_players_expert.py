@@ -10,9 +10,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fanrules.core.tiles import FLOWER_CODES, TILE_CODES, tile_code
+from fanrules.core.hand import Meld, MeldKind
+from fanrules.core.tiles import FLOWER_CODES, TILE_CODES, tile_code, tile_of_code
 from fanrules.game import Action, ActionKind, ExpertPlayer, Observation, Table, game_rules, play
+from fanrules.game.actions import Phase
 from fanrules.game.defence import TableView
+from fanrules.game.plan import MIXED_KEEP, Plan
 from fanrules.game.players import PLAYERS, ShantenPlayer
 from fanrules.game.simulate import game_seed
 from fanrules.tools.cli import main
@@ -104,3 +107,63 @@ def test_explained_logs_carry_a_reason_per_choice_and_still_replay(tmp_path: Pat
     assert main(["replay", str(log)]) == 0
     assert "2 game(s) replayed: 2 matched the log" in capsys.readouterr().out
     assert main(["simulate", "--games", "1", "--explain"]) == 2  # the reasons go into a log
+
+
+def _tiles(codes: str) -> tuple[int, ...]:
+    return tuple(sorted(tile_of_code(c) for c in codes.split()))
+
+
+#: Three opponents, each with two sets shown and 14 discards (threat 0.8 each): no tile more than four times.
+OPPONENTS = ((Meld(MeldKind.PUNG, _tiles("P P P"), "left"), Meld(MeldKind.CHOW, _tiles("6m 7m 8m"), "left")),
+             (Meld(MeldKind.PUNG, _tiles("C C C"), "left"), Meld(MeldKind.CHOW, _tiles("2s 3s 4s"), "left")),
+             (Meld(MeldKind.PUNG, _tiles("F F F"), "left"), Meld(MeldKind.CHOW, _tiles("6s 7s 8s"), "left")))
+POOLS = ("6p 9p N N W 9m 9m 8m 7m 4s 4s 6s 1m 2m", "6p 9p W 9s 9s 8s 7s 4m 4m 6m 6m 5m N 3m",
+         "6p 9p S S 5m 5m 4p 4p 5p 5p 7s 1m N 3m")
+
+
+def _turn(hand: str, melds: tuple[Meld, ...], wall_left: int) -> Observation:
+    """Player 0's turn holding ``hand`` with ``melds``, against OPPONENTS that discarded POOLS."""
+    tiles = _tiles(hand)
+    legal = [Action(0, ActionKind.DISCARD, t) for t in sorted(set(tiles))]
+    legal += [Action(0, ActionKind.ADDED_KONG, m.tiles[0]) for m in melds if m.kind is MeldKind.PUNG and m.tiles[0] in tiles]
+    pools = tuple(tuple(tile_of_code(c) for c in pool.split()) for pool in POOLS)
+    seen = list(tiles) + [t for pool in pools for t in pool] + [t for ms in (melds, *OPPONENTS) for m in ms for t in m.tiles]
+    assert all(seen.count(t) <= 4 for t in seen)
+    return Observation(
+        player=0, seat_winds=_tiles("E S W N"), prevalent_wind=tile_of_code("E"), dealer=0, phase=Phase.TURN,
+        hand=tiles, drawn=tiles[-1], melds=(melds, *OPPONENTS), discards=((), *pools), flowers=(0, 0, 0, 0),
+        hand_sizes=(len(tiles), 7, 7, 7), wall_left=wall_left, last_discard=None, kong_tile=None, legal=tuple(legal))
+
+
+def test_the_expert_adds_a_kong_on_an_idle_fourth_tile_even_against_a_threat() -> None:
+    pung = Meld(MeldKind.PUNG, _tiles("5s 5s 5s"), "left")
+    obs = _turn("5s 1p 2p 3p 7p 8p 9p 2m 3m E E", (pung,), 40)
+    assert all(t.level >= 0.8 for t in TableView.of(obs).threats)
+    player = ExpertPlayer(game_rules("mcr"))
+    assert player(obs) == Action(0, ActionKind.ADDED_KONG, tile_of_code("5s"))
+    assert "5s" in player.reason and player.reason.startswith("added kong")
+
+
+def test_a_hand_of_all_five_kinds_keeps_the_last_tile_of_each() -> None:
+    tiles = _tiles("1m 2m 3m 9m 4p 5p 6p 7s 8s 9s E S C 5m")
+    plan = Plan.of(tiles, ())
+    assert plan.mixed and "five kinds" in plan.why()
+    counts = [tiles.count(t) for t in range(len(TILE_CODES))]
+    assert plan.follows(tile_of_code("C"), counts) == -MIXED_KEEP  # the only dragon
+    assert plan.follows(tile_of_code("E"), counts) == 0  # one of two winds
+    assert not Plan.of(_tiles("1m 2m 3m 9m 4p 5p 6p 7s 8s 9s E 5s C 5m"), ()).mixed  # two honours, no pair
+
+
+def test_late_a_ready_hand_on_a_thin_wait_folds_to_a_safe_tile() -> None:
+    """Discarding E would leave the hand ready on 6p 9p (one live copy each, few of them still in a
+    wall of 4) against three threatening opponents: the expert breaks the wait for the safest tile;
+    earlier in the wall it keeps the wait."""
+    hand = "1m 2m 3m 1p 2p 3p 1s 2s 3s 5s 5s 7p 8p E"
+    player = ExpertPlayer(game_rules("mcr"))
+    obs = _turn(hand, (), 4)
+    action = player(obs)
+    view = TableView.of(obs)
+    assert action.kind == ActionKind.DISCARD and action.tile is not None
+    assert player.reason.startswith("fold:") and "ready on 6p 9p" in player.reason, player.reason
+    assert view.danger(action.tile) == min(view.danger(t) for t in set(obs.hand))
+    assert player(_turn(hand, (), 40)) == Action(0, ActionKind.DISCARD, tile_of_code("E")), player.reason

@@ -3,34 +3,33 @@
 the scorer: the player knows no fan), and by the points in reach of a hand one from ready after a claim
 (``fanrules.scoring.reach``); it builds toward the hand types people build when the tiles favour them
 (one suit with honours, pungs, all five kinds of tile: told by the tiles alone), claims a set only
-when the hand after it is closer and builds its plan or keeps the minimum in reach, declares a kong
-only when it costs nothing and the table is quiet, and defends: it reads each opponent's threat
-(``defence``) and folds, discarding the safest tile, when it cannot win in time or late against a
-threat. Each choice leaves a one-line ``reason``."""
+when the hand after it is closer and builds its plan or keeps the minimum in reach, declares a
+concealed kong only when it costs nothing and the table is quiet and an added kong whenever the fourth
+tile is idle, and defends: it reads each opponent's threat (``defence``) and folds, discarding the
+safest tile, when it cannot win in time, late against a threat, or (ready) when in the last tiles its
+wait is worth less than the danger of keeping it. Each choice leaves a one-line ``reason``."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..analysis.incremental import Tracked
 from ..analysis.shanten import shanten_and_useful
 from ..analysis.waits import waits
 from ..core.context import Context
 from ..core.hand import Meld, MeldKind
 from ..core.memo import Memo
-from ..core.tiles import COPIES, FIRST_HONOUR, FLOWER_BASE, KINDS_COUNT, SUIT_OF, TILE_CODES, WINDS, tile_code
+from ..core.tiles import COPIES, FIRST_HONOUR, FLOWER_BASE, KINDS_COUNT, TILE_CODES, tile_code
 from ..scoring.reach import reach
 from .actions import Action, ActionKind, Phase
 from .defence import TableView
 from .observation import Observation
+from .plan import Plan, counts_of, group
 from .seat import SEAT_COUNT
 from .winning import WEIGHED_KEPT, GameRules, score_win
 
 Tiles = tuple[int, ...]
 #: The set a claim makes.
 _MELD_OF = {ActionKind.CHOW: MeldKind.CHOW, ActionKind.PUNG: MeldKind.PUNG, ActionKind.KONG: MeldKind.KONG}
-#: Tiles of 14 (sets counted as three) in one suit with the honours from which a one-suit hand is built.
-FLUSH_FROM = 10
-#: Pairs and pungs (held or declared) from which a hand of pungs is built.
-PUNGS_FROM = 3
 #: Value of a discard that follows the hand type being built, in live useful copies.
 PLAN_BONUS = 6
 #: Weight of a discard's danger against its value, at the end of the wall (scaled from 0 at its start).
@@ -39,15 +38,21 @@ DANGER_WEIGHT = 24.0
 FOLD_LATE = {1: 10, 2: 26, 3: 40}
 #: Threat from which an opponent makes a hand fold late, and from which a kong is not claimed.
 FOLD_THREAT = 0.5
-#: How readily a live copy of a tile comes out, by kind: honours and terminals fit fewer hands, so
-#: the others discard them sooner than the middle ranks.
-COMES_OUT = tuple(1.5 if t >= FIRST_HONOUR else (1.25 if t % 9 in (0, 8) else 1.0) for t in range(KINDS_COUNT))
+#: How readily a live copy of a tile comes out, by kind: an honour fits no chow and a terminal one
+#: chow, so the others discard them soon, while they keep a live middle rank for their own sets.
+COMES_OUT = tuple(3.0 if t >= FIRST_HONOUR else (1.5 if t % 9 in (0, 8) else 1.0) for t in range(KINDS_COUNT))
 #: Tiles from ready from which discards are weighed by their connections alone, not their live copies.
 FAR = 2
 #: How many discards of the best tier are weighed in full (the least connected, after the plan's).
 WEIGHED_DISCARDS = 3
-#: Threat from which an added kong is held back (an opponent that ready may rob it).
-ROB_THREAT = 0.8
+#: Tiles left in the wall below which a ready hand folds when its wait is worth less than READY_RISK
+#: times the danger of the discard that keeps it ready; late, its worth counts only the share of its
+#: live copies still in the wall (the rest are in the others' hands, where they are kept).
+FOLD_LATE_READY = 8
+READY_RISK = 1.0
+#: Among tiles that touch as few others, a hand far from ready parts first with one of the kind it
+#: holds most of (less than one touching tile: a tie-break), keeping the sparse kinds' last tiles.
+KIND_TIE = 0.9
 #: Tiles left in the wall below which a claim that only brings the hand closer is taken anyway.
 LATE = 30
 
@@ -121,13 +126,6 @@ class Option:
     waits: Tiles
 
 
-def _counts(tiles: Tiles | list[int]) -> list[int]:
-    counts = [0] * KINDS_COUNT
-    for t in tiles:
-        counts[t] += 1
-    return counts
-
-
 def _touching(tile: int, counts: list[int]) -> int:
     """How many other tiles of the hand ``tile`` can make a set with (neighbours near it count double)."""
     near = counts[tile] - 1
@@ -142,67 +140,6 @@ def _codes(tiles: Tiles) -> str:
     return " ".join(TILE_CODES[t] for t in tiles)
 
 
-def _group(tile: int) -> int:
-    """The five kinds of tile a hand can mix: the three suits, the winds, the dragons."""
-    return SUIT_OF[tile] if tile < FIRST_HONOUR else (3 if tile in WINDS else 4)
-
-
-@dataclass(frozen=True)
-class Plan:
-    """The hand type the tiles favour: ``suit`` for a one-suit hand (with honours), ``pungs`` for a
-    hand of pungs, ``mixed`` for a hand that keeps all five kinds of tile (three suits, winds,
-    dragons) when it holds them all with an honour pair; none for an ordinary hand."""
-
-    suit: int | None
-    pungs: bool
-    mixed: bool
-
-    @classmethod
-    def of(cls, tiles: Tiles | list[int], melds: tuple[Meld, ...]) -> Plan:
-        per_suit = [0, 0, 0, 0]
-        groups = [0] * 5
-        counts = _counts(tiles)
-        for m in melds:
-            for t in m.tiles[:3]:
-                per_suit[SUIT_OF[t]] += 1
-                groups[_group(t)] += 1
-        for t, n in enumerate(counts):
-            per_suit[SUIT_OF[t]] += n
-            groups[_group(t)] += n
-        main = max(range(3), key=lambda s: per_suit[s])
-        open_suits = {SUIT_OF[m.tiles[0]] for m in melds if m.tiles and m.tiles[0] < FIRST_HONOUR}
-        suit = main if per_suit[main] + per_suit[3] >= FLUSH_FROM and open_suits <= {main} else None
-        chows = any(m.kind is MeldKind.CHOW for m in melds)
-        pairs = sum(1 for n in counts if n >= 2) + sum(1 for m in melds if m.kind is not MeldKind.CHOW)
-        honour_pair = any(counts[t] >= 2 for t in range(FIRST_HONOUR, KINDS_COUNT)) or \
-            any(m.tiles and m.tiles[0] >= FIRST_HONOUR for m in melds)
-        pungs = not chows and pairs >= PUNGS_FROM
-        return cls(suit, pungs, suit is None and not pungs and all(groups) and honour_pair)
-
-    def follows(self, tile: int, counts: list[int]) -> int:
-        """Whether discarding ``tile`` from ``counts`` (the 14 tiles) follows the plan (1), goes
-        against it (-1: the last tile of a kind the mixed hand keeps) or neither (0)."""
-        if self.suit is not None and tile < FIRST_HONOUR and SUIT_OF[tile] != self.suit:
-            return 1
-        if self.pungs and counts[tile] == 1:
-            return 1
-        if self.mixed and sum(n for t, n in enumerate(counts) if _group(t) == _group(tile)) == 1:
-            return -1
-        return 0
-
-    def fits(self, kind: ActionKind, tile: int) -> bool:
-        """Whether claiming ``tile`` for a set of ``kind`` builds the plan."""
-        in_suit = self.suit is not None and (tile >= FIRST_HONOUR or SUIT_OF[tile] == self.suit)
-        if kind is ActionKind.CHOW:
-            return (in_suit or self.mixed) and not self.pungs
-        return self.pungs or in_suit or self.mixed or tile >= FIRST_HONOUR
-
-    def why(self) -> str:
-        parts = ([f"building one suit ({'mps'[self.suit]})"] if self.suit is not None else []) + \
-            (["building pungs"] if self.pungs else []) + (["keeping all five kinds of tile"] if self.mixed else [])
-        return ", ".join(parts)
-
-
 class ExpertPlayer:
     """The expert: see the module's description. ``reason`` is the one line that explains the last
     choice (it names the tiles)."""
@@ -212,6 +149,7 @@ class ExpertPlayer:
         self.weighed = weighed_of(rules)
         self.minimum = rules.procedure.minimum
         self.reason = ""
+        self._planned: tuple[tuple[int, ...], tuple[Meld, ...], Plan] | None = None
 
     def __call__(self, obs: Observation) -> Action:
         legal = obs.legal
@@ -230,6 +168,17 @@ class ExpertPlayer:
             return self._claim(obs, view, ctx)
         return self._turn(obs, view, ctx)
 
+    def _plan(self, tiles: tuple[int, ...] | list[int], melds: tuple[Meld, ...]) -> Plan:
+        """The plan of ``tiles``, kept for the hand last asked (a turn asks it for its discards and again
+        for its reason)."""
+        key = tuple(tiles)
+        last = self._planned
+        if last is not None and last[0] == key and last[1] == melds:
+            return last[2]
+        plan = Plan.of(tiles, melds)
+        self._planned = (key, melds, plan)
+        return plan
+
     # --- weighing ----------------------------------------------------------------------------------
     def weigh(self, tiles: Tiles, melds: tuple[Meld, ...], view: TableView, ctx: Context) -> Option:
         """Weigh 13 tiles (less 3 per set) with ``melds``, by the live copies ``view`` gives."""
@@ -247,24 +196,29 @@ class ExpertPlayer:
     def _discards(self, tiles: list[int], melds: tuple[Meld, ...], view: TableView,
                   ctx: Context) -> list[tuple[int, Option, int]]:
         """Each distinct discard of 14 tiles: (tile, the 13 tiles weighed, whether it follows the plan).
-        A hand FAR from ready or more weighs a discard by the tiles it touches (fewer: better); a closer
-        one weighs in full only the WEIGHED_DISCARDS discards at the fewest tiles from ready that follow
-        the plan or touch the fewest other tiles (the next tier too when none of those has a live
-        wait to win on); the others, which only a folding hand takes, by their shanten alone."""
-        counts = _counts(tiles)
-        plan = Plan.of(tiles, melds)
-        shanten = self.rules.shanten
+        A hand FAR from ready or more weighs a discard by the tiles it touches (fewer: better; ties: the
+        kind held most goes first, KIND_TIE); a closer one weighs in full only the WEIGHED_DISCARDS
+        discards at the fewest tiles from ready that follow the plan or touch the fewest other tiles
+        (the next tier too when none of those has a live wait to win on); the others, which only a
+        folding hand takes, by their shanten alone."""
+        counts = counts_of(tiles)
+        plan = self._plan(tiles, melds)
         rests = {}
         for t in sorted(set(tiles)):
             rest = list(tiles)
             rest.remove(t)
             rests[t] = tuple(rest)
-        apart = {t: shanten[rest, len(melds)] for t, rest in rests.items()}
+        tracked = Tracked.of(tiles, len(melds))
+        apart = {t: tracked.without(t) for t in rests}
         follows = {t: plan.follows(t, counts) for t in rests}
         tier = min(apart.values())
         weighed: dict[int, Option] = {}
         if tier >= FAR:
-            return [(t, Option(apart[t], -float(_touching(t, counts)), 0, ()), follows[t]) for t in rests]
+            kinds = [0] * 5
+            for t in tiles:
+                kinds[group(t)] += 1
+            return [(t, Option(apart[t], KIND_TIE * kinds[group(t)] / len(tiles) - _touching(t, counts), 0, ()), follows[t])
+                    for t in rests]
         for level in (tier, tier + 1):
             first = sorted((t for t in rests if apart[t] == level), key=lambda t: (-follows[t], _touching(t, counts), t))
             weighed.update({t: self.weigh(rests[t], melds, view, ctx) for t in first[:WEIGHED_DISCARDS]})
@@ -288,7 +242,7 @@ class ExpertPlayer:
     def folds(distance: int, view: TableView, wall_left: int) -> bool:
         """Whether a hand ``distance`` from ready gives up: when it cannot win in time (it needs more
         draws than it has left: a tile to get each step closer, the wait itself on any discard), or
-        late in the wall with a threatening opponent."""
+        late in the wall with a threatening opponent (a ready hand: see ``_turn``)."""
         if distance + 1 > -(-wall_left // SEAT_COUNT):
             return True
         most = view.most
@@ -303,17 +257,26 @@ class ExpertPlayer:
         closest = min(o.distance for _, o, _ in options)
         fold = self.folds(closest, view, obs.wall_left)
         tile, option, danger = self._choose(options, view, obs.wall_left, fold)
+        thin = ""
+        share = obs.wall_left / max(1, sum(view.live))
+        in_wall = option.useful * share
+        if not fold and option.distance == 0 and obs.wall_left <= FOLD_LATE_READY and \
+                option.value * share < READY_RISK * danger:
+            thin = (f" (ready on {_codes(option.waits)}: {option.useful} live, about {in_wall:.1f} in the wall, "
+                    f"not worth {TILE_CODES[tile]}'s danger {danger:.2f})")
+            fold = True
+            tile, option, danger = self._choose(options, view, obs.wall_left, fold)
         kong = None if fold else self._kong(obs, tiles, melds, option, view, ctx)
         if kong is not None:
             return kong
         code = TILE_CODES[tile]
         if fold:
-            self.reason = (f"fold: discard {code}, {closest} from ready with {obs.wall_left} tiles left, "
+            self.reason = (f"fold: discard {code}, {closest} from ready{thin} with {obs.wall_left} tiles left, "
                            f"the safest (danger {danger:.2f}): {view.safest_why(tile)}")
         elif option.distance == 0:
             self.reason = f"discard {code}: ready on {_codes(option.waits)}, {option.useful} live copies reach {self.minimum}"
         else:
-            plan = Plan.of(tiles, melds).why()
+            plan = self._plan(tiles, melds).why()
             weighed = f"{option.useful} live useful copies" if option.distance < FAR else f"{code} touches the fewest other tiles"
             self.reason = f"discard {code}: {option.distance} from ready, {weighed}" + \
                 (f", {plan}" if plan else "") + (f", danger {danger:.2f}" if danger >= 0.5 else "")
@@ -322,9 +285,8 @@ class ExpertPlayer:
     def _kong(self, obs: Observation, tiles: list[int], melds: tuple[Meld, ...], best: Option, view: TableView,
               ctx: Context) -> Action | None:
         """A kong worth declaring: a concealed kong that leaves the hand as close (away from ready, only
-        one whose tiles nothing else in the hand touches); an added kong while no opponent threatens
-        to rob it."""
-        counts = _counts(tiles)
+        one whose tiles nothing else in the hand touches); an added kong whenever the fourth tile is idle."""
+        counts = counts_of(tiles)
         for action in obs.legal:
             t = action.tile
             if t is None:
@@ -340,9 +302,10 @@ class ExpertPlayer:
                     self.reason = f"concealed kong {code}: {after} from ready after it" + ("" if near else f", no tile near {code}")
                     return action
             elif action.kind == ActionKind.ADDED_KONG:
-                most = view.most
-                if most is None or most.level < ROB_THREAT:
-                    self.reason = f"added kong {code}: the fourth {code} is idle and no opponent threatens to rob it"
+                kept = list(tiles)
+                kept.remove(t)
+                if self.weighed.useful[tuple(kept), len(melds)][0] <= best.distance:
+                    self.reason = f"added kong {code}: the fourth {code} is idle (as people do, whoever may rob it)"
                     return action
         return None
 
@@ -351,7 +314,7 @@ class ExpertPlayer:
         tiles = tuple(t for t in obs.hand if t < FLOWER_BASE)
         melds = obs.melds[obs.player]
         now = self.weigh(tiles, melds, view, ctx)
-        plan = Plan.of(tiles, melds)
+        plan = self._plan(tiles, melds)
         passing = next(a for a in obs.legal if a.kind == ActionKind.PASS)
         if self.folds(now.distance, view, obs.wall_left):
             self.reason = f"pass: folding, {now.distance} from ready with {obs.wall_left} tiles left"

@@ -1,0 +1,91 @@
+"""The hand type the expert builds, told by the tiles alone (never by a fan's name): one suit with
+honours, pungs, or all five kinds of tile (three suits, winds, dragons)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..core.hand import Meld, MeldKind
+from ..core.tiles import FIRST_HONOUR, KINDS_COUNT, SUIT_OF, WINDS
+from .actions import ActionKind
+
+Tiles = tuple[int, ...]
+#: Tiles of 14 (sets counted as three) in one suit with the honours from which a one-suit hand is built.
+FLUSH_FROM = 10
+#: Pairs and pungs (held or declared) from which a hand of pungs is built.
+PUNGS_FROM = 3
+#: Honour tiles (winds and dragons, both held) from which a hand of all five kinds is kept without an
+#: honour pair yet.
+MIXED_HONOURS = 3
+#: How many times the plan's bonus the last tile of a kind a mixed hand keeps is worth.
+MIXED_KEEP = 4
+
+
+def counts_of(tiles: Tiles | list[int]) -> list[int]:
+    """How many of each tile kind ``tiles`` holds."""
+    counts = [0] * KINDS_COUNT
+    for t in tiles:
+        counts[t] += 1
+    return counts
+
+
+def group(tile: int) -> int:
+    """The five kinds of tile a hand can mix: the three suits, the winds, the dragons."""
+    return SUIT_OF[tile] if tile < FIRST_HONOUR else (3 if tile in WINDS else 4)
+
+
+@dataclass(frozen=True)
+class Plan:
+    """The hand type the tiles favour: ``suit`` for a one-suit hand (with honours), ``pungs`` for a
+    hand of pungs, ``mixed`` for a hand that keeps all five kinds of tile (three suits, winds,
+    dragons) when it holds them all with an honour pair or MIXED_HONOURS honours; none for an ordinary
+    hand."""
+
+    suit: int | None
+    pungs: bool
+    mixed: bool
+
+    @classmethod
+    def of(cls, tiles: Tiles | list[int], melds: tuple[Meld, ...]) -> Plan:
+        per_suit = [0, 0, 0, 0]
+        groups = [0] * 5
+        counts = counts_of(tiles)
+        for m in melds:
+            for t in m.tiles[:3]:
+                per_suit[SUIT_OF[t]] += 1
+                groups[group(t)] += 1
+        for t, n in enumerate(counts):
+            per_suit[SUIT_OF[t]] += n
+            groups[group(t)] += n
+        main = max(range(3), key=lambda s: per_suit[s])
+        open_suits = {SUIT_OF[m.tiles[0]] for m in melds if m.tiles and m.tiles[0] < FIRST_HONOUR}
+        suit = main if per_suit[main] + per_suit[3] >= FLUSH_FROM and open_suits <= {main} else None
+        chows = any(m.kind is MeldKind.CHOW for m in melds)
+        pairs = sum(1 for n in counts if n >= 2) + sum(1 for m in melds if m.kind is not MeldKind.CHOW)
+        honour_pair = any(counts[t] >= 2 for t in range(FIRST_HONOUR, KINDS_COUNT)) or \
+            any(m.tiles and m.tiles[0] >= FIRST_HONOUR for m in melds)
+        pungs = not chows and pairs >= PUNGS_FROM
+        honours = groups[3] + groups[4]
+        return cls(suit, pungs, suit is None and not pungs and all(groups) and (honour_pair or honours >= MIXED_HONOURS))
+
+    def follows(self, tile: int, counts: list[int]) -> int:
+        """Whether discarding ``tile`` from ``counts`` (the 14 tiles) follows the plan (1), goes
+        against it (-MIXED_KEEP: the last tile of a kind the mixed hand keeps) or neither (0)."""
+        if self.suit is not None and tile < FIRST_HONOUR and SUIT_OF[tile] != self.suit:
+            return 1
+        if self.pungs and counts[tile] == 1:
+            return 1
+        if self.mixed and sum(n for t, n in enumerate(counts) if group(t) == group(tile)) == 1:
+            return -MIXED_KEEP
+        return 0
+
+    def fits(self, kind: ActionKind, tile: int) -> bool:
+        """Whether claiming ``tile`` for a set of ``kind`` builds the plan."""
+        in_suit = self.suit is not None and (tile >= FIRST_HONOUR or SUIT_OF[tile] == self.suit)
+        if kind is ActionKind.CHOW:
+            return (in_suit or self.mixed) and not self.pungs
+        return self.pungs or in_suit or self.mixed or tile >= FIRST_HONOUR
+
+    def why(self) -> str:
+        parts = ([f"building one suit ({'mps'[self.suit]})"] if self.suit is not None else []) + \
+            (["building pungs"] if self.pungs else []) + (["keeping all five kinds of tile"] if self.mixed else [])
+        return ", ".join(parts)
