@@ -158,3 +158,11 @@ def test_a_broken_link_fails_the_build_and_keeps_the_earlier_site(tmp_path: Path
     assert done.returncode == 1 and "missing.md" in done.stderr and "no-such-anchor" in done.stderr, done.stderr
     assert [p.name for p in out.iterdir()] == [docs_cmd.MARKER]  # the earlier site, as it was
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".site-")]  # no half-built site left beside it
+
+
+def test_the_readme_stays_a_readme() -> None:
+    """Issue 37: the README holds at most 250 lines and no benchmark history (that is docs/benchmarks.md)."""
+    lines = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+    assert len(lines) <= 250, len(lines)
+    assert not [line for line in lines if line.startswith("## The round of")]
+    assert "## The round of" in (ROOT / "docs" / "benchmarks.md").read_text(encoding="utf-8")
