@@ -23,7 +23,7 @@ from ..scoring.reach import reach
 from .actions import Action, ActionKind, Phase
 from .defence import TableView
 from .observation import Observation
-from .plan import Plan, counts_of, group
+from .plan import Plan, counts_of, group, touching
 from .seat import SEAT_COUNT
 from .winning import WEIGHED_KEPT, GameRules, score_win
 
@@ -71,10 +71,7 @@ class Weighed:
     @staticmethod
     def _useful(key: tuple[Tiles, int]) -> tuple[int, Tiles]:
         tiles, melds = key
-        counts = [0] * KINDS_COUNT
-        for t in tiles:
-            counts[t] += 1
-        s, kinds = shanten_and_useful(counts, melds)
+        s, kinds = shanten_and_useful(counts_of(tiles), melds)
         return s, tuple(kinds)
 
     def _wins(self, key: tuple[Tiles, tuple[Meld, ...], Context]) -> tuple[tuple[int, int], ...]:
@@ -124,16 +121,6 @@ class Option:
     value: float
     useful: int
     waits: Tiles
-
-
-def _touching(tile: int, counts: list[int]) -> int:
-    """How many other tiles of the hand ``tile`` can make a set with (neighbours near it count double)."""
-    near = counts[tile] - 1
-    if tile < FIRST_HONOUR:
-        for d in (-2, -1, 1, 2):
-            if 0 <= tile % 9 + d <= 8:
-                near += counts[tile + d] * (3 - abs(d))
-    return near
 
 
 def _codes(tiles: Tiles) -> str:
@@ -217,10 +204,10 @@ class ExpertPlayer:
             kinds = [0] * 5
             for t in tiles:
                 kinds[group(t)] += 1
-            return [(t, Option(apart[t], KIND_TIE * kinds[group(t)] / len(tiles) - _touching(t, counts), 0, ()), follows[t])
+            return [(t, Option(apart[t], KIND_TIE * kinds[group(t)] / len(tiles) - touching(t, counts), 0, ()), follows[t])
                     for t in rests]
         for level in (tier, tier + 1):
-            first = sorted((t for t in rests if apart[t] == level), key=lambda t: (-follows[t], _touching(t, counts), t))
+            first = sorted((t for t in rests if apart[t] == level), key=lambda t: (-follows[t], touching(t, counts), t))
             weighed.update({t: self.weigh(rests[t], melds, view, ctx) for t in first[:WEIGHED_DISCARDS]})
             if min(o.distance for o in weighed.values()) == tier:
                 break

@@ -28,6 +28,22 @@ def counts_of(tiles: Tiles | list[int]) -> list[int]:
     return counts
 
 
+#: Of each kind, the kinds of its suit two and one ranks below and one and two above, or KINDS_COUNT
+#: where the suit has none or the kind is an honour (a caller may pad its counts with a 0 there).
+NEAR = tuple(tuple(t + d if t < FIRST_HONOUR and 0 <= t % 9 + d <= 8 else KINDS_COUNT for d in (-2, -1, 1, 2))
+             for t in range(KINDS_COUNT))
+
+
+def touching(tile: int, counts: list[int]) -> int:
+    """How many other tiles of the hand ``tile`` can make a set with: its other copies, its suit's tiles
+    one rank away twice, two ranks away once (lower: a better discard)."""
+    near = counts[tile] - 1
+    for other, weight in zip(NEAR[tile], (1, 2, 2, 1)):
+        if other < KINDS_COUNT:
+            near += weight * counts[other]
+    return near
+
+
 def group(tile: int) -> int:
     """The five kinds of tile a hand can mix: the three suits, the winds, the dragons."""
     return SUIT_OF[tile] if tile < FIRST_HONOUR else (3 if tile in WINDS else 4)

@@ -12,10 +12,11 @@ from ..analysis.incremental import Tracked
 from ..analysis.waits import waits
 from ..core.context import Context
 from ..core.hand import Meld, MeldKind
-from ..core.tiles import FIRST_HONOUR, FLOWER_BASE, KINDS_COUNT
+from ..core.tiles import FLOWER_BASE, KINDS_COUNT
 from .actions import DISCARD_OF, Action, ActionKind, Phase
 from .expert import expert_player
 from .observation import Observation
+from .plan import NEAR, counts_of
 from .winning import GameRules
 
 Player = Callable[[Observation], Action]
@@ -53,27 +54,14 @@ def _own_melds(obs: Observation) -> tuple[Meld, ...]:
     return obs.melds[obs.player]
 
 
-def _counts(tiles: Sequence[int]) -> list[int]:
-    """The 34 counts of ``tiles``."""
-    counts = [0] * KINDS_COUNT
-    for t in tiles:
-        counts[t] += 1
-    return counts
-
-
 def _discard_order(tiles: Sequence[int], counts: list[int]) -> list[tuple[int, int]]:
-    """(isolation, tile) of each kind of ``tiles`` (``counts`` their counts), least connected first. A tile's isolation (lower: a better
-    discard) counts its other copies, and its suit's tiles one rank away twice and two ranks away once;
-    worked out in one comprehension (a call per kind was a fifth of a greedy player's turn)."""
+    """(isolation, tile) of each kind of ``tiles`` (``counts`` their counts), least connected first: a
+    tile's isolation is ``plan.touching``, worked out here in one comprehension over counts padded with
+    a 0 (a call per kind was a fifth of a greedy player's turn)."""
     padded = [*counts, 0]
     return sorted([(padded[t] - 1 + 2 * (padded[b] + padded[c]) + padded[a] + padded[d], t)
-                   for t in dict.fromkeys(tiles) for a, b, c, d in (_NEAR[t],)])
+                   for t in dict.fromkeys(tiles) for a, b, c, d in (NEAR[t],)])
 
-
-#: Of each kind, the kinds of its suit two and one ranks below and one and two above, or KINDS_COUNT
-#: (a count of 0 past the counts) where the suit has none or the kind is an honour.
-_NEAR = tuple(tuple(t + d if t < FIRST_HONOUR and 0 <= t % 9 + d <= 8 else KINDS_COUNT for d in (-2, -1, 1, 2))
-              for t in range(KINDS_COUNT))
 
 
 class GreedyPlayer:
@@ -114,7 +102,7 @@ class GreedyPlayer:
         the most waits that reach the minimum, then the least connected tile. The 14 tiles' own shanten
         is the best a discard can reach, so away from ready the least connected tile that reaches it is
         taken without weighing the others."""
-        counts = _counts(tiles)
+        counts = counts_of(tiles)
         if hand is None:
             hand = Tracked.of_counts(counts, len(melds))
         target = max(hand.shanten(), 0)
@@ -151,7 +139,7 @@ class GreedyPlayer:
     def _turn(self, obs: Observation) -> Action:
         tiles = _plain(obs.hand)
         melds = _own_melds(obs)
-        hand = self._drawn_to(obs.drawn, tiles, len(melds)) or Tracked.of_counts(_counts(tiles), len(melds))
+        hand = self._drawn_to(obs.drawn, tiles, len(melds)) or Tracked.of_counts(counts_of(tiles), len(melds))
         s, _, tile = self._best_discard(tiles, melds, obs, hand)
         for action in obs.legal:
             if action.kind in _KONGS and action.tile is not None:
@@ -182,7 +170,7 @@ class GreedyPlayer:
         melds = _own_melds(obs)
         kept = self._kept
         held = kept[1] if kept is not None and kept[0] == tiles and kept[1].melds == len(melds) else \
-            Tracked.of_counts(_counts(tiles), len(melds))  # the tiles of its last discard, as a rule
+            Tracked.of_counts(counts_of(tiles), len(melds))  # the tiles of its last discard, as a rule
         now = held.shanten()
         best: tuple[int, int, Action] | None = None
         for action in obs.legal:
