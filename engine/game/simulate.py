@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from ..core.errors import Diagnostic, RuleSetError
 from ..core.memo import Memo
@@ -127,12 +127,24 @@ def _dispatch(worker: Callable[..., tuple[_R, list[str]]], shared: Any, tasks: I
     resume.finish()
 
 
-def _writer(log: Callable[[str], Any] | None) -> Callable[[list[str]], None]:
-    def write(lines: list[str]) -> None:
+class _Totals(Protocol):
+    def merge(self, part: Any, /) -> None: ...
+
+
+_T = TypeVar("_T", bound=_Totals)
+
+
+def _collector(whole: _T, progress: Callable[[_T], Any] | None, log: Callable[[str], Any] | None) -> Callable[[_T, list[str]], None]:
+    """What takes each chunk's result as it comes, in order: merged into ``whole``, ``progress`` given the
+    totals so far, the chunk's log lines given to ``log``."""
+    def collect(part: _T, lines: list[str]) -> None:
+        whole.merge(part)
+        if progress is not None:
+            progress(whole)
         if log is not None:
             for line in lines:
                 log(line)
-    return write
+    return collect
 
 
 def simulate(rules: str, games: int, seed: int = 0, kind: str = "expert", jobs: int = 1,
@@ -149,15 +161,8 @@ def simulate(rules: str, games: int, seed: int = 0, kind: str = "expert", jobs: 
     players_of(kind)
     tasks = ((seed, range(start, min(start + chunk, games)), kind, log is not None) for start in range(0, games, chunk))
     stats = Stats(_rules(bundle).name)
-    write = _writer(log)
-
-    def collect(part: Stats, lines: list[str]) -> None:
-        stats.merge(part)
-        if progress is not None:
-            progress(stats)
-        write(lines)
     try:
-        _dispatch(run_games, bundle, tasks, run, games <= chunk, collect)
+        _dispatch(run_games, bundle, tasks, run, games <= chunk, _collector(stats, progress, log))
     except KeyboardInterrupt:
         raise Interrupted(stats) from None
     return stats
@@ -250,15 +255,8 @@ def study(rules: str, games: int, seed: int = 0, players: str = "expert", jobs: 
         "command": "simulate", "games": games, "seed": seed, "players": players, "duplicate": duplicate, "chunk": per,
         "log": log is not None, "explain": explain, "rules": shared[0].digest,
         "against": None if shared[1] is None else shared[1].digest}, Study)
-    write = _writer(log)
-
-    def collect(part: Study, lines: list[str]) -> None:
-        whole.merge(part)
-        if progress is not None:
-            progress(whole)
-        write(lines)
     try:
-        _dispatch(_study_chunk, shared, tasks, run, games <= per, collect, saved)
+        _dispatch(_study_chunk, shared, tasks, run, games <= per, _collector(whole, progress, log), saved)
     except KeyboardInterrupt:
         raise Interrupted(whole.stats, whole) from None
     if saved is not None and on_checkpoint is not None:
