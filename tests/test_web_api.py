@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import re
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -251,9 +252,11 @@ def test_page_and_assets(server: PlaygroundServer) -> None:
     page = body.decode()
     assert status == 200 and headers["Content-Type"].startswith("text/html")
     assert 'id="t-1m"' in page and 'id="t-P"' in page and "{sprite}" not in page and "<code>mcr</code>" in page
-    for path, kind in (("/static/style.css", "text/css"), ("/static/playground.js", "text/javascript")):
+    for path, kind in (("/static/style.css", "text/css"), ("/static/common.js", "text/javascript"), ("/static/playground.js", "text/javascript")):
         status, headers, body = request(server, "GET", path)
         assert status == 200 and headers["Content-Type"].startswith(kind) and body
+    scripts = re.findall(r'<script src="([^"]+)"', page)
+    assert scripts == ["/static/common.js", "/static/playground.js"], "the page's own script uses what common.js defines: it comes first"
     assert request(server, "HEAD", "/")[2] == b""
 
 

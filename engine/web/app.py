@@ -35,6 +35,7 @@ from .table_routes import TableRoutes, table_routes
 from .tiles import sprite
 
 STATIC = {"/static/style.css": ("style.css", "text/css; charset=utf-8"),
+          "/static/common.js": ("common.js", "text/javascript; charset=utf-8"),
           "/static/playground.js": ("playground.js", "text/javascript; charset=utf-8"),
           "/static/table.js": ("table.js", "text/javascript; charset=utf-8")}
 #: The content type of each kind of file of the rule book, served under /book/.

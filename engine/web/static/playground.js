@@ -6,8 +6,7 @@
   const SUITS = ["m", "p", "s"];
   const HONOURS = ["E", "S", "W", "N", "C", "F", "P"];
   const CODES = SUITS.flatMap((s) => [1, 2, 3, 4, 5, 6, 7, 8, 9].map((r) => r + s)).concat(HONOURS);
-  const NAMES = { m: "characters", p: "dots", s: "bamboo", E: "east wind", S: "south wind", W: "west wind",
-    N: "north wind", C: "red dragon", F: "green dragon", P: "white dragon" };
+  const { el, tileName } = window.fanrulesPage;
   const $ = (id) => document.getElementById(id);
 
   // ---- language: English, or Chinese for the players who read it first ------------------------------
@@ -53,28 +52,9 @@
   }
   const state = { melds: [], tiles: [] }; // melds: {kind, tiles}; tiles: concealed in click order, last = winning tile
 
-  function el(tag, attrs, children) {
-    const node = document.createElement(tag);
-    for (const [k, v] of Object.entries(attrs || {})) {
-      if (k === "text") node.textContent = v; else node.setAttribute(k, v);
-    }
-    for (const c of children || []) node.append(c);
-    return node;
-  }
-  function tileName(code) {
-    return code.length === 2 ? code[0] + " " + NAMES[code[1]] : NAMES[code];
-  }
   function tile(code, extra, faceDown) {
     const label = tileName(code) + " (" + code + (faceDown ? ", face down" : "") + ")";
-    const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
-    svg.setAttribute("viewBox", "0 0 48 64");
-    svg.setAttribute("role", "img");
-    svg.setAttribute("aria-label", label);
-    const use = document.createElementNS("http://www.w3.org/2000/svg", "use");
-    use.setAttribute("href", "#t-" + (faceDown ? "back" : code));
-    svg.append(use);
-    return el("span", { class: ("tile " + (extra || "")).trim(), "data-tile": code, title: label },
-      [svg, el("span", { class: "code", text: code })]);
+    return window.fanrulesPage.tile(faceDown ? "back" : code, label, { class: ("tile " + (extra || "")).trim(), "data-tile": code, title: label }, code);
   }
   const index = (code) => CODES.indexOf(code);
   const countOf = (code) => state.melds.flatMap((m) => m.tiles).concat(state.tiles).filter((t) => t === code).length;

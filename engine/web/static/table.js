@@ -5,36 +5,15 @@
 "use strict";
 (function () {
   const $ = (id) => document.getElementById(id);
-  const NAMES = { m: "characters", p: "dots", s: "bamboo", E: "east wind", S: "south wind", W: "west wind",
-    N: "north wind", C: "red dragon", F: "green dragon", P: "white dragon" };
+  const { el, isFlower, tileName } = window.fanrulesPage;
   let socket = null, view = null, tableId = null;
 
-  function el(tag, attrs, children) {
-    const node = document.createElement(tag);
-    for (const [k, v] of Object.entries(attrs || {})) {
-      if (k === "text") node.textContent = v; else node.setAttribute(k, v);
-    }
-    for (const c of children || []) node.append(c);
-    return node;
-  }
-  const isFlower = (code) => code.length === 2 && code[1] === "f";
-  function tileName(code) {
-    if (isFlower(code)) return "flower " + code[0];
-    return code.length === 2 ? code[0] + " " + NAMES[code[1]] : NAMES[code];
-  }
   function tile(code, extra) {
     const faceDown = code === null;
     if (!faceDown && isFlower(code)) return el("span", { class: ("tile flower " + (extra || "")).trim(), "data-tile": code, title: tileName(code), text: "✿" + code[0] });
     const label = faceDown ? "a tile face down" : tileName(code) + " (" + code + ")";
-    const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
-    svg.setAttribute("viewBox", "0 0 48 64");
-    svg.setAttribute("role", "img");
-    svg.setAttribute("aria-label", label);
-    const use = document.createElementNS("http://www.w3.org/2000/svg", "use");
-    use.setAttribute("href", "#t-" + (faceDown ? "back" : code));
-    svg.append(use);
-    return el("span", Object.assign({ class: ("tile " + (extra || "")).trim(), title: label }, faceDown ? {} : { "data-tile": code }),
-      [svg, el("span", { class: "code", text: faceDown ? "" : code })]);
+    return window.fanrulesPage.tile(faceDown ? "back" : code, label,
+      Object.assign({ class: ("tile " + (extra || "")).trim(), title: label }, faceDown ? {} : { "data-tile": code }), faceDown ? "" : code);
   }
   function melds(list) {
     return el("span", { class: "sets" }, list.map((m) => el("span", { class: "set declared", title: m.type.replace("_", " ") },
