@@ -96,51 +96,71 @@ class GreedyPlayer:
         return self._turn(obs)
 
     def _best_discard(self, tiles: list[int], melds: tuple[Meld, ...], obs: Observation,
-                      hand: Tracked | None = None) -> tuple[int, int, int]:
+                      hand: Tracked | None = None, weigh_one: bool = True) -> tuple[int, int, int]:
         """(shanten, -minimum-reaching waits, tile) of the best discard from ``tiles`` (``hand``: the
         same tiles tracked, when the caller has them): the fewest tiles from ready, then (once ready)
         the most waits that reach the minimum, then the least connected tile. The 14 tiles' own shanten
         is the best a discard can reach, so away from ready the least connected tile that reaches it is
-        taken without weighing the others."""
+        taken without weighing the others. The waits are scored only where they may change the choice:
+        not for a lone ready discard unless ``weigh_one`` (its count is then given as 0)."""
         counts = counts_of(tiles)
         if hand is None:
             hand = Tracked.of_counts(counts, len(melds))
         target = max(hand.shanten(), 0)
-        best: tuple[int, int, int, int] | None = None
+        best: tuple[int, int, int] | None = None
+        ready: list[int] = []
         for isolation, t in _discard_order(tiles, counts):
             s = hand.without(t)
-            if best is not None and s > best[0]:
-                continue
-            if s == 0 and self.weigh_points:
-                rest = list(tiles)
-                rest.remove(t)
-                if best is not None and best[0] == 0 and best[1] <= -len(waits(rest, len(melds))):
-                    continue  # at most all its waits score, and a tie goes to the tile weighed first
-                good = -self._scoring_waits(rest, melds, obs)
-            else:
-                good = 0
-            key = (s, good, isolation, t)
-            if best is None or key < best:
-                best = key
+            if s == 0:
+                ready.append(t)
+            if best is None or (s, isolation, t) < best:
+                best = (s, isolation, t)
             if s == target > 0:
                 break
         assert best is not None
-        return best[0], best[1], best[3]
+        if best[0] != 0 or not self.weigh_points or (len(ready) == 1 and not weigh_one):
+            return best[0], 0, best[2]
+        most, tile = self._most_scoring(ready, tiles, melds, obs)
+        return 0, -most, tile
 
-    def _scoring_waits(self, tiles: list[int], melds: tuple[Meld, ...], obs: Observation) -> int:
-        """How many of the waits of ``tiles`` would win (reach the minimum) on a discard (remembered
-        by the rules, per tiles, sets and context)."""
+    def _most_scoring(self, ready: list[int], tiles: list[int], melds: tuple[Meld, ...],
+                      obs: Observation) -> tuple[int, int]:
+        """(most minimum-reaching waits, discard) of the ready discards ``ready`` (in the order of
+        choice): a later one is taken only with more, and one whose waits, all scoring, could not beat
+        the best so far is not scored (each ready hand's waits are found once, and only on a miss of
+        the rules' memo)."""
+        weighed = self.rules.scoring_waits
+        ctx = self._context(obs)
+        sets = len(melds)
+        best, most = ready[0], -1
+        for t in ready:
+            rest = list(tiles)
+            rest.remove(t)
+            key = (tuple(rest), melds, ctx)
+            good = weighed.get(key)
+            if good is None:
+                found = waits(rest, sets)
+                if len(found) <= most:
+                    continue  # at most all its waits score, and a tie goes to the tile weighed first
+                good = weighed.keep(key, self.rules.count_scoring(key, found))
+            if good > most:
+                best, most = t, good
+        return most, best
+
+    def _context(self, obs: Observation) -> Context:
+        """The context of a win of this seat on a discard, as the scoring of its waits reads it (few
+        winds and flower counts recur: a Context checks its values when made)."""
         seat = (obs.seat_winds[obs.player], obs.prevalent_wind, obs.flowers[obs.player])
         ctx = self._contexts.get(seat)
-        if ctx is None:  # few winds and flower counts recur: a Context checks its values when made
+        if ctx is None:
             ctx = self._contexts[seat] = Context(seat_wind=seat[0], prevalent_wind=seat[1], flowers=seat[2])
-        return self.rules.scoring_waits[tuple(tiles), melds, ctx]
+        return ctx
 
     def _turn(self, obs: Observation) -> Action:
         tiles = _plain(obs.hand)
         melds = _own_melds(obs)
         hand = self._drawn_to(obs.drawn, tiles, len(melds)) or Tracked.of_counts(counts_of(tiles), len(melds))
-        s, _, tile = self._best_discard(tiles, melds, obs, hand)
+        s, _, tile = self._best_discard(tiles, melds, obs, hand, weigh_one=False)
         for action in obs.legal:
             if action.kind in _KONGS and action.tile is not None:
                 rest = [t for t in tiles if t != action.tile]

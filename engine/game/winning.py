@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -43,11 +44,16 @@ class GameRules:
 
     def _scoring_waits(self, key: tuple[Tiles, tuple[Meld, ...], Context]) -> int:
         """How many of the waits of the tiles would win (reach the minimum) on a discard."""
+        return self.count_scoring(key, waits(key[0], len(key[1])))
+
+    def count_scoring(self, key: tuple[Tiles, tuple[Meld, ...], Context], tiles_waits: Sequence[int]) -> int:
+        """``scoring_waits``' work for a key whose waits (``tiles_waits``) the caller has found: how
+        many of them would win (reach the minimum) on a discard."""
         tiles, melds, ctx = key
         proc = self.procedure
         score = self.scorer.score
         found = 0
-        for w in waits(tiles, len(melds)):
+        for w in tiles_waits:
             try:  # score_win's hand and result, without the Win around them: only the points are read
                 result = score(validate(Hand(tiles, melds, w, ctx)))
             except HandError:
