@@ -125,11 +125,15 @@ class Tracked:
         return self._moved(tile, 1)
 
     def _moved(self, tile: int, delta: int) -> Tracked:
+        """The hand with ``delta`` more ``tile``: what the other parts than the changed one hold
+        together is theirs still (kept when made)."""
         g, group, part = self._changed(tile, delta)
         groups = list(self.groups)
         parts = list(self.parts)
         groups[g], parts[g] = group, part
-        return Tracked(groups, parts, self.melds)
+        moved = Tracked(groups, parts, self.melds)
+        moved.others[g] = self.others[g]
+        return moved
 
     def declared(self, used: Sequence[int]) -> Tracked:
         """The tracked hand less ``used`` (the tiles of it a claimed set takes) beside one more declared
@@ -137,7 +141,9 @@ class Tracked:
         hand = self
         for tile in used:
             hand = hand._moved(tile, -1)
-        return Tracked(hand.groups, hand.parts, self.melds + 1)
+        out = Tracked(hand.groups, hand.parts, self.melds + 1)
+        out.others = hand.others  # the same parts: what they hold together does not depend on the sets
+        return out
 
     def counts(self) -> list[int]:
         """The hand's 34 counts."""
