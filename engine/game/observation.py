@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any
 
 from ..core.hand import Meld
 from ..core.jsonio import meld_to_record
 from ..core.tiles import tile_code
 from .actions import Action, Phase
+from .seat import Seat
 from .table import Table
 
 
@@ -59,8 +61,8 @@ def observe(table: Table, player: int) -> Observation:
         "player": player, "seat_winds": table.seat_winds, "prevalent_wind": table.prevalent_wind, "dealer": table.dealer,
         "phase": table.phase, "hand": own.tiles(), "drawn": own.drawn if own_turn and table.may_self_win else None,
         "melds": tuple([s.shown_melds()[p != player] for p, s in enumerate(seats)]),
-        "discards": tuple([tuple(s.discards) for s in seats]), "flowers": tuple([len(s.flowers) for s in seats]),
-        "hand_sizes": tuple([len(s.tiles()) for s in seats]), "wall_left": max(table.remaining, 0),
+        "discards": tuple(map(tuple, map(_DISCARDS, seats))), "flowers": tuple(map(len, map(_FLOWERS, seats))),
+        "hand_sizes": tuple(map(len, map(Seat.tiles, seats))), "wall_left": max(table.remaining, 0),
         "last_discard": table.last_discard, "kong_tile": table.kong_tile, "legal": tuple(table.legal_actions(player)),
     }
     obs = _new(Observation)
@@ -69,3 +71,5 @@ def observe(table: Table, player: int) -> Observation:
 
 
 _new, _set = object.__new__, object.__setattr__
+#: Each seat's fields an observation reads, as functions that map runs in C (a list made per field).
+_DISCARDS, _FLOWERS = attrgetter("discards"), attrgetter("flowers")

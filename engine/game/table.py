@@ -180,8 +180,9 @@ class Table(TableState):
     # --- legal actions -------------------------------------------------------------------------------
     def legal_actions(self, player: int) -> list[Action]:
         """What ``player`` may do now (empty when the table is not waiting for them)."""
-        if self._legal is not None and self._legal[:2] == (self._steps, player):
-            return self._legal[2]
+        made = self._legal
+        if made is not None and made[0] == self._steps and made[1] == player:
+            return made[2]
         acts = self._compute_legal(player)
         self._legal = (self._steps, player, acts)
         return acts
@@ -204,7 +205,7 @@ class Table(TableState):
                 acts += [Action(player, ActionKind.CONCEALED_KONG, t) for t in range(KINDS_COUNT) if seat.counts[t] == COPIES]
             acts += [Action(player, ActionKind.ADDED_KONG, m.tiles[0]) for m in seat.melds
                      if m.kind is MeldKind.PUNG and seat.counts[m.tiles[0]]]
-        return acts + [DISCARD_OF[player][t] for t in dict.fromkeys(held)]
+        return acts + list(map(DISCARD_OF[player].__getitem__, dict.fromkeys(held)))
 
     # --- wins ----------------------------------------------------------------------------------------
     def _context(self, player: int, self_drawn: bool, kong: bool, last: bool, visible: int) -> Context:
@@ -256,11 +257,11 @@ class Table(TableState):
         """Do ``action``; returns the events it logged. Raises IllegalAction (table unchanged) when the
         action is not one of ``legal_actions(action.player)``."""
         legal = self.legal_actions(action.player)
-        if action not in legal:
-            if action.kind == ActionKind.WIN and legal and action.player in self.barred:
-                raise IllegalAction(f"{action}: refused: player {action.player} is barred from winning this hand (停和)")
-            win = self.win_candidate(action.player) if action.kind == ActionKind.WIN and legal else None
-            raise IllegalAction(why_illegal(action, legal, self.phase, self.to_act(), win, self.proc))
+        for listed in legal:  # by identity first: a player answers with a listed action, as a rule
+            if listed is action:
+                break
+        else:
+            self._refuse(action, legal)
         start = len(self.events)
         self._steps += 1
         event = action_event(action)
@@ -269,10 +270,10 @@ class Table(TableState):
         match kind:
             case ActionKind.DRAW:
                 self._draw(action.player, event)
-            case ActionKind.FLOWER:
-                self._flower(action)
             case ActionKind.DISCARD:
                 self._discard(action)
+            case ActionKind.FLOWER:
+                self._flower(action)
             case ActionKind.CONCEALED_KONG | ActionKind.ADDED_KONG:
                 self._kong_declared(action)
             case ActionKind.WIN if self.window is None:
@@ -283,6 +284,15 @@ class Table(TableState):
             case _:
                 assert_never(kind)
         return self.events[start:]
+
+    def _refuse(self, action: Action, legal: list[Action]) -> None:
+        """Raise IllegalAction unless ``action`` equals a legal action (one not listed by identity)."""
+        if action in legal:
+            return
+        if action.kind == ActionKind.WIN and legal and action.player in self.barred:
+            raise IllegalAction(f"{action}: refused: player {action.player} is barred from winning this hand (停和)")
+        win = self.win_candidate(action.player) if action.kind == ActionKind.WIN and legal else None
+        raise IllegalAction(why_illegal(action, legal, self.phase, self.to_act(), win, self.proc))
 
     def bar(self, player: int) -> None:
         """Bar ``player`` from winning the rest of the hand (停和, after a penalty that says so: the
