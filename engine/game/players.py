@@ -7,17 +7,20 @@ from __future__ import annotations
 import random
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
+from operator import attrgetter
 
 from ..analysis.incremental import Tracked
+from ..analysis.parts import Counts
 from ..analysis.waits import waits
 from ..core.context import Context
 from ..core.hand import Meld, MeldKind
+from ..core.memo import Memo
 from ..core.tiles import FLOWER_BASE, KINDS_COUNT
 from .actions import DISCARD_OF, Action, ActionKind, Phase
 from .expert import expert_player
 from .observation import Observation
 from .plan import NEAR, counts_of
-from .winning import GameRules
+from .winning import WEIGHED_KEPT, GameRules
 
 Player = Callable[[Observation], Action]
 """A player: given what its seat may see, the action it takes (one of ``observation.legal``)."""
@@ -27,6 +30,7 @@ _KONGS = frozenset({ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG})
 #: Kinds and phases the greedy player looks for at every choice, as constants (an enum member is an
 #: attribute lookup each time it is named).
 _WIN = ActionKind.WIN
+_KIND = attrgetter("kind")
 _TAKEN_FIRST = frozenset({ActionKind.FLOWER, ActionKind.DRAW})
 _CLAIMING = frozenset({Phase.CLAIMS, Phase.ROB})
 #: The set a claim makes.
@@ -54,14 +58,27 @@ def _own_melds(obs: Observation) -> tuple[Meld, ...]:
     return obs.melds[obs.player]
 
 
-def _discard_order(tiles: Sequence[int], counts: list[int]) -> list[tuple[int, int]]:
-    """(isolation, tile) of each kind of ``tiles`` (``counts`` their counts), least connected first: a
-    tile's isolation is ``plan.touching``, worked out here in one comprehension over counts padded with
-    a 0 (a call per kind was a fifth of a greedy player's turn)."""
-    padded = [*counts, 0]
-    return sorted([(padded[t] - 1 + 2 * (padded[b] + padded[c]) + padded[a] + padded[d], t)
-                   for t in dict.fromkeys(tiles) for a, b, c, d in (NEAR[t],)])
+def _part_order(key: tuple[int, Counts]) -> tuple[tuple[int, int], ...]:
+    """(isolation, tile) of each kind held in part ``key[0]`` (0..2 the suits, 3 the honours) whose
+    counts are ``key[1]``: a tile's isolation is ``plan.touching``, which reads its own part alone."""
+    g, held = key
+    base = 9 * g
+    padded = [0] * (KINDS_COUNT + 1)  # a 0 at KINDS_COUNT, where NEAR points past a suit's end
+    padded[base:base + len(held)] = held
+    return tuple([(padded[t] - 1 + 2 * (padded[b] + padded[c]) + padded[a] + padded[d], t)
+                  for t in range(base, base + len(held)) if padded[t] for a, b, c, d in (NEAR[t],)])
 
+
+#: ``_part_order`` of the parts players meet, remembered (few suit patterns recur, bounded as the
+#: analysis' memos are).
+_PART_ORDERS: Memo[tuple[int, Counts], tuple[tuple[int, int], ...]] = Memo(_part_order, WEIGHED_KEPT)
+
+
+def _discard_order(hand: Tracked) -> list[tuple[int, int]]:
+    """(isolation, tile) of each kind ``hand`` holds, least connected first: each part's looked up."""
+    groups = hand.groups
+    orders = _PART_ORDERS
+    return sorted(orders[0, groups[0]] + orders[1, groups[1]] + orders[2, groups[2]] + orders[3, groups[3]])
 
 
 class GreedyPlayer:
@@ -86,14 +103,14 @@ class GreedyPlayer:
 
     def __call__(self, obs: Observation) -> Action:
         legal = obs.legal
-        kinds = {a.kind for a in legal}
+        kinds = set(map(_KIND, legal))
         if _WIN in kinds:
             return next(a for a in legal if a.kind == _WIN)
         if not kinds.isdisjoint(_TAKEN_FIRST):
             return legal[0]
         if obs.phase in _CLAIMING:
             return self._claim(obs)
-        return self._turn(obs)
+        return self._turn(obs, not kinds.isdisjoint(_KONGS))
 
     def _best_discard(self, tiles: list[int], melds: tuple[Meld, ...], obs: Observation,
                       hand: Tracked | None = None, weigh_one: bool = True) -> tuple[int, int, int]:
@@ -103,20 +120,19 @@ class GreedyPlayer:
         is the best a discard can reach, so away from ready the least connected tile that reaches it is
         taken without weighing the others. The waits are scored only where they may change the choice:
         not for a lone ready discard unless ``weigh_one`` (its count is then given as 0)."""
-        counts = counts_of(tiles)
         if hand is None:
-            hand = Tracked.of_counts(counts, len(melds))
+            hand = Tracked.of_counts(counts_of(tiles), len(melds))
         target = max(hand.shanten(), 0)
         best: tuple[int, int, int] | None = None
         ready: list[int] = []
-        for isolation, t in _discard_order(tiles, counts):
+        for isolation, t in _discard_order(hand):
             s = hand.without(t)
             if s == 0:
                 ready.append(t)
             if best is None or (s, isolation, t) < best:
                 best = (s, isolation, t)
-            if s == target > 0:
-                break
+            if s == target and (target > 0 or not self.weigh_points):
+                break  # no later discard beats it: by shanten alone, nor (away from ready) by points
         assert best is not None
         if best[0] != 0 or not self.weigh_points or (len(ready) == 1 and not weigh_one):
             return best[0], 0, best[2]
@@ -156,12 +172,13 @@ class GreedyPlayer:
             ctx = self._contexts[seat] = Context(seat_wind=seat[0], prevalent_wind=seat[1], flowers=seat[2])
         return ctx
 
-    def _turn(self, obs: Observation) -> Action:
+    def _turn(self, obs: Observation, kongs: bool = True) -> Action:
+        """The discard (or kong: only when ``kongs``, whether one is legal) of a turn."""
         tiles = _plain(obs.hand)
         melds = _own_melds(obs)
         hand = self._drawn_to(obs.drawn, tiles, len(melds)) or Tracked.of_counts(counts_of(tiles), len(melds))
         s, _, tile = self._best_discard(tiles, melds, obs, hand, weigh_one=False)
-        for action in obs.legal:
+        for action in obs.legal if kongs else ():
             if action.kind in _KONGS and action.tile is not None:
                 rest = [t for t in tiles if t != action.tile]
                 extra = 0 if action.kind == ActionKind.ADDED_KONG else 1
