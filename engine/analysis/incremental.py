@@ -19,6 +19,8 @@ Others = tuple[Table, int, int, int, bool, int, int]
 PART_OF = tuple(t // 9 for t in range(34))
 RANK_OF = tuple(t - 9 * (t // 9) for t in range(34))
 _HONOURS = 3
+#: The parts other than each part.
+_OTHER_THREE = ((1, 2, 3), (0, 2, 3), (0, 1, 3), (0, 1, 2))
 
 
 class Tracked:
@@ -63,7 +65,8 @@ class Tracked:
         found = self.others[g]
         if found is None:
             parts = self.parts
-            a, b, c = [parts[i] for i in range(4) if i != g]
+            i, j, k = _OTHER_THREE[g]
+            a, b, c = parts[i], parts[j], parts[k]
             memo = COMBINED
             found = self.others[g] = (memo[memo[a.table, b.table], c.table], a.pairs + b.pairs + c.pairs, a.odd + b.odd + c.odd,
                                       a.orphans + b.orphans + c.orphans, a.orphan_pair or b.orphan_pair or c.orphan_pair,
@@ -126,11 +129,15 @@ class Tracked:
 
     def _moved(self, tile: int, delta: int) -> Tracked:
         """The hand with ``delta`` more ``tile``: what the other parts than the changed one hold
-        together is theirs still (kept when made)."""
-        g, group, part = self._changed(tile, delta)
-        groups = list(self.groups)
-        parts = list(self.parts)
-        groups[g], parts[g] = group, part
+        together is theirs still (kept when made). ``_changed`` written out: a player moves its hand
+        twice a turn."""
+        g = PART_OF[tile]
+        r = RANK_OF[tile]
+        groups = self.groups.copy()
+        parts = self.parts.copy()
+        held = groups[g]
+        group = groups[g] = held[:r] + (held[r] + delta,) + held[r + 1:]
+        parts[g] = (HONOUR_PARTS if g == _HONOURS else SUIT_PARTS)[group]
         moved = Tracked(groups, parts, self.melds)
         moved.others[g] = self.others[g]
         return moved

@@ -93,8 +93,10 @@ class GreedyPlayer:
     def __init__(self, rules: GameRules) -> None:
         self.rules = rules
         self._contexts: dict[tuple[int, int, int], Context] = {}
-        #: The 13 tiles left by the last discard on a turn, and the same tracked (``_drawn_to``).
-        self._kept: tuple[list[int], Tracked] | None = None
+        #: The 13 tiles left by the last discard on a turn, the same tracked (``_drawn_to``) and their
+        #: shanten; the tiles left by the set last claimed, tracked (its turn weighs them again).
+        self._kept: tuple[list[int], Tracked, int] | None = None
+        self._claimed: tuple[list[int], Tracked] | None = None
 
     def shanten(self, tiles: list[int], melds: int) -> int:
         """Shanten of ``tiles`` (in order) with ``melds`` sets, remembered: the hands a player weighs
@@ -113,16 +115,17 @@ class GreedyPlayer:
         return self._turn(obs, not kinds.isdisjoint(_KONGS))
 
     def _best_discard(self, tiles: list[int], melds: tuple[Meld, ...], obs: Observation,
-                      hand: Tracked | None = None, weigh_one: bool = True) -> tuple[int, int, int]:
+                      hand: Tracked | None = None, weigh_one: bool = True, own: int | None = None) -> tuple[int, int, int]:
         """(shanten, -minimum-reaching waits, tile) of the best discard from ``tiles`` (``hand``: the
         same tiles tracked, when the caller has them): the fewest tiles from ready, then (once ready)
         the most waits that reach the minimum, then the least connected tile. The 14 tiles' own shanten
         is the best a discard can reach, so away from ready the least connected tile that reaches it is
         taken without weighing the others. The waits are scored only where they may change the choice:
-        not for a lone ready discard unless ``weigh_one`` (its count is then given as 0)."""
+        not for a lone ready discard unless ``weigh_one`` (its count is then given as 0). ``own``: the
+        shanten of ``tiles``, when the caller has it."""
         if hand is None:
             hand = Tracked.of_counts(counts_of(tiles), len(melds))
-        target = max(hand.shanten(), 0)
+        target = max(hand.shanten() if own is None else own, 0)
         best: tuple[int, int, int] | None = None
         ready: list[int] = []
         for isolation, t in _discard_order(hand):
@@ -176,7 +179,8 @@ class GreedyPlayer:
         """The discard (or kong: only when ``kongs``, whether one is legal) of a turn."""
         tiles = _plain(obs.hand)
         melds = _own_melds(obs)
-        hand = self._drawn_to(obs.drawn, tiles, len(melds)) or Tracked.of_counts(counts_of(tiles), len(melds))
+        hand = self._drawn_to(obs.drawn, tiles, len(melds)) or self._after_claim(tiles, len(melds)) or \
+            Tracked.of_counts(counts_of(tiles), len(melds))
         s, _, tile = self._best_discard(tiles, melds, obs, hand, weigh_one=False)
         for action in obs.legal if kongs else ():
             if action.kind in _KONGS and action.tile is not None:
@@ -186,7 +190,7 @@ class GreedyPlayer:
                     return action
         rest = list(tiles)
         rest.remove(tile)
-        self._kept = (rest, hand.discard(tile))
+        self._kept = (rest, hand.discard(tile), s)
         return DISCARD_OF[obs.player][tile]
 
     def _drawn_to(self, drawn: int | None, tiles: list[int], melds: int) -> Tracked | None:
@@ -196,20 +200,30 @@ class GreedyPlayer:
         kept = self._kept
         if kept is None or drawn is None or drawn >= KINDS_COUNT or kept[1].melds != melds:
             return None
-        before, hand = kept
+        before, hand, _ = kept
         i = bisect_right(before, drawn)
         if before[:i] + [drawn] + before[i:] != tiles:
             return None
         return hand.draw(drawn)
 
+    def _after_claim(self, tiles: list[int], melds: int) -> Tracked | None:
+        """The tracked ``tiles`` of the turn after a claim: the hand the claim was weighed with (None
+        when they are not those)."""
+        claimed, self._claimed = self._claimed, None
+        if claimed is None or claimed[0] != tiles or claimed[1].melds != melds:
+            return None
+        return claimed[1]
+
     def _claim(self, obs: Observation) -> Action:
         tiles = _plain(obs.hand)
         melds = _own_melds(obs)
         kept = self._kept
-        held = kept[1] if kept is not None and kept[0] == tiles and kept[1].melds == len(melds) else \
-            Tracked.of_counts(counts_of(tiles), len(melds))  # the tiles of its last discard, as a rule
-        now = held.shanten()
-        best: tuple[int, int, Action] | None = None
+        if kept is not None and kept[0] == tiles and kept[1].melds == len(melds):
+            _, held, now = kept  # the tiles of its last discard, as a rule
+        else:
+            held = Tracked.of_counts(counts_of(tiles), len(melds))
+            now = held.shanten()
+        best: tuple[int, int, Action, list[int], Tracked] | None = None
         for action in obs.legal:
             if action.kind == ActionKind.PASS or action.tile is None:
                 continue
@@ -220,22 +234,25 @@ class GreedyPlayer:
             for t in used:
                 rest.remove(t)
             hand = held.declared(used)
+            own = hand.shanten()
             if kind is MeldKind.KONG:
-                s, good = hand.shanten(), 0
+                s, good = own, 0
                 if s > now:
                     continue
-            elif hand.shanten() >= now:
+            elif own >= now:
                 continue  # no discard goes below the 14 tiles' own shanten: not closer than now
             else:
                 meld = Meld(kind, action.tiles or (action.tile,) * (len(used) + 1), "left")
-                s, bad_good, _ = self._best_discard(rest, melds + (meld,), obs, hand)
+                s, bad_good, _ = self._best_discard(rest, melds + (meld,), obs, hand, own=own)
                 good = -bad_good
                 if s >= now or (s == 0 and good == 0 and self.weigh_points):
                     continue
-            key = (s, -good, action)
-            if best is None or key[:2] < best[:2]:
-                best = key
-        return best[2] if best is not None else next(a for a in obs.legal if a.kind == ActionKind.PASS)
+            if best is None or (s, -good) < best[:2]:
+                best = (s, -good, action, rest, hand)
+        if best is None:
+            return next(a for a in obs.legal if a.kind == ActionKind.PASS)
+        self._claimed = (best[3], best[4])
+        return best[2]
 
 
 class ShantenPlayer(GreedyPlayer):
