@@ -145,11 +145,19 @@ class Tracked:
     def declared(self, used: Sequence[int]) -> Tracked:
         """The tracked hand less ``used`` (the tiles of it a claimed set takes) beside one more declared
         set: one part looked up per tile taken."""
-        hand = self
-        for tile in used:
-            hand = hand._moved(tile, -1)
-        out = Tracked(hand.groups, hand.parts, self.melds + 1)
-        out.others = hand.others  # the same parts: what they hold together does not depend on the sets
+        groups = self.groups.copy()
+        parts = self.parts.copy()
+        for tile in used:  # the counts first, then one lookup per part changed (a set takes one part's)
+            g = PART_OF[tile]
+            r = RANK_OF[tile]
+            held = groups[g]
+            groups[g] = held[:r] + (held[r] - 1,) + held[r + 1:]
+        changed = {PART_OF[tile] for tile in used}
+        for g in changed:
+            parts[g] = (HONOUR_PARTS if g == _HONOURS else SUIT_PARTS)[groups[g]]
+        out = Tracked(groups, parts, self.melds + 1)
+        if len(changed) == 1:  # what the other parts hold together does not depend on the sets
+            out.others[g] = self.others[g]
         return out
 
     def counts(self) -> list[int]:

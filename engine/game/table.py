@@ -16,7 +16,7 @@ from ..core.context import Context
 from ..core.hand import Meld, MeldKind
 from ..core.tiles import COPIES, EAST, KINDS_COUNT, WIND_TILES, is_flower, tile_code
 from ..ruleset import RuleSet
-from .actions import DISCARD_OF, DRAW_OF, Action, ActionKind, IllegalAction, Phase, Source, action_event
+from .actions import DISCARD_OF, DRAW_OF, WIN_OF, Action, ActionKind, IllegalAction, Phase, Source, action_event
 from .claims import ClaimWindow, open_window
 from .refusal import why_illegal
 from .seat import RELATIVE, SEAT_COUNT, Seat, Wind, first_go_round, wind_tiles
@@ -199,12 +199,13 @@ class Table(TableState):
         if self.phase == Phase.FLOWERS or ((held := seat.tiles()) and is_flower(held[-1])):
             return [Action(player, ActionKind.FLOWER, f) for f in seat.held_flowers()]
         self._turn_win = self._self_win(player) if self.may_self_win else None
-        acts = [Action(player, ActionKind.WIN)] if self._turn_win is not None else []
+        acts = [WIN_OF[player]] if self._turn_win is not None else []
         if self.may_self_win and self.remaining > 0 and self.left(player) > 0:
             if COPIES in seat.counts:  # a scan in C first: most turns hold no four of a kind
                 acts += [Action(player, ActionKind.CONCEALED_KONG, t) for t in range(KINDS_COUNT) if seat.counts[t] == COPIES]
-            acts += [Action(player, ActionKind.ADDED_KONG, m.tiles[0]) for m in seat.melds
-                     if m.kind is MeldKind.PUNG and seat.counts[m.tiles[0]]]
+            if seat.melds:
+                acts += [Action(player, ActionKind.ADDED_KONG, m.tiles[0]) for m in seat.melds
+                         if m.kind is MeldKind.PUNG and seat.counts[m.tiles[0]]]
         return acts + list(map(DISCARD_OF[player].__getitem__, dict.fromkeys(held)))
 
     # --- wins ----------------------------------------------------------------------------------------
