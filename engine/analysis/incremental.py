@@ -29,13 +29,15 @@ class Tracked:
 
     No declared set lowers a cap here (caps 4 for every kind), as ``shanten.shanten`` assumes."""
 
-    __slots__ = ("groups", "melds", "others", "parts")
+    __slots__ = ("groups", "known", "melds", "others", "parts")
 
     def __init__(self, groups: list[Counts], parts: list[Part], melds: int) -> None:
         self.groups = groups
         self.parts = parts
         self.melds = melds
         self.others: list[Others | None] = [None, None, None, None]
+        #: The hand's shanten, once worked out.
+        self.known: int | None = None
 
     @classmethod
     def of(cls, tiles: Sequence[int], melds: int = 0) -> Tracked:
@@ -51,11 +53,14 @@ class Tracked:
         return cls(groups, [suits[groups[0]], suits[groups[1]], suits[groups[2]], HONOUR_PARTS[groups[3]]], melds)
 
     def shanten(self) -> int:
-        """The shanten of the hand (ready 0, complete -1)."""
-        a, b, c, d = self.parts
-        memo = COMBINED
-        whole = memo[memo[a.table, b.table], memo[c.table, d.table]]
-        return finish_overall(whole, self.groups, self.parts, self.melds)
+        """The shanten of the hand (ready 0, complete -1), worked out once."""
+        known = self.known
+        if known is None:
+            a, b, c, d = self.parts
+            memo = COMBINED
+            whole = memo[memo[a.table, b.table], memo[c.table, d.table]]
+            known = self.known = finish_overall(whole, self.groups, self.parts, self.melds)
+        return known
 
     def _other(self, g: int) -> Others:
         """What the three parts other than ``g`` hold together, made once per hand: their combined use
@@ -124,8 +129,17 @@ class Tracked:
         return self._moved(tile, -1)
 
     def draw(self, tile: int) -> Tracked:
-        """The tracked hand with one more ``tile``."""
-        return self._moved(tile, 1)
+        """The tracked hand with one more ``tile``, its shanten worked out as ``with_tile`` does (from
+        what the other parts hold together, which the new hand keeps for its changes of that part)."""
+        g, group, part = self._changed(tile, 1)
+        known = self._shanten_with(g, group, part)
+        groups = self.groups.copy()
+        parts = self.parts.copy()
+        groups[g], parts[g] = group, part
+        drawn = Tracked(groups, parts, self.melds)
+        drawn.others[g] = self.others[g]
+        drawn.known = known
+        return drawn
 
     def _moved(self, tile: int, delta: int) -> Tracked:
         """The hand with ``delta`` more ``tile``: what the other parts than the changed one hold

@@ -126,19 +126,18 @@ class GreedyPlayer:
         if hand is None:
             hand = Tracked.of_counts(counts_of(tiles), len(melds))
         target = max(hand.shanten() if own is None else own, 0)
-        best: tuple[int, int, int] | None = None
+        best, choice = 99, -1  # the order is by (isolation, tile): a later discard is taken only nearer
         ready: list[int] = []
-        for isolation, t in _discard_order(hand):
+        for _, t in _discard_order(hand):
             s = hand.without(t)
             if s == 0:
                 ready.append(t)
-            if best is None or (s, isolation, t) < best:
-                best = (s, isolation, t)
-            if s == target and (target > 0 or not self.weigh_points):
-                break  # no later discard beats it: by shanten alone, nor (away from ready) by points
-        assert best is not None
-        if best[0] != 0 or not self.weigh_points or (len(ready) == 1 and not weigh_one):
-            return best[0], 0, best[2]
+            if s < best:
+                best, choice = s, t
+                if s == target and (target > 0 or not self.weigh_points):
+                    break  # no later discard beats it: by shanten alone, nor (away from ready) by points
+        if best != 0 or not self.weigh_points or (len(ready) == 1 and not weigh_one):
+            return best, 0, choice
         most, tile = self._most_scoring(ready, tiles, melds, obs)
         return 0, -most, tile
 
