@@ -20,7 +20,7 @@ from .actions import DISCARD_OF, DRAW_OF, WIN_OF, Action, ActionKind, IllegalAct
 from .claims import ClaimWindow, open_window
 from .refusal import why_illegal
 from .seat import RELATIVE, SEAT_COUNT, Seat, Wind, first_go_round, wind_tiles
-from .state import TableState
+from .state import TableState, after_of
 from .wall import Opening, deal_order, recorded_wall, shuffled_wall, tile_set, wall_bounds
 from .winning import GameRules, Win, as_game_rules, score_win
 
@@ -38,6 +38,7 @@ class Table(TableState):
         self.seed = seed
         self.seat_winds, self.prevalent_wind = wind_tiles(seat_winds, prevalent_wind)
         self.order = tuple(sorted(range(SEAT_COUNT), key=lambda p: self.seat_winds[p]))
+        self._after = after_of(self.order)
         self.dealer = self.order[0]
         if wall is None:
             live, self.opening = shuffled_wall(random.Random(seed), proc)
@@ -123,6 +124,8 @@ class Table(TableState):
         return self.window.tile if self.phase == Phase.ROB and self.window is not None else None
 
     def next_of(self, player: int, k: int = 1) -> int:
+        if k == 1:
+            return self._after[player]
         return self.order[(self.order.index(player) + k) % SEAT_COUNT]
 
     def relative(self, claimer: int, discarder: int) -> str:
@@ -320,8 +323,9 @@ class Table(TableState):
             tile = self.wall[self.fronts[i]]
             self.fronts[i] += 1
         seat.source = Source.DEAL if self.initial else source
-        seat.wall_last = self.left(self.next_of(player)) <= 0
-        event.update(tile=tile_code(tile), source=source)
+        seat.wall_last = self.left(self._after[player]) <= 0
+        event["tile"] = tile_code(tile)
+        event["source"] = source
         seat.take(tile)
         seat.drawn = tile
         if self.initial:
