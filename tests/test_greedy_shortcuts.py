@@ -34,7 +34,9 @@ class Reference(GreedyPlayer):
         return s, bad_good, tile
 
     def _scored(self, rest: list[int], melds: tuple[Meld, ...], obs: Observation) -> int:
-        return self.rules.count_scoring((tuple(rest), melds, self._context(obs)), waits(rest, len(melds)))
+        found = self.rules.count_scoring((tuple(rest), melds, self._context(obs)), waits(rest, len(melds)))
+        assert found is not None  # nothing to beat: every wait scored
+        return found
 
 
 class ReferenceShanten(Reference):

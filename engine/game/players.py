@@ -145,8 +145,8 @@ class GreedyPlayer:
                       obs: Observation) -> tuple[int, int]:
         """(most minimum-reaching waits, discard) of the ready discards ``ready`` (in the order of
         choice): a later one is taken only with more, and one whose waits, all scoring, could not beat
-        the best so far is not scored (each ready hand's waits are found once, and only on a miss of
-        the rules' memo)."""
+        the best so far is not scored, nor the rest of its waits once they could not (each ready hand's
+        waits are found once, and only on a miss of the rules' memo; a count is remembered only whole)."""
         weighed = self.rules.scoring_waits
         ctx = self._context(obs)
         sets = len(melds)
@@ -160,7 +160,10 @@ class GreedyPlayer:
                 found = waits(rest, sets)
                 if len(found) <= most:
                     continue  # at most all its waits score, and a tie goes to the tile weighed first
-                good = weighed.keep(key, self.rules.count_scoring(key, found))
+                good = self.rules.count_scoring(key, found, most)
+                if good is None:
+                    continue  # its waits stopped being scored once they could not beat the best
+                weighed.keep(key, good)
             if good > most:
                 best, most = t, good
         return most, best
