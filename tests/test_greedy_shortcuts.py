@@ -21,7 +21,7 @@ class Reference(GreedyPlayer):
     """The greedy rule with no shortcut: everything worked out for every discard."""
 
     def _best_discard(self, tiles: list[int], melds: tuple[Meld, ...], obs: Observation,
-                      hand: Tracked | None = None, weigh_one: bool = True, own: int | None = None) -> tuple[int, int, int]:
+                      hand: Tracked | None = None, weigh_one: bool = True) -> tuple[int, int, int]:
         counts = counts_of(tiles)
         keys = []
         for t in sorted(set(tiles)):

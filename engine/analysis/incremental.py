@@ -8,7 +8,7 @@ is the same as ``shanten.shanten`` of the changed tiles (the combination of use 
 and commutative; tests/test_incremental.py checks it on random hands and changes)."""
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from .parts import COMBINED, HONOUR_PARTS, MAX_SETS, SUIT_PARTS, Counts, Part, Table
 from .shanten import check_tiles, finish_overall
@@ -119,6 +119,29 @@ class Tracked:
         held = self.groups[g]
         group = held[:r] + (held[r] - 1,) + held[r + 1:]
         return self._shanten_with(g, group, (HONOUR_PARTS if g == _HONOURS else SUIT_PARTS)[group])
+
+    def least_discard(self, order: Iterable[int], stop_ready: bool) -> tuple[int, int, list[int]]:
+        """(the least shanten of a discard, the first of ``order`` that leaves it, every one that leaves
+        the hand ready) over the discards of ``order`` (tiles the hand holds, each kind once). No
+        discard goes below the hand's own shanten: the first that reaches it ends the search, when
+        that is not ready, or with ``stop_ready``. ``without`` written out for each discard."""
+        target = max(self.shanten(), 0)
+        groups = self.groups
+        best, choice = 99, -1
+        ready: list[int] = []
+        for t in order:
+            g = PART_OF[t]
+            r = RANK_OF[t]
+            held = groups[g]
+            group = held[:r] + (held[r] - 1,) + held[r + 1:]
+            s = self._shanten_with(g, group, (HONOUR_PARTS if g == _HONOURS else SUIT_PARTS)[group])
+            if s == 0:
+                ready.append(t)
+            if s < best:
+                best, choice = s, t
+                if s == target and (target > 0 or stop_ready):
+                    break
+        return best, choice, ready
 
     def with_tile(self, tile: int) -> int:
         """The shanten of the hand with one more ``tile`` (of which it must hold fewer than four)."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 
 from ..analysis.incremental import Tracked
 from ..analysis.parts import Counts
@@ -31,6 +31,7 @@ _KONGS = frozenset({ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG})
 #: attribute lookup each time it is named).
 _WIN = ActionKind.WIN
 _KIND = attrgetter("kind")
+_TILE = itemgetter(1)
 _TAKEN_FIRST = frozenset({ActionKind.FLOWER, ActionKind.DRAW})
 _CLAIMING = frozenset({Phase.CLAIMS, Phase.ROB})
 #: The set a claim makes.
@@ -115,27 +116,17 @@ class GreedyPlayer:
         return self._turn(obs, not kinds.isdisjoint(_KONGS))
 
     def _best_discard(self, tiles: list[int], melds: tuple[Meld, ...], obs: Observation,
-                      hand: Tracked | None = None, weigh_one: bool = True, own: int | None = None) -> tuple[int, int, int]:
+                      hand: Tracked | None = None, weigh_one: bool = True) -> tuple[int, int, int]:
         """(shanten, -minimum-reaching waits, tile) of the best discard from ``tiles`` (``hand``: the
         same tiles tracked, when the caller has them): the fewest tiles from ready, then (once ready)
         the most waits that reach the minimum, then the least connected tile. The 14 tiles' own shanten
         is the best a discard can reach, so away from ready the least connected tile that reaches it is
         taken without weighing the others. The waits are scored only where they may change the choice:
-        not for a lone ready discard unless ``weigh_one`` (its count is then given as 0). ``own``: the
-        shanten of ``tiles``, when the caller has it."""
+        not for a lone ready discard unless ``weigh_one`` (its count is then given as 0)."""
         if hand is None:
             hand = Tracked.of_counts(counts_of(tiles), len(melds))
-        target = max(hand.shanten() if own is None else own, 0)
-        best, choice = 99, -1  # the order is by (isolation, tile): a later discard is taken only nearer
-        ready: list[int] = []
-        for _, t in _discard_order(hand):
-            s = hand.without(t)
-            if s == 0:
-                ready.append(t)
-            if s < best:
-                best, choice = s, t
-                if s == target and (target > 0 or not self.weigh_points):
-                    break  # no later discard beats it: by shanten alone, nor (away from ready) by points
+        # by shanten alone, the first ready discard in order is the choice; by points, every one counts
+        best, choice, ready = hand.least_discard(map(_TILE, _discard_order(hand)), not self.weigh_points)
         if best != 0 or not self.weigh_points or (len(ready) == 1 and not weigh_one):
             return best, 0, choice
         most, tile = self._most_scoring(ready, tiles, melds, obs)
@@ -245,7 +236,7 @@ class GreedyPlayer:
                 continue  # no discard goes below the 14 tiles' own shanten: not closer than now
             else:
                 meld = Meld(kind, action.tiles or (action.tile,) * (len(used) + 1), "left")
-                s, bad_good, _ = self._best_discard(rest, melds + (meld,), obs, hand, own=own)
+                s, bad_good, _ = self._best_discard(rest, melds + (meld,), obs, hand)
                 good = -bad_good
                 if s >= now or (s == 0 and good == 0 and self.weigh_points):
                     continue
