@@ -14,7 +14,7 @@ from typing import Any, assert_never
 
 from ..core.context import Context
 from ..core.hand import Meld, MeldKind
-from ..core.tiles import COPIES, EAST, KINDS_COUNT, WIND_TILES, is_flower, tile_code
+from ..core.tiles import COPIES, EAST, FLOWER_BASE, KINDS_COUNT, WIND_TILES, is_flower, tile_code
 from ..ruleset import RuleSet
 from .actions import DISCARD_OF, DRAW_OF, WIN_OF, Action, ActionKind, IllegalAction, Phase, Source, action_event
 from .claims import ClaimWindow, open_window
@@ -194,22 +194,27 @@ class Table(TableState):
         window = self.window
         if window is not None:  # to_act() written out: the players the window waits for
             return window.options[player] if player in window.options and player not in window.responses else []
-        if self.phase == Phase.OVER or player != self.current:
+        phase = self.phase
+        if phase == Phase.OVER or player != self.current:
             return []
-        seat = self.seats[player]
-        if self.phase == Phase.DRAW:
+        if phase == Phase.DRAW:
             return [DRAW_OF[player]]
-        if self.phase == Phase.FLOWERS or ((held := seat.tiles()) and is_flower(held[-1])):
+        seat = self.seats[player]
+        held = seat.tiles()
+        if phase == Phase.FLOWERS or (held and held[-1] >= FLOWER_BASE):
             return [Action(player, ActionKind.FLOWER, f) for f in seat.held_flowers()]
-        self._turn_win = self._self_win(player) if self.may_self_win else None
-        acts = [WIN_OF[player]] if self._turn_win is not None else []
-        if self.may_self_win and self.remaining > 0 and self.left(player) > 0:
-            if COPIES in seat.counts:  # a scan in C first: most turns hold no four of a kind
-                acts += [Action(player, ActionKind.CONCEALED_KONG, t) for t in range(KINDS_COUNT) if seat.counts[t] == COPIES]
+        may_self_win = self.may_self_win
+        win = self._turn_win = self._self_win(player) if may_self_win else None
+        acts = [WIN_OF[player]] if win is not None else []
+        if may_self_win and self.remaining > 0 and self.left(player) > 0:
+            counts = seat.counts
+            if COPIES in counts:  # a scan in C first: most turns hold no four of a kind
+                acts += [Action(player, ActionKind.CONCEALED_KONG, t) for t in range(KINDS_COUNT) if counts[t] == COPIES]
             if seat.melds:
                 acts += [Action(player, ActionKind.ADDED_KONG, m.tiles[0]) for m in seat.melds
-                         if m.kind is MeldKind.PUNG and seat.counts[m.tiles[0]]]
-        return acts + list(map(DISCARD_OF[player].__getitem__, dict.fromkeys(held)))
+                         if m.kind is MeldKind.PUNG and counts[m.tiles[0]]]
+        acts += map(DISCARD_OF[player].__getitem__, dict.fromkeys(held))
+        return acts
 
     # --- wins ----------------------------------------------------------------------------------------
     def _context(self, player: int, self_drawn: bool, kong: bool, last: bool, visible: int) -> Context:
@@ -234,7 +239,7 @@ class Table(TableState):
     def _self_win(self, player: int, minimum: bool = True) -> Win | None:
         seat = self.seats[player]
         tile = seat.drawn
-        if tile is None or is_flower(tile) or (minimum and tile not in seat.waits(without=tile)):
+        if tile is None or tile >= FLOWER_BASE or (minimum and tile not in seat.waits(without=tile)):
             return None
         ctx = self._context(player, True, seat.source == Source.KONG, seat.wall_last, self.visible(tile))
         return self._win(player, tile, None, ctx, minimum)
