@@ -149,3 +149,19 @@ def test_greedy_players_play_alike_with_the_kept_hand_and_without() -> None:
         kept = play(Table(rules, game_seed(3, i)), [GreedyPlayer(rules) for _ in range(4)])
         afresh = play(Table(rules, game_seed(3, i)), [Afresh(rules) for _ in range(4)])
         assert kept.events == afresh.events
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 10**9), st.integers(0, 4), st.booleans())
+def test_the_least_discard_is_the_least_fresh_shanten(seed: int, melds: int, stop_ready: bool) -> None:
+    """``least_discard`` over an order of the hand's kinds: the least shanten of a discard, the first
+    discard in that order to leave it, and (unless it stops at the first) every discard left ready."""
+    tiles = _hand(seed, 14 - 3 * melds)
+    order = list(dict.fromkeys(tiles))
+    random.Random(seed).shuffle(order)
+    fresh = {t: shanten(_less(tiles, t), melds) for t in order}
+    least = min(fresh.values())
+    best, choice, ready = Tracked.of(tiles, melds).least_discard(order, stop_ready)
+    assert (best, choice) == (least, next(t for t in order if fresh[t] == least))
+    every = [t for t in order if fresh[t] == 0]
+    assert ready == (every[:1] if stop_ready else every)

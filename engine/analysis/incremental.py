@@ -8,7 +8,7 @@ is the same as ``shanten.shanten`` of the changed tiles (the combination of use 
 and commutative; tests/test_incremental.py checks it on random hands and changes)."""
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from .parts import COMBINED, HONOUR_PARTS, MAX_SETS, SUIT_PARTS, Counts, Part, Table
 from .shanten import check_tiles, finish_overall
@@ -19,6 +19,8 @@ Others = tuple[Table, int, int, int, bool, int, int]
 PART_OF = tuple(t // 9 for t in range(34))
 RANK_OF = tuple(t - 9 * (t // 9) for t in range(34))
 _HONOURS = 3
+#: The parts other than each part.
+_OTHER_THREE = ((1, 2, 3), (0, 2, 3), (0, 1, 3), (0, 1, 2))
 
 
 class Tracked:
@@ -27,13 +29,15 @@ class Tracked:
 
     No declared set lowers a cap here (caps 4 for every kind), as ``shanten.shanten`` assumes."""
 
-    __slots__ = ("groups", "melds", "others", "parts")
+    __slots__ = ("groups", "known", "melds", "others", "parts")
 
     def __init__(self, groups: list[Counts], parts: list[Part], melds: int) -> None:
         self.groups = groups
         self.parts = parts
         self.melds = melds
         self.others: list[Others | None] = [None, None, None, None]
+        #: The hand's shanten, once worked out.
+        self.known: int | None = None
 
     @classmethod
     def of(cls, tiles: Sequence[int], melds: int = 0) -> Tracked:
@@ -49,11 +53,14 @@ class Tracked:
         return cls(groups, [suits[groups[0]], suits[groups[1]], suits[groups[2]], HONOUR_PARTS[groups[3]]], melds)
 
     def shanten(self) -> int:
-        """The shanten of the hand (ready 0, complete -1)."""
-        a, b, c, d = self.parts
-        memo = COMBINED
-        whole = memo[memo[a.table, b.table], memo[c.table, d.table]]
-        return finish_overall(whole, self.groups, self.parts, self.melds)
+        """The shanten of the hand (ready 0, complete -1), worked out once."""
+        known = self.known
+        if known is None:
+            a, b, c, d = self.parts
+            memo = COMBINED
+            whole = memo[memo[a.table, b.table], memo[c.table, d.table]]
+            known = self.known = finish_overall(whole, self.groups, self.parts, self.melds)
+        return known
 
     def _other(self, g: int) -> Others:
         """What the three parts other than ``g`` hold together, made once per hand: their combined use
@@ -63,7 +70,8 @@ class Tracked:
         found = self.others[g]
         if found is None:
             parts = self.parts
-            a, b, c = [parts[i] for i in range(4) if i != g]
+            i, j, k = _OTHER_THREE[g]
+            a, b, c = parts[i], parts[j], parts[k]
             memo = COMBINED
             found = self.others[g] = (memo[memo[a.table, b.table], c.table], a.pairs + b.pairs + c.pairs, a.odd + b.odd + c.odd,
                                       a.orphans + b.orphans + c.orphans, a.orphan_pair or b.orphan_pair or c.orphan_pair,
@@ -112,6 +120,29 @@ class Tracked:
         group = held[:r] + (held[r] - 1,) + held[r + 1:]
         return self._shanten_with(g, group, (HONOUR_PARTS if g == _HONOURS else SUIT_PARTS)[group])
 
+    def least_discard(self, order: Iterable[int], stop_ready: bool) -> tuple[int, int, list[int]]:
+        """(the least shanten of a discard, the first of ``order`` that leaves it, every one that leaves
+        the hand ready) over the discards of ``order`` (tiles the hand holds, each kind once). No
+        discard goes below the hand's own shanten: the first that reaches it ends the search, when
+        that is not ready, or with ``stop_ready``. ``without`` written out for each discard."""
+        target = max(self.shanten(), 0)
+        groups = self.groups
+        best, choice = 99, -1
+        ready: list[int] = []
+        for t in order:
+            g = PART_OF[t]
+            r = RANK_OF[t]
+            held = groups[g]
+            group = held[:r] + (held[r] - 1,) + held[r + 1:]
+            s = self._shanten_with(g, group, (HONOUR_PARTS if g == _HONOURS else SUIT_PARTS)[group])
+            if s == 0:
+                ready.append(t)
+            if s < best:
+                best, choice = s, t
+                if s == target and (target > 0 or stop_ready):
+                    break
+        return best, choice, ready
+
     def with_tile(self, tile: int) -> int:
         """The shanten of the hand with one more ``tile`` (of which it must hold fewer than four)."""
         return self._shanten_with(*self._changed(tile, 1))
@@ -121,23 +152,50 @@ class Tracked:
         return self._moved(tile, -1)
 
     def draw(self, tile: int) -> Tracked:
-        """The tracked hand with one more ``tile``."""
-        return self._moved(tile, 1)
+        """The tracked hand with one more ``tile``, its shanten worked out as ``with_tile`` does (from
+        what the other parts hold together, which the new hand keeps for its changes of that part)."""
+        g, group, part = self._changed(tile, 1)
+        known = self._shanten_with(g, group, part)
+        groups = self.groups.copy()
+        parts = self.parts.copy()
+        groups[g], parts[g] = group, part
+        drawn = Tracked(groups, parts, self.melds)
+        drawn.others[g] = self.others[g]
+        drawn.known = known
+        return drawn
 
     def _moved(self, tile: int, delta: int) -> Tracked:
-        g, group, part = self._changed(tile, delta)
-        groups = list(self.groups)
-        parts = list(self.parts)
-        groups[g], parts[g] = group, part
-        return Tracked(groups, parts, self.melds)
+        """The hand with ``delta`` more ``tile``: what the other parts than the changed one hold
+        together is theirs still (kept when made). ``_changed`` written out: a player moves its hand
+        twice a turn."""
+        g = PART_OF[tile]
+        r = RANK_OF[tile]
+        groups = self.groups.copy()
+        parts = self.parts.copy()
+        held = groups[g]
+        group = groups[g] = held[:r] + (held[r] + delta,) + held[r + 1:]
+        parts[g] = (HONOUR_PARTS if g == _HONOURS else SUIT_PARTS)[group]
+        moved = Tracked(groups, parts, self.melds)
+        moved.others[g] = self.others[g]
+        return moved
 
     def declared(self, used: Sequence[int]) -> Tracked:
         """The tracked hand less ``used`` (the tiles of it a claimed set takes) beside one more declared
         set: one part looked up per tile taken."""
-        hand = self
-        for tile in used:
-            hand = hand._moved(tile, -1)
-        return Tracked(hand.groups, hand.parts, self.melds + 1)
+        groups = self.groups.copy()
+        parts = self.parts.copy()
+        for tile in used:  # the counts first, then one lookup per part changed (a set takes one part's)
+            g = PART_OF[tile]
+            r = RANK_OF[tile]
+            held = groups[g]
+            groups[g] = held[:r] + (held[r] - 1,) + held[r + 1:]
+        changed = {PART_OF[tile] for tile in used}
+        for g in changed:
+            parts[g] = (HONOUR_PARTS if g == _HONOURS else SUIT_PARTS)[groups[g]]
+        out = Tracked(groups, parts, self.melds + 1)
+        if len(changed) == 1:  # what the other parts hold together does not depend on the sets
+            out.others[g] = self.others[g]
+        return out
 
     def counts(self) -> list[int]:
         """The hand's 34 counts."""

@@ -8,7 +8,7 @@ from enum import StrEnum
 from typing import Any
 
 from ..core.errors import FanrulesError
-from ..core.tiles import KINDS_COUNT, tile_code, tile_of_code
+from ..core.tiles import FIRST_HONOUR, KINDS_COUNT, tile_code, tile_of_code
 
 
 class ActionKind(StrEnum):
@@ -115,6 +115,23 @@ class Action:
 DRAW_OF = tuple(Action(p, ActionKind.DRAW) for p in range(4))
 PASS_OF = tuple(Action(p, ActionKind.PASS) for p in range(4))
 DISCARD_OF = tuple(tuple(Action(p, ActionKind.DISCARD, t) for t in range(KINDS_COUNT)) for p in range(4))
+#: Each player's win, and pung and kong of each tile kind on a discard, made once as the discards are (a
+#: claim window lists them at most discards).
+WIN_OF = tuple(Action(p, ActionKind.WIN) for p in range(4))
+PUNG_OF = tuple(tuple(Action(p, ActionKind.PUNG, t) for t in range(KINDS_COUNT)) for p in range(4))
+KONG_OF = tuple(tuple(Action(p, ActionKind.KONG, t) for t in range(KINDS_COUNT)) for p in range(4))
+def _chows_on(player: int, tile: int) -> tuple[tuple[int, int, Action], ...]:
+    """(the two other tiles, the chow) for each chow ``player`` may make with ``tile``, lowest first."""
+    out = []
+    for low in (tile - 2, tile - 1, tile):
+        if low >= 0 and low // 9 == tile // 9 and low % 9 <= 6:
+            a, b = (u for u in (low, low + 1, low + 2) if u != tile)
+            out.append((a, b, Action(player, ActionKind.CHOW, tile, (low, low + 1, low + 2))))
+    return tuple(out)
+
+
+#: Each player's chows on each suited tile (``_chows_on``).
+CHOWS_ON = tuple(tuple(_chows_on(p, t) for t in range(FIRST_HONOUR)) for p in range(4))
 
 
 def action_event(action: Action) -> dict[str, Any]:

@@ -7,9 +7,9 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from ..core.tiles import FIRST_HONOUR
-from .actions import CLAIM_KIND, PASS_OF, Action, ActionKind
+from .actions import CHOWS_ON, CLAIM_KIND, KONG_OF, PASS_OF, PUNG_OF, WIN_OF, Action, ActionKind
 from .procedure import Procedure
-from .seat import Seat
+from .seat import RELATIVE, SEAT_COUNT, Seat
 from .winning import Win
 
 
@@ -18,6 +18,7 @@ class ClaimTable(Protocol):
 
     proc: Procedure
     seats: list[Seat]
+    order: tuple[int, ...]
 
     @property
     def remaining(self) -> int: ...
@@ -71,43 +72,43 @@ class ClaimWindow:
 
 def open_window(table: ClaimTable, discarder: int, tile: int, kong: str | None) -> ClaimWindow | None:
     """Each other player's options on ``tile`` (a discard, or the tile of a kong that may be robbed);
-    None when no one may claim it."""
+    None when no one may claim it. The players after the discarder and where each sees it sit come
+    from the turn order once (``_FROM``); the actions are the ones made once (``actions.PUNG_OF``...):
+    a window is opened at every discard."""
     proc = table.proc
     robbing = kong is not None
-    last = not robbing and table.remaining <= 0
+    remaining = table.remaining
+    last = not robbing and remaining <= 0
     options: dict[int, list[Action]] = {}
     wins: dict[int, Win] = {}
-    melds_ok = not robbing and (table.remaining > 0 or proc.melds_on_last_discard)
+    melds_ok = not robbing and (remaining > 0 or proc.melds_on_last_discard)
+    chows_from = proc.chow_from if tile < FIRST_HONOUR else ()
+    order = table.order
+    first = order.index(discarder)
+    seats = table.seats
     for k in (1, 2, 3):
-        q = table.next_of(discarder, k)
-        seat = table.seats[q]
+        q = order[(first + k) % SEAT_COUNT]
+        seat = seats[q]
         acts: list[Action] = []
         if tile in seat.waits():
             win = table.claim_win(q, discarder, tile, robbing, last)
             if win is not None:
                 wins[q] = win
-                acts.append(Action(q, ActionKind.WIN))
+                acts.append(WIN_OF[q])
         if melds_ok:
-            n = seat.counts[tile]
-            if n >= 3 and table.remaining > 0:
-                acts.append(Action(q, ActionKind.KONG, tile))
+            counts = seat.counts
+            n = counts[tile]
             if n >= 2:
-                acts.append(Action(q, ActionKind.PUNG, tile))
-            if tile < FIRST_HONOUR and table.relative(q, discarder) in proc.chow_from:
-                acts += _chows(q, tile, seat.counts)
+                if n >= 3 and remaining > 0:
+                    acts.append(KONG_OF[q][tile])
+                acts.append(PUNG_OF[q][tile])
+            if _FROM[k] in chows_from:
+                acts += [chow for a, b, chow in CHOWS_ON[q][tile] if counts[a] and counts[b]]
         if acts:
             options[q] = [PASS_OF[q], *acts]
     # made only when someone may claim: most discards open no window
     return ClaimWindow(discarder, tile, kong, last, options, wins) if options else None
 
 
-def _chows(player: int, tile: int, counts: list[int]) -> list[Action]:
-    """The chows ``player`` may make with ``tile`` (a suited tile) from their concealed ``counts``."""
-    rank = tile % 9
-    out = []
-    for low in (tile - 2, tile - 1, tile):
-        if low // 9 == tile // 9 and low % 9 <= 6 and rank - 2 <= low % 9 <= rank:
-            others = [t for t in (low, low + 1, low + 2) if t != tile]
-            if all(counts[t] for t in others):
-                out.append(Action(player, ActionKind.CHOW, tile, (low, low + 1, low + 2)))
-    return out
+#: Where the k-th player after a discarder in turn order sees the discarder sit (``seat.RELATIVE``).
+_FROM = {k: RELATIVE[-k % SEAT_COUNT] for k in (1, 2, 3)}

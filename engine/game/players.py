@@ -7,17 +7,20 @@ from __future__ import annotations
 import random
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
+from operator import attrgetter, itemgetter
 
 from ..analysis.incremental import Tracked
+from ..analysis.parts import Counts
 from ..analysis.waits import waits
 from ..core.context import Context
 from ..core.hand import Meld, MeldKind
+from ..core.memo import Memo
 from ..core.tiles import FLOWER_BASE, KINDS_COUNT
 from .actions import DISCARD_OF, Action, ActionKind, Phase
 from .expert import expert_player
 from .observation import Observation
 from .plan import NEAR, counts_of
-from .winning import GameRules
+from .winning import WEIGHED_KEPT, GameRules
 
 Player = Callable[[Observation], Action]
 """A player: given what its seat may see, the action it takes (one of ``observation.legal``)."""
@@ -27,6 +30,8 @@ _KONGS = frozenset({ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG})
 #: Kinds and phases the greedy player looks for at every choice, as constants (an enum member is an
 #: attribute lookup each time it is named).
 _WIN = ActionKind.WIN
+_KIND = attrgetter("kind")
+_TILE = itemgetter(1)
 _TAKEN_FIRST = frozenset({ActionKind.FLOWER, ActionKind.DRAW})
 _CLAIMING = frozenset({Phase.CLAIMS, Phase.ROB})
 #: The set a claim makes.
@@ -54,14 +59,27 @@ def _own_melds(obs: Observation) -> tuple[Meld, ...]:
     return obs.melds[obs.player]
 
 
-def _discard_order(tiles: Sequence[int], counts: list[int]) -> list[tuple[int, int]]:
-    """(isolation, tile) of each kind of ``tiles`` (``counts`` their counts), least connected first: a
-    tile's isolation is ``plan.touching``, worked out here in one comprehension over counts padded with
-    a 0 (a call per kind was a fifth of a greedy player's turn)."""
-    padded = [*counts, 0]
-    return sorted([(padded[t] - 1 + 2 * (padded[b] + padded[c]) + padded[a] + padded[d], t)
-                   for t in dict.fromkeys(tiles) for a, b, c, d in (NEAR[t],)])
+def _part_order(key: tuple[int, Counts]) -> tuple[tuple[int, int], ...]:
+    """(isolation, tile) of each kind held in part ``key[0]`` (0..2 the suits, 3 the honours) whose
+    counts are ``key[1]``: a tile's isolation is ``plan.touching``, which reads its own part alone."""
+    g, held = key
+    base = 9 * g
+    padded = [0] * (KINDS_COUNT + 1)  # a 0 at KINDS_COUNT, where NEAR points past a suit's end
+    padded[base:base + len(held)] = held
+    return tuple([(padded[t] - 1 + 2 * (padded[b] + padded[c]) + padded[a] + padded[d], t)
+                  for t in range(base, base + len(held)) if padded[t] for a, b, c, d in (NEAR[t],)])
 
+
+#: ``_part_order`` of the parts players meet, remembered (few suit patterns recur, bounded as the
+#: analysis' memos are).
+_PART_ORDERS: Memo[tuple[int, Counts], tuple[tuple[int, int], ...]] = Memo(_part_order, WEIGHED_KEPT)
+
+
+def _discard_order(hand: Tracked) -> list[tuple[int, int]]:
+    """(isolation, tile) of each kind ``hand`` holds, least connected first: each part's looked up."""
+    groups = hand.groups
+    orders = _PART_ORDERS
+    return sorted(orders[0, groups[0]] + orders[1, groups[1]] + orders[2, groups[2]] + orders[3, groups[3]])
 
 
 class GreedyPlayer:
@@ -76,8 +94,10 @@ class GreedyPlayer:
     def __init__(self, rules: GameRules) -> None:
         self.rules = rules
         self._contexts: dict[tuple[int, int, int], Context] = {}
-        #: The 13 tiles left by the last discard on a turn, and the same tracked (``_drawn_to``).
-        self._kept: tuple[list[int], Tracked] | None = None
+        #: The 13 tiles left by the last discard on a turn, the same tracked (``_drawn_to``) and their
+        #: shanten; the tiles left by the set last claimed, tracked (its turn weighs them again).
+        self._kept: tuple[list[int], Tracked, int] | None = None
+        self._claimed: tuple[list[int], Tracked] | None = None
 
     def shanten(self, tiles: list[int], melds: int) -> int:
         """Shanten of ``tiles`` (in order) with ``melds`` sets, remembered: the hands a player weighs
@@ -86,62 +106,76 @@ class GreedyPlayer:
 
     def __call__(self, obs: Observation) -> Action:
         legal = obs.legal
-        kinds = {a.kind for a in legal}
+        kinds = set(map(_KIND, legal))
         if _WIN in kinds:
             return next(a for a in legal if a.kind == _WIN)
         if not kinds.isdisjoint(_TAKEN_FIRST):
             return legal[0]
         if obs.phase in _CLAIMING:
             return self._claim(obs)
-        return self._turn(obs)
+        return self._turn(obs, not kinds.isdisjoint(_KONGS))
 
     def _best_discard(self, tiles: list[int], melds: tuple[Meld, ...], obs: Observation,
-                      hand: Tracked | None = None) -> tuple[int, int, int]:
+                      hand: Tracked | None = None, weigh_one: bool = True) -> tuple[int, int, int]:
         """(shanten, -minimum-reaching waits, tile) of the best discard from ``tiles`` (``hand``: the
         same tiles tracked, when the caller has them): the fewest tiles from ready, then (once ready)
         the most waits that reach the minimum, then the least connected tile. The 14 tiles' own shanten
         is the best a discard can reach, so away from ready the least connected tile that reaches it is
-        taken without weighing the others."""
-        counts = counts_of(tiles)
+        taken without weighing the others. The waits are scored only where they may change the choice:
+        not for a lone ready discard unless ``weigh_one`` (its count is then given as 0)."""
         if hand is None:
-            hand = Tracked.of_counts(counts, len(melds))
-        target = max(hand.shanten(), 0)
-        best: tuple[int, int, int, int] | None = None
-        for isolation, t in _discard_order(tiles, counts):
-            s = hand.without(t)
-            if best is not None and s > best[0]:
-                continue
-            if s == 0 and self.weigh_points:
-                rest = list(tiles)
-                rest.remove(t)
-                if best is not None and best[0] == 0 and best[1] <= -len(waits(rest, len(melds))):
-                    continue  # at most all its waits score, and a tie goes to the tile weighed first
-                good = -self._scoring_waits(rest, melds, obs)
-            else:
-                good = 0
-            key = (s, good, isolation, t)
-            if best is None or key < best:
-                best = key
-            if s == target > 0:
-                break
-        assert best is not None
-        return best[0], best[1], best[3]
+            hand = Tracked.of_counts(counts_of(tiles), len(melds))
+        # by shanten alone, the first ready discard in order is the choice; by points, every one counts
+        best, choice, ready = hand.least_discard(map(_TILE, _discard_order(hand)), not self.weigh_points)
+        if best != 0 or not self.weigh_points or (len(ready) == 1 and not weigh_one):
+            return best, 0, choice
+        most, tile = self._most_scoring(ready, tiles, melds, obs)
+        return 0, -most, tile
 
-    def _scoring_waits(self, tiles: list[int], melds: tuple[Meld, ...], obs: Observation) -> int:
-        """How many of the waits of ``tiles`` would win (reach the minimum) on a discard (remembered
-        by the rules, per tiles, sets and context)."""
+    def _most_scoring(self, ready: list[int], tiles: list[int], melds: tuple[Meld, ...],
+                      obs: Observation) -> tuple[int, int]:
+        """(most minimum-reaching waits, discard) of the ready discards ``ready`` (in the order of
+        choice): a later one is taken only with more, and one whose waits, all scoring, could not beat
+        the best so far is not scored, nor the rest of its waits once they could not (each ready hand's
+        waits are found once, and only on a miss of the rules' memo; a count is remembered only whole)."""
+        weighed = self.rules.scoring_waits
+        ctx = self._context(obs)
+        sets = len(melds)
+        best, most = ready[0], -1
+        for t in ready:
+            rest = list(tiles)
+            rest.remove(t)
+            key = (tuple(rest), melds, ctx)
+            good = weighed.get(key)
+            if good is None:
+                found = waits(rest, sets)
+                if len(found) <= most:
+                    continue  # at most all its waits score, and a tie goes to the tile weighed first
+                good = self.rules.count_scoring(key, found, most)
+                if good is None:
+                    continue  # its waits stopped being scored once they could not beat the best
+                weighed.keep(key, good)
+            if good > most:
+                best, most = t, good
+        return most, best
+
+    def _context(self, obs: Observation) -> Context:
+        """The context of a win of this seat on a discard, as the scoring of its waits reads it (few
+        winds and flower counts recur: a Context checks its values when made)."""
         seat = (obs.seat_winds[obs.player], obs.prevalent_wind, obs.flowers[obs.player])
         ctx = self._contexts.get(seat)
-        if ctx is None:  # few winds and flower counts recur: a Context checks its values when made
+        if ctx is None:
             ctx = self._contexts[seat] = Context(seat_wind=seat[0], prevalent_wind=seat[1], flowers=seat[2])
-        return self.rules.scoring_waits[tuple(tiles), melds, ctx]
+        return ctx
 
-    def _turn(self, obs: Observation) -> Action:
+    def _turn(self, obs: Observation, kongs: bool = True) -> Action:
+        """The discard (or kong: only when ``kongs``, whether one is legal) of a turn."""
         tiles = _plain(obs.hand)
         melds = _own_melds(obs)
-        hand = self._drawn_to(obs.drawn, tiles, len(melds)) or Tracked.of_counts(counts_of(tiles), len(melds))
-        s, _, tile = self._best_discard(tiles, melds, obs, hand)
-        for action in obs.legal:
+        hand = self._drawn_to(obs.drawn, tiles, len(melds)) or self._after_claim(tiles, len(melds)) or \
+            Tracked.of_counts(counts_of(tiles), len(melds))
+        s, _, tile = self._best_discard(tiles, melds, obs, hand, weigh_one=False)
+        for action in obs.legal if kongs else ():
             if action.kind in _KONGS and action.tile is not None:
                 rest = [t for t in tiles if t != action.tile]
                 extra = 0 if action.kind == ActionKind.ADDED_KONG else 1
@@ -149,7 +183,7 @@ class GreedyPlayer:
                     return action
         rest = list(tiles)
         rest.remove(tile)
-        self._kept = (rest, hand.discard(tile))
+        self._kept = (rest, hand.discard(tile), s)
         return DISCARD_OF[obs.player][tile]
 
     def _drawn_to(self, drawn: int | None, tiles: list[int], melds: int) -> Tracked | None:
@@ -159,20 +193,30 @@ class GreedyPlayer:
         kept = self._kept
         if kept is None or drawn is None or drawn >= KINDS_COUNT or kept[1].melds != melds:
             return None
-        before, hand = kept
+        before, hand, _ = kept
         i = bisect_right(before, drawn)
         if before[:i] + [drawn] + before[i:] != tiles:
             return None
         return hand.draw(drawn)
 
+    def _after_claim(self, tiles: list[int], melds: int) -> Tracked | None:
+        """The tracked ``tiles`` of the turn after a claim: the hand the claim was weighed with (None
+        when they are not those)."""
+        claimed, self._claimed = self._claimed, None
+        if claimed is None or claimed[0] != tiles or claimed[1].melds != melds:
+            return None
+        return claimed[1]
+
     def _claim(self, obs: Observation) -> Action:
         tiles = _plain(obs.hand)
         melds = _own_melds(obs)
         kept = self._kept
-        held = kept[1] if kept is not None and kept[0] == tiles and kept[1].melds == len(melds) else \
-            Tracked.of_counts(counts_of(tiles), len(melds))  # the tiles of its last discard, as a rule
-        now = held.shanten()
-        best: tuple[int, int, Action] | None = None
+        if kept is not None and kept[0] == tiles and kept[1].melds == len(melds):
+            _, held, now = kept  # the tiles of its last discard, as a rule
+        else:
+            held = Tracked.of_counts(counts_of(tiles), len(melds))
+            now = held.shanten()
+        best: tuple[int, int, Action, list[int], Tracked] | None = None
         for action in obs.legal:
             if action.kind == ActionKind.PASS or action.tile is None:
                 continue
@@ -183,11 +227,12 @@ class GreedyPlayer:
             for t in used:
                 rest.remove(t)
             hand = held.declared(used)
+            own = hand.shanten()
             if kind is MeldKind.KONG:
-                s, good = hand.shanten(), 0
+                s, good = own, 0
                 if s > now:
                     continue
-            elif hand.shanten() >= now:
+            elif own >= now:
                 continue  # no discard goes below the 14 tiles' own shanten: not closer than now
             else:
                 meld = Meld(kind, action.tiles or (action.tile,) * (len(used) + 1), "left")
@@ -195,10 +240,12 @@ class GreedyPlayer:
                 good = -bad_good
                 if s >= now or (s == 0 and good == 0 and self.weigh_points):
                     continue
-            key = (s, -good, action)
-            if best is None or key[:2] < best[:2]:
-                best = key
-        return best[2] if best is not None else next(a for a in obs.legal if a.kind == ActionKind.PASS)
+            if best is None or (s, -good) < best[:2]:
+                best = (s, -good, action, rest, hand)
+        if best is None:
+            return next(a for a in obs.legal if a.kind == ActionKind.PASS)
+        self._claimed = (best[3], best[4])
+        return best[2]
 
 
 class ShantenPlayer(GreedyPlayer):

@@ -91,6 +91,9 @@ class Seat:
 
     def waits(self, without: int | None = None) -> frozenset[int]:
         """The tiles that complete the concealed tiles (less ``without``) with the declared sets."""
+        known = self._waits
+        if without is None and known is not None and known[0] is self._tiles:  # as a rule: asked again
+            return known[1]
         key = self.tiles()
         if without is not None:
             i = key.index(without)

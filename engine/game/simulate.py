@@ -15,6 +15,7 @@ from ..ruleset.files import resolve
 from ..study import Checkpoint, Executor, RuleBundle, bundle_of, folder_of
 from ..study.checkpoint import Resume
 from ..study.executor import CHUNKS_PER_WORKER, Local
+from .actions import Phase
 from .log import log_lines
 from .observation import observe
 from .paired import Paired
@@ -27,6 +28,7 @@ from .winning import GameRules, game_rules
 __all__ = ["CHUNKS_PER_WORKER", "PlayerFactory", "Stats", "Study", "Totals", "game_seed", "play", "players_of", "simulate", "study"]
 _R = TypeVar("_R")
 
+_OVER = Phase.OVER
 #: Games a worker plays per task: small, so that Ctrl-C loses little and the totals come often.
 CHUNK_GAMES = 10
 
@@ -36,16 +38,17 @@ def play(table: Table, players: Sequence[Callable[..., Any]], max_steps: int = 1
     step with one legal action (a draw, the only flower) is taken without asking. With ``explain``,
     the action event of each choice gets the ``reason`` its player gave (a player with a str
     ``reason`` attribute, as the expert)."""
+    step, legal_actions, to_act = table.step, table.legal_actions, table.to_act
     for _ in range(max_steps):
-        if table.over:
+        if table.phase == _OVER:
             return table
-        player = table.to_act()[0]
-        legal = table.legal_actions(player)
+        player = to_act()[0]
+        legal = legal_actions(player)
         if len(legal) == 1:
-            table.step(legal[0])
+            step(legal[0])
             continue
         chooser = players[player]
-        events = table.step(chooser(observe(table, player)))
+        events = step(chooser(observe(table, player)))
         reason = getattr(chooser, "reason", None) if explain else None
         if isinstance(reason, str) and reason:
             events[0]["reason"] = reason

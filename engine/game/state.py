@@ -32,6 +32,8 @@ class TableState:
     seat_winds: tuple[int, ...]
     prevalent_wind: int
     order: tuple[int, ...]
+    #: The player after each in turn order (``next_of``).
+    _after: tuple[int, ...]
     dealer: int
     wall: list[int]
     scripted: bool
@@ -90,6 +92,7 @@ class TableState:
         self.seat_winds = tuple(TILE_INDEX[w] for w in data["seat_winds"])
         self.prevalent_wind = TILE_INDEX[data["prevalent_wind"]]
         self.order = tuple(sorted(range(SEAT_COUNT), key=lambda p: self.seat_winds[p]))
+        self._after = after_of(self.order)
         self.dealer = self.order[0]
         self.wall = [tile_of_code(t) for t in data["wall"]]
         self.scripted = bool(data["scripted"])
@@ -121,6 +124,11 @@ class TableState:
     def log(self, extra: dict[str, Any] | None = None) -> list[str]:
         """The replayable log of the hand so far: a header line, then one line an event (docs/game.md)."""
         return log_lines(self, extra)
+
+
+def after_of(order: tuple[int, ...]) -> tuple[int, ...]:
+    """The player after each player, by the turn ``order``."""
+    return tuple(order[(order.index(p) + 1) % SEAT_COUNT] for p in range(SEAT_COUNT))
 
 
 def seat_to_json(seat: Seat) -> dict[str, Any]:

@@ -14,13 +14,13 @@ from typing import Any, assert_never
 
 from ..core.context import Context
 from ..core.hand import Meld, MeldKind
-from ..core.tiles import COPIES, EAST, KINDS_COUNT, WIND_TILES, is_flower, tile_code
+from ..core.tiles import COPIES, EAST, FLOWER_BASE, KINDS_COUNT, WIND_TILES, is_flower, tile_code
 from ..ruleset import RuleSet
-from .actions import DISCARD_OF, DRAW_OF, Action, ActionKind, IllegalAction, Phase, Source, action_event
+from .actions import DISCARD_OF, DRAW_OF, WIN_OF, Action, ActionKind, IllegalAction, Phase, Source, action_event
 from .claims import ClaimWindow, open_window
 from .refusal import why_illegal
 from .seat import RELATIVE, SEAT_COUNT, Seat, Wind, first_go_round, wind_tiles
-from .state import TableState
+from .state import TableState, after_of
 from .wall import Opening, deal_order, recorded_wall, shuffled_wall, tile_set, wall_bounds
 from .winning import GameRules, Win, as_game_rules, score_win
 
@@ -38,6 +38,7 @@ class Table(TableState):
         self.seed = seed
         self.seat_winds, self.prevalent_wind = wind_tiles(seat_winds, prevalent_wind)
         self.order = tuple(sorted(range(SEAT_COUNT), key=lambda p: self.seat_winds[p]))
+        self._after = after_of(self.order)
         self.dealer = self.order[0]
         if wall is None:
             live, self.opening = shuffled_wall(random.Random(seed), proc)
@@ -123,6 +124,8 @@ class Table(TableState):
         return self.window.tile if self.phase == Phase.ROB and self.window is not None else None
 
     def next_of(self, player: int, k: int = 1) -> int:
+        if k == 1:
+            return self._after[player]
         return self.order[(self.order.index(player) + k) % SEAT_COUNT]
 
     def relative(self, claimer: int, discarder: int) -> str:
@@ -180,8 +183,9 @@ class Table(TableState):
     # --- legal actions -------------------------------------------------------------------------------
     def legal_actions(self, player: int) -> list[Action]:
         """What ``player`` may do now (empty when the table is not waiting for them)."""
-        if self._legal is not None and self._legal[:2] == (self._steps, player):
-            return self._legal[2]
+        made = self._legal
+        if made is not None and made[0] == self._steps and made[1] == player:
+            return made[2]
         acts = self._compute_legal(player)
         self._legal = (self._steps, player, acts)
         return acts
@@ -190,21 +194,27 @@ class Table(TableState):
         window = self.window
         if window is not None:  # to_act() written out: the players the window waits for
             return window.options[player] if player in window.options and player not in window.responses else []
-        if self.phase == Phase.OVER or player != self.current:
+        phase = self.phase
+        if phase == Phase.OVER or player != self.current:
             return []
-        seat = self.seats[player]
-        if self.phase == Phase.DRAW:
+        if phase == Phase.DRAW:
             return [DRAW_OF[player]]
-        if self.phase == Phase.FLOWERS or ((held := seat.tiles()) and is_flower(held[-1])):
+        seat = self.seats[player]
+        held = seat.tiles()
+        if phase == Phase.FLOWERS or (held and held[-1] >= FLOWER_BASE):
             return [Action(player, ActionKind.FLOWER, f) for f in seat.held_flowers()]
-        self._turn_win = self._self_win(player) if self.may_self_win else None
-        acts = [Action(player, ActionKind.WIN)] if self._turn_win is not None else []
-        if self.may_self_win and self.remaining > 0 and self.left(player) > 0:
-            if COPIES in seat.counts:  # a scan in C first: most turns hold no four of a kind
-                acts += [Action(player, ActionKind.CONCEALED_KONG, t) for t in range(KINDS_COUNT) if seat.counts[t] == COPIES]
-            acts += [Action(player, ActionKind.ADDED_KONG, m.tiles[0]) for m in seat.melds
-                     if m.kind is MeldKind.PUNG and seat.counts[m.tiles[0]]]
-        return acts + [DISCARD_OF[player][t] for t in dict.fromkeys(held)]
+        may_self_win = self.may_self_win
+        win = self._turn_win = self._self_win(player) if may_self_win else None
+        acts = [WIN_OF[player]] if win is not None else []
+        if may_self_win and self.remaining > 0 and self.left(player) > 0:
+            counts = seat.counts
+            if COPIES in counts:  # a scan in C first: most turns hold no four of a kind
+                acts += [Action(player, ActionKind.CONCEALED_KONG, t) for t in range(KINDS_COUNT) if counts[t] == COPIES]
+            if seat.melds:
+                acts += [Action(player, ActionKind.ADDED_KONG, m.tiles[0]) for m in seat.melds
+                         if m.kind is MeldKind.PUNG and counts[m.tiles[0]]]
+        acts += map(DISCARD_OF[player].__getitem__, dict.fromkeys(held))
+        return acts
 
     # --- wins ----------------------------------------------------------------------------------------
     def _context(self, player: int, self_drawn: bool, kong: bool, last: bool, visible: int) -> Context:
@@ -229,7 +239,7 @@ class Table(TableState):
     def _self_win(self, player: int, minimum: bool = True) -> Win | None:
         seat = self.seats[player]
         tile = seat.drawn
-        if tile is None or is_flower(tile) or (minimum and tile not in seat.waits(without=tile)):
+        if tile is None or tile >= FLOWER_BASE or (minimum and tile not in seat.waits(without=tile)):
             return None
         ctx = self._context(player, True, seat.source == Source.KONG, seat.wall_last, self.visible(tile))
         return self._win(player, tile, None, ctx, minimum)
@@ -256,11 +266,11 @@ class Table(TableState):
         """Do ``action``; returns the events it logged. Raises IllegalAction (table unchanged) when the
         action is not one of ``legal_actions(action.player)``."""
         legal = self.legal_actions(action.player)
-        if action not in legal:
-            if action.kind == ActionKind.WIN and legal and action.player in self.barred:
-                raise IllegalAction(f"{action}: refused: player {action.player} is barred from winning this hand (停和)")
-            win = self.win_candidate(action.player) if action.kind == ActionKind.WIN and legal else None
-            raise IllegalAction(why_illegal(action, legal, self.phase, self.to_act(), win, self.proc))
+        for listed in legal:  # by identity first: a player answers with a listed action, as a rule
+            if listed is action:
+                break
+        else:
+            self._refuse(action, legal)
         start = len(self.events)
         self._steps += 1
         event = action_event(action)
@@ -269,10 +279,10 @@ class Table(TableState):
         match kind:
             case ActionKind.DRAW:
                 self._draw(action.player, event)
-            case ActionKind.FLOWER:
-                self._flower(action)
             case ActionKind.DISCARD:
                 self._discard(action)
+            case ActionKind.FLOWER:
+                self._flower(action)
             case ActionKind.CONCEALED_KONG | ActionKind.ADDED_KONG:
                 self._kong_declared(action)
             case ActionKind.WIN if self.window is None:
@@ -283,6 +293,15 @@ class Table(TableState):
             case _:
                 assert_never(kind)
         return self.events[start:]
+
+    def _refuse(self, action: Action, legal: list[Action]) -> None:
+        """Raise IllegalAction unless ``action`` equals a legal action (one not listed by identity)."""
+        if action in legal:
+            return
+        if action.kind == ActionKind.WIN and legal and action.player in self.barred:
+            raise IllegalAction(f"{action}: refused: player {action.player} is barred from winning this hand (停和)")
+        win = self.win_candidate(action.player) if action.kind == ActionKind.WIN and legal else None
+        raise IllegalAction(why_illegal(action, legal, self.phase, self.to_act(), win, self.proc))
 
     def bar(self, player: int) -> None:
         """Bar ``player`` from winning the rest of the hand (停和, after a penalty that says so: the
@@ -309,8 +328,9 @@ class Table(TableState):
             tile = self.wall[self.fronts[i]]
             self.fronts[i] += 1
         seat.source = Source.DEAL if self.initial else source
-        seat.wall_last = self.left(self.next_of(player)) <= 0
-        event.update(tile=tile_code(tile), source=source)
+        seat.wall_last = self.left(self._after[player]) <= 0
+        event["tile"] = tile_code(tile)
+        event["source"] = source
         seat.take(tile)
         seat.drawn = tile
         if self.initial:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -43,11 +44,24 @@ class GameRules:
 
     def _scoring_waits(self, key: tuple[Tiles, tuple[Meld, ...], Context]) -> int:
         """How many of the waits of the tiles would win (reach the minimum) on a discard."""
+        found = self.count_scoring(key, waits(key[0], len(key[1])))
+        assert found is not None  # nothing to beat: every wait is scored
+        return found
+
+    def count_scoring(self, key: tuple[Tiles, tuple[Meld, ...], Context], tiles_waits: Sequence[int],
+                      beat: int = -1) -> int | None:
+        """``scoring_waits``' work for a key whose waits (``tiles_waits``) the caller has found: how
+        many of them would win (reach the minimum) on a discard; None as soon as the waits left could
+        no longer bring that past ``beat`` (a caller that only asks whether the tiles beat a count)."""
         tiles, melds, ctx = key
         proc = self.procedure
         score = self.scorer.score
         found = 0
-        for w in waits(tiles, len(melds)):
+        left = len(tiles_waits)
+        for w in tiles_waits:
+            if found + left <= beat:
+                return None
+            left -= 1
             try:  # score_win's hand and result, without the Win around them: only the points are read
                 result = score(validate(Hand(tiles, melds, w, ctx)))
             except HandError:
