@@ -15,34 +15,35 @@ HONOUR_LETTERS = frozenset(HONOUR_CODES)
 MAX_HAND_CHARS = 500
 
 
+#: The tile of a digit and the suit letter after it (``5m``, ``7z``): one lookup a digit.
+_CODED: dict[str, Tile] = {**{code: TILE_INDEX[code] for code in TILE_CODES if len(code) == 2},
+                           **{key: TILE_INDEX[code] for key, code in Z_CODES.items()}}
+
+
 def _tiles(text: str, offset: int) -> list[Tile]:
     """Tiles of a run like ``123m``, ``EE``, ``5z``; ``offset`` positions error messages."""
     out: list[Tile] = []
-    digits: list[tuple[str, int]] = []
+    waiting: list[int] = []  # where the digits that wait for their suit letter stand in ``text``
     for i, ch in enumerate(text):
-        pos = offset + i + 1
         if ch.isdigit():
-            digits.append((ch, pos))
+            waiting.append(i)
         elif ch in "mpsz":
-            if not digits:
-                raise InvalidHandError(f"suit letter '{ch}' at column {pos} has no digits before it")
-            for d, dpos in digits:
-                key = f"{d}{ch}"
-                tile = Z_CODES.get(key) if ch == "z" else key
-                if tile not in TILE_INDEX:
-                    raise InvalidHandError(f"unknown tile code '{key}' at column {dpos}")
-                out.append(TILE_INDEX[tile])
-            digits = []
+            if not waiting:
+                raise InvalidHandError(f"suit letter '{ch}' at column {offset + i + 1} has no digits before it")
+            for j in waiting:
+                tile = _CODED.get(text[j] + ch)
+                if tile is None:
+                    raise InvalidHandError(f"unknown tile code '{text[j]}{ch}' at column {offset + j + 1}")
+                out.append(tile)
+            waiting = []
         elif ch in HONOUR_LETTERS:
-            if digits:
-                raise InvalidHandError(f"digits before column {pos} have no suit letter (m, p, s or z)")
+            if waiting:
+                raise InvalidHandError(f"digits before column {offset + i + 1} have no suit letter (m, p, s or z)")
             out.append(TILE_INDEX[ch])
-        elif ch.isspace():
-            continue
-        else:
-            raise InvalidHandError(f"unknown tile code '{ch}' at column {pos}")
-    if digits:
-        raise InvalidHandError(f"digit '{digits[-1][0]}' at column {digits[-1][1]} has no suit letter (m, p, s or z)")
+        elif not ch.isspace():
+            raise InvalidHandError(f"unknown tile code '{ch}' at column {offset + i + 1}")
+    if waiting:
+        raise InvalidHandError(f"digit '{text[waiting[-1]]}' at column {offset + waiting[-1] + 1} has no suit letter (m, p, s or z)")
     return out
 
 
@@ -81,7 +82,7 @@ def parse_hand(text: str, *, check: bool = True, **context: Any) -> Hand:
     ``seat_wind``, ``prevalent_wind``, ``flowers``, ``flower_replacement``, ``first_turn``; aliases
     ``fourth_tile``, ``round_wind``). Raises HandError with one clear sentence, for an unknown keyword too. ``check=False`` skips the checks
     of a complete hand (for 13 tiles)."""
-    ctx = Context(**context_values(context))
+    ctx = Context.of(context_values(context))
     if not isinstance(text, str):
         raise InvalidHandError(f"a hand string must be text, not {type(text).__name__}")
     if len(text) > MAX_HAND_CHARS:
