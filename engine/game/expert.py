@@ -137,6 +137,8 @@ class ExpertPlayer:
         self.minimum = rules.procedure.minimum
         self.reason = ""
         self._planned: tuple[tuple[int, ...], tuple[Meld, ...], Plan] | None = None
+        #: The context of the last choice, by (seat wind, prevalent wind, flowers): the same all hand long.
+        self._context: tuple[tuple[int, int, int], Context] = ((-1, -1, -1), Context())
 
     def __call__(self, obs: Observation) -> Action:
         legal = obs.legal
@@ -150,7 +152,10 @@ class ExpertPlayer:
                 else f"{first.kind}: the only kind of action open"
             return first
         view = TableView.of(obs)
-        ctx = Context(seat_wind=obs.seat_winds[obs.player], prevalent_wind=obs.prevalent_wind, flowers=obs.flowers[obs.player])
+        key = (obs.seat_winds[obs.player], obs.prevalent_wind, obs.flowers[obs.player])
+        if self._context[0] != key:
+            self._context = (key, Context(seat_wind=key[0], prevalent_wind=key[1], flowers=key[2]))
+        ctx = self._context[1]
         if obs.phase in (Phase.CLAIMS, Phase.ROB):
             return self._claim(obs, view, ctx)
         return self._turn(obs, view, ctx)
@@ -222,7 +227,10 @@ class ExpertPlayer:
             t, o, _ = min(options, key=lambda x: (view.danger(x[0]), x[1].distance, -x[1].value, x[0]))
             return t, o, view.danger(t)
         weight = DANGER_WEIGHT * max(0.0, 1.0 - wall_left / 80)
-        best = min(options, key=lambda x: (x[1].distance, -(x[1].value + PLAN_BONUS * x[2] - weight * view.danger(x[0])), x[0]))
+        if weight:
+            best = min(options, key=lambda x: (x[1].distance, -(x[1].value + PLAN_BONUS * x[2] - weight * view.danger(x[0])), x[0]))
+        else:  # early in the wall danger weighs nothing
+            best = min(options, key=lambda x: (x[1].distance, -(x[1].value + PLAN_BONUS * x[2]), x[0]))
         return best[0], best[1], view.danger(best[0])
 
     @staticmethod
