@@ -314,9 +314,12 @@ class ExpertPlayer:
         if self.folds(now.distance, view, obs.wall_left):
             self.reason = f"pass: folding, {now.distance} from ready with {obs.wall_left} tiles left"
             return passing
-        best: tuple[int, float, Action, str] | None = None
+        # each claim that passes the tests below: ((distance, -value), its order, it, its reason, and
+        # whether the points in reach must be asked (what of): that search, the dearest test, is made
+        # last, best claim first, until one claim stands (the first best one, as one pass in order takes)
+        claims: list[tuple[tuple[int, float], int, Action, str, tuple[list[int], int, tuple[Meld, ...]] | None]] = []
         why_not = ""
-        for action in obs.legal:
+        for order, action in enumerate(obs.legal):
             if action.kind == ActionKind.PASS or action.tile is None:
                 continue
             kind = _MELD_OF[action.kind]
@@ -330,8 +333,8 @@ class ExpertPlayer:
                 after = self.weighed.useful[tuple(rest), len(melds) + 1][0]
                 most = view.most
                 if after <= now.distance and (most is None or most.level < FOLD_THREAT):
-                    key = (after, -now.value, action, f"kong {code}: as close after it ({after} from ready), no opponent threatens")
-                    best = key if best is None or key[:2] < best[:2] else best
+                    claims.append(((after, -now.value), order, action,
+                                   f"kong {code}: as close after it ({after} from ready), no opponent threatens", None))
                 continue
             if self.rules.shanten[tuple(rest), len(melds) + 1] >= now.distance:
                 why_not = why_not or f"pass: {action.kind} {code} would not bring the hand closer"
@@ -344,20 +347,19 @@ class ExpertPlayer:
             if option.distance >= FAR and not fits and obs.wall_left > LATE and not melds:
                 why_not = why_not or f"pass: {action.kind} {code} would open a hand that builds nothing yet"
                 continue
-            if option.distance == 1 and not fits and not self._in_reach(rest, t, melds + (meld,), ctx):
-                why_not = f"pass: after {action.kind} {code} no hand in reach scores {self.minimum}"
-                continue
             because = plan.why() if fits else f"{obs.wall_left} tiles left"
             where = f"ready on {_codes(option.waits)}" if option.distance == 0 else f"{option.distance} from ready"
-            key = (option.distance, -option.value, action,
-                   f"{action.kind} {code}: {where} after discarding {TILE_CODES[t]}, {because or 'closer'}")
-            best = key if best is None or key[:2] < best[:2] else best
-        if best is None:
-            self.reason = why_not or f"pass: no claim brings the hand closer ({now.distance} from ready)"
-            return passing
-        self.reason = best[3]
-        return best[2]
-
+            claims.append(((option.distance, -option.value), order, action,
+                           f"{action.kind} {code}: {where} after discarding {TILE_CODES[t]}, {because or 'closer'}",
+                           (rest, t, melds + (meld,)) if option.distance == 1 and not fits else None))
+        short = (-1, "")  # the last claim in order with no hand in reach, whose reason a pass gives
+        for _, order, action, reason, asked in sorted(claims, key=lambda c: c[:2]):
+            if asked is None or self._in_reach(*asked, ctx):
+                self.reason = reason
+                return action
+            short = max(short, (order, f"pass: after {action.kind} {TILE_CODES[action.tile or 0]} no hand in reach scores {self.minimum}"))
+        self.reason = short[1] or why_not or f"pass: no claim brings the hand closer ({now.distance} from ready)"
+        return passing
 
     def _in_reach(self, rest: list[int], discard: int, melds: tuple[Meld, ...], ctx: Context) -> bool:
         """Whether ``rest`` less ``discard``, one from ready with ``melds``, has a completion in reach
