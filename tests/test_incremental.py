@@ -34,6 +34,8 @@ def test_every_discard_of_a_hand_is_the_fresh_shanten(seed: int, melds: int) -> 
     tiles = _hand(seed, 14 - 3 * melds)
     hand = Tracked.of(tiles, melds)
     assert hand.shanten() == shanten(tiles, melds)
+    kinds = sorted(set(tiles))
+    assert hand.each_without(kinds) == [shanten(_less(tiles, t), melds) for t in kinds]
     for t in set(tiles):
         rest = _less(tiles, t)
         assert hand.without(t) == shanten(rest, melds)

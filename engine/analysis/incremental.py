@@ -120,6 +120,19 @@ class Tracked:
         group = held[:r] + (held[r] - 1,) + held[r + 1:]
         return self._shanten_with(g, group, (HONOUR_PARTS if g == _HONOURS else SUIT_PARTS)[group])
 
+    def each_without(self, order: Iterable[int]) -> list[int]:
+        """The shanten of the hand less each tile of ``order`` (tiles it holds): a player that weighs
+        every discard asks them all; ``without`` written out for each."""
+        groups = self.groups
+        out = []
+        for t in order:
+            g = PART_OF[t]
+            r = RANK_OF[t]
+            held = groups[g]
+            group = held[:r] + (held[r] - 1,) + held[r + 1:]
+            out.append(self._shanten_with(g, group, (HONOUR_PARTS if g == _HONOURS else SUIT_PARTS)[group]))
+        return out
+
     def least_discard(self, order: Iterable[int], stop_ready: bool) -> tuple[int, int, list[int]]:
         """(the least shanten of a discard, the first of ``order`` that leaves it, every one that leaves
         the hand ready) over the discards of ``order`` (tiles the hand holds, each kind once). No

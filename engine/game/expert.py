@@ -10,7 +10,7 @@ safest tile, when it cannot win in time, late against a threat, or (ready) when 
 wait is worth less than the danger of keeping it. Each choice leaves a one-line ``reason``."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..analysis.incremental import Tracked
 from ..analysis.shanten import shanten_and_useful
@@ -109,8 +109,7 @@ def weighed_of(rules: GameRules) -> Weighed:
     return found
 
 
-@dataclass(frozen=True)
-class Option:
+class Option(NamedTuple):
     """A hand of 13 tiles weighed: ``distance`` from ready (a ready hand with no live wait reaching the
     minimum counts as one from ready), ``value`` (live useful copies; for a ready hand the live copies
     of each scoring wait, times how readily they come out and the points the wait scores, over the
@@ -172,10 +171,14 @@ class ExpertPlayer:
         return plan
 
     # --- weighing ----------------------------------------------------------------------------------
-    def weigh(self, tiles: Tiles, melds: tuple[Meld, ...], view: TableView, ctx: Context) -> Option:
-        """Weigh 13 tiles (less 3 per set) with ``melds``, by the live copies ``view`` gives."""
-        s, useful = self.weighed.useful[tiles, len(melds)]
+    def weigh(self, tiles: Tiles, melds: tuple[Meld, ...], view: TableView, ctx: Context, known: int | None = None) -> Option:
+        """Weigh 13 tiles (less 3 per set) with ``melds``, by the live copies ``view`` gives; ``known``, their
+        shanten when the caller has it (a ready hand with a live scoring wait needs no useful tiles)."""
         live = view.live
+        if known is None or known > 0:
+            s, useful = self.weighed.useful[tiles, len(melds)]
+        else:
+            s, useful = known, ()
         if s == 0:
             scoring = tuple(w for w, points in self.weighed.wins[tiles, melds, ctx] if points >= self.minimum)
             copies = sum(live[w] for w in scoring)
@@ -183,6 +186,8 @@ class ExpertPlayer:
                 expected = sum(live[w] * COMES_OUT[w] * p for w, p in self.weighed.wins[tiles, melds, ctx] if p >= self.minimum)
                 return Option(0, expected / self.minimum, copies, scoring)
             s = 1
+            if known is not None:
+                useful = self.weighed.useful[tiles, len(melds)][1]
         return Option(s, float(sum(live[u] for u in useful)), sum(live[u] for u in useful), useful)
 
     def _discards(self, tiles: list[int], melds: tuple[Meld, ...], view: TableView,
@@ -195,13 +200,8 @@ class ExpertPlayer:
         folding hand takes, by their shanten alone."""
         counts = counts_of(tiles)
         plan = self._plan(tiles, melds)
-        rests = {}
-        for t in sorted(set(tiles)):
-            rest = list(tiles)
-            rest.remove(t)
-            rests[t] = tuple(rest)
-        tracked = Tracked.of(tiles, len(melds))
-        apart = {t: tracked.without(t) for t in rests}
+        rests = sorted(set(tiles))
+        apart = dict(zip(rests, Tracked.of_counts(counts, len(melds)).each_without(rests)))
         follows = {t: plan.follows(t, counts) for t in rests}
         tier = min(apart.values())
         weighed: dict[int, Option] = {}
@@ -213,7 +213,10 @@ class ExpertPlayer:
                     for t in rests]
         for level in (tier, tier + 1):
             first = sorted((t for t in rests if apart[t] == level), key=lambda t: (-follows[t], touching(t, counts), t))
-            weighed.update({t: self.weigh(rests[t], melds, view, ctx) for t in first[:WEIGHED_DISCARDS]})
+            for t in first[:WEIGHED_DISCARDS]:
+                rest = list(tiles)
+                rest.remove(t)
+                weighed[t] = self.weigh(tuple(rest), melds, view, ctx, apart[t])
             if min(o.distance for o in weighed.values()) == tier:
                 break
         return [(t, weighed.get(t) or Option(apart[t], 0.0, 0, ()), follows[t]) for t in rests]
