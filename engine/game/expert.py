@@ -71,7 +71,9 @@ class Weighed:
     @staticmethod
     def _useful(key: tuple[Tiles, int]) -> tuple[int, Tiles]:
         tiles, melds = key
-        s, kinds = shanten_and_useful(counts_of(tiles), melds)
+        counts = counts_of(tiles)
+        found = Tracked.of_counts(counts, melds).useful()  # the standard shape's alone, most often
+        s, kinds = shanten_and_useful(counts, melds) if found is None else found
         return s, tuple(kinds)
 
     def _wins(self, key: tuple[Tiles, tuple[Meld, ...], Context]) -> tuple[tuple[int, int], ...]:
