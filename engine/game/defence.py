@@ -106,12 +106,23 @@ class TableView:
 
     def danger(self, tile: int) -> float:
         """The danger of discarding ``tile``: threat times danger, summed over the opponents (0 while
-        none threatens)."""
+        none threatens; ``danger_to`` written out, in its order of products)."""
         found = self.dangers.get(tile)
         if found is None:
-            threats = self.threats
-            found = self.dangers[tile] = sum(t.level * self.danger_to(t, tile) for t in threats) \
-                if any(t.level for t in threats) else 0.0
+            live = self.live[tile]
+            honour = tile >= FIRST_HONOUR
+            first = HONOUR_DANGER * live / (COPIES - 1) if honour else RANK_DANGER[tile % 9] * (1.0 if live else DEAD_SUITED)
+            found = 0.0
+            for threat in self.threats:
+                if not threat.level:
+                    continue  # adds 0
+                base = first
+                if tile in self.discarded[threat.player]:
+                    base *= OWN_DISCARD
+                if threat.suit is not None:
+                    base *= ON_SUIT if honour or SUIT_OF[tile] == threat.suit else OFF_SUIT
+                found += threat.level * base
+            self.dangers[tile] = found
         return found
 
     def safest_why(self, tile: int) -> str:
