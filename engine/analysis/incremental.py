@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 
 from ..core.memo import ArgsMemo, Memo
 from .parts import COMBINED, HONOUR_PARTS, MAX_SETS, MEMO_LIMIT, SUIT_PARTS, Counts, Part, Table
-from .shanten import check_tiles, finish_overall
+from .shanten import ORPHANS, check_tiles, finish_overall
 
 #: What three parts of a hand hold together (``Tracked._other``).
 Others = tuple[Table, int, int, int, bool, int, int]
@@ -236,35 +236,51 @@ class Tracked:
 
     def useful(self) -> tuple[int, list[int]] | None:
         """For 13 tiles (less 3 per declared set): their shanten and the kinds whose drawing lowers it,
-        as ``shanten.shanten_and_useful`` gives them, when only the standard shape is at the least
-        (its bounds say no other can be); None otherwise (the caller asks ``shanten_and_useful``)."""
+        as ``shanten.shanten_and_useful`` gives them (for each shape at the least, the tiles that lower
+        it), when the bounds say neither knitted shape can be at the least; None otherwise (the caller
+        asks ``shanten_and_useful``)."""
         a, b, c, d = self.parts
         memo = COMBINED
         ab, cd = memo[a.table, b.table], memo[c.table, d.table]
         whole = memo[ab, cd]
         melds = self.melds
-        best = 13 - 3 * melds - whole[(MAX_SETS - melds) * 2 + 1]
+        best = standard = 13 - 3 * melds - whole[(MAX_SETS - melds) * 2 + 1]
+        seven = orphans = 99
         if melds <= 1:
             knit_most = a.knit_most + b.knit_most + c.knit_most
-            if 13 - 3 * melds - knit_most - whole[(1 - melds) * 2 + 1] <= best:
-                return None
             if melds == 0:
                 pairs = min(7, a.pairs + b.pairs + c.pairs + d.pairs)
-                if 13 - 2 * pairs - min(7 - pairs, a.odd + b.odd + c.odd + d.odd) <= best or \
-                        13 - a.orphans - b.orphans - c.orphans - d.orphans - \
-                        (a.orphan_pair or b.orphan_pair or c.orphan_pair or d.orphan_pair) <= best or \
-                        13 - min(14, d.kinds + knit_most) <= best:
+                seven = 13 - 2 * pairs - min(7 - pairs, a.odd + b.odd + c.odd + d.odd)
+                orphans = 13 - a.orphans - b.orphans - c.orphans - d.orphans - \
+                    (a.orphan_pair or b.orphan_pair or c.orphan_pair or d.orphan_pair)
+                best = min(standard, seven, orphans)
+                if 13 - min(14, d.kinds + knit_most) <= best:
                     return None
-        index = (MAX_SETS - melds) * 2 + 1
-        rests = (memo[b.table, cd], memo[a.table, cd], memo[ab, d.table], memo[ab, c.table])
-        groups = self.groups
-        ranks = _USEFUL_RANKS
+            if 13 - 3 * melds - knit_most - whole[(1 - melds) * 2 + 1] <= best:
+                return None
         out: list[int] = []
-        for g in range(4):
-            found = ranks[groups[g], rests[g], index]
-            if found:
-                lo = 9 * g
-                out.extend([lo + r for r in found])
+        if standard == best:
+            index = (MAX_SETS - melds) * 2 + 1
+            rests = (memo[b.table, cd], memo[a.table, cd], memo[ab, d.table], memo[ab, c.table])
+            groups = self.groups
+            ranks = _USEFUL_RANKS
+            for g in range(4):
+                found = ranks[groups[g], rests[g], index]
+                if found:
+                    lo = 9 * g
+                    out.extend([lo + r for r in found])
+        if seven == best or orphans == best:
+            counts = self.counts()
+            more = set(out)
+            if seven == best:  # an odd kind makes a pair; with too few pairs and odd kinds, any new kind helps
+                odd = [t for t in range(34) if counts[t] % 2]
+                more.update(odd)
+                if a.pairs + b.pairs + c.pairs + d.pairs + len(odd) < 7:
+                    more.update(t for t in range(34) if counts[t] in (0, 2))
+            if orphans == best:
+                paired = any(counts[t] >= 2 for t in ORPHANS)
+                more.update(t for t in ORPHANS if not counts[t] or not paired)
+            out = sorted(more)
         return best, out
 
     def counts(self) -> list[int]:
