@@ -13,6 +13,7 @@ dangerous each tile is to discard. The model is simple on purpose, so that a rea
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from ..core.hand import Meld
 from ..core.tiles import COPIES, FIRST_HONOUR, FLOWER_BASE, KINDS_COUNT, SUIT_OF, TILE_CODES
@@ -33,8 +34,7 @@ OFF_SUIT = 0.1
 ON_SUIT = 1.5
 
 
-@dataclass(frozen=True)
-class Threat:
+class Threat(NamedTuple):
     """One opponent as the model sees it: how likely ready (0..1), its sets shown, its discards, and
     the one suit every declared set is of (None: no such suit)."""
 

@@ -190,7 +190,8 @@ class ExpertPlayer:
             s = 1
             if known is not None:
                 useful = self.weighed.useful[tiles, len(melds)][1]
-        return Option(s, float(sum(live[u] for u in useful)), sum(live[u] for u in useful), useful)
+        copies = sum([live[u] for u in useful])
+        return Option(s, float(copies), copies, useful)
 
     def _discards(self, tiles: list[int], melds: tuple[Meld, ...], view: TableView,
                   ctx: Context) -> list[tuple[int, Option, int]]:

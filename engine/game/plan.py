@@ -82,8 +82,8 @@ class Plan:
         open_suits = {suit_of[m.tiles[0]] for m in melds if m.tiles and m.tiles[0] < FIRST_HONOUR}
         suit = main if per_suit[main] + per_suit[3] >= FLUSH_FROM and open_suits <= {main} else None
         chows = any(m.kind is MeldKind.CHOW for m in melds)
-        pairs = sum(1 for n in counts if n >= 2) + sum(1 for m in melds if m.kind is not MeldKind.CHOW)
-        honour_pair = any(counts[t] >= 2 for t in range(FIRST_HONOUR, KINDS_COUNT)) or \
+        pairs = KINDS_COUNT - counts.count(0) - counts.count(1) + sum(1 for m in melds if m.kind is not MeldKind.CHOW)
+        honour_pair = max(counts[FIRST_HONOUR:]) >= 2 or \
             any(m.tiles and m.tiles[0] >= FIRST_HONOUR for m in melds)
         pungs = not chows and pairs >= PUNGS_FROM
         honours = groups[3] + groups[4]
