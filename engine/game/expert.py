@@ -69,12 +69,20 @@ class Weighed:
         self.reach: Memo[tuple[Tiles, tuple[Meld, ...], Context], int] = Memo(self._reach, WEIGHED_KEPT)
 
     @staticmethod
-    def _useful(key: tuple[Tiles, int]) -> tuple[int, Tiles]:
+    def _useful(key: tuple[Tiles, int], tracked: Tracked | None = None) -> tuple[int, Tiles]:
         tiles, melds = key
-        counts = counts_of(tiles)
-        found = Tracked.of_counts(counts, melds).useful()  # the standard shape's alone, most often
-        s, kinds = shanten_and_useful(counts, melds) if found is None else found
+        found = (tracked or Tracked.of_counts(counts_of(tiles), melds)).useful()  # the standard shape's alone, most often
+        s, kinds = shanten_and_useful(counts_of(tiles), melds) if found is None else found
         return s, tuple(kinds)
+
+    def useful_of(self, tiles: Tiles, melds: int, whole: Tracked | None, tile: int) -> tuple[int, Tiles]:
+        """``useful[tiles, melds]``, worked out on a miss from ``whole`` (the tracked hand the tiles are
+        less ``tile``) when given."""
+        key = (tiles, melds)
+        found = self.useful.get(key)
+        if found is None:
+            found = self.useful.keep(key, self._useful(key, None if whole is None else whole.discard(tile)))
+        return found
 
     def _wins(self, key: tuple[Tiles, tuple[Meld, ...], Context]) -> tuple[tuple[int, int], ...]:
         tiles, melds, ctx = key
@@ -173,12 +181,14 @@ class ExpertPlayer:
         return plan
 
     # --- weighing ----------------------------------------------------------------------------------
-    def weigh(self, tiles: Tiles, melds: tuple[Meld, ...], view: TableView, ctx: Context, known: int | None = None) -> Option:
+    def weigh(self, tiles: Tiles, melds: tuple[Meld, ...], view: TableView, ctx: Context, known: int | None = None,
+              whole: Tracked | None = None, tile: int = 0) -> Option:
         """Weigh 13 tiles (less 3 per set) with ``melds``, by the live copies ``view`` gives; ``known``, their
-        shanten when the caller has it (a ready hand with a live scoring wait needs no useful tiles)."""
+        shanten when the caller has it (a ready hand with a live scoring wait needs no useful tiles), and
+        ``whole``, the tracked hand they are less ``tile``."""
         live = view.live
         if known is None or known > 0:
-            s, useful = self.weighed.useful[tiles, len(melds)]
+            s, useful = self.weighed.useful_of(tiles, len(melds), whole, tile)
         else:
             s, useful = known, ()
         if s == 0:
@@ -189,7 +199,7 @@ class ExpertPlayer:
                 return Option(0, expected / self.minimum, copies, scoring)
             s = 1
             if known is not None:
-                useful = self.weighed.useful[tiles, len(melds)][1]
+                useful = self.weighed.useful_of(tiles, len(melds), whole, tile)[1]
         copies = sum([live[u] for u in useful])
         return Option(s, float(copies), copies, useful)
 
@@ -204,7 +214,8 @@ class ExpertPlayer:
         counts = counts_of(tiles)
         plan = self._plan(tiles, melds)
         rests = sorted(set(tiles))
-        apart = dict(zip(rests, Tracked.of_counts(counts, len(melds)).each_without(rests)))
+        whole = Tracked.of_counts(counts, len(melds))
+        apart = dict(zip(rests, whole.each_without(rests)))
         follows = {t: plan.follows(t, counts) for t in rests}
         tier = min(apart.values())
         weighed: dict[int, Option] = {}
@@ -219,7 +230,7 @@ class ExpertPlayer:
             for t in first[:WEIGHED_DISCARDS]:
                 rest = list(tiles)
                 rest.remove(t)
-                weighed[t] = self.weigh(tuple(rest), melds, view, ctx, apart[t])
+                weighed[t] = self.weigh(tuple(rest), melds, view, ctx, apart[t], whole, t)
             if min(o.distance for o in weighed.values()) == tier:
                 break
         return [(t, weighed.get(t) or Option(apart[t], 0.0, 0, ()), follows[t]) for t in rests]
