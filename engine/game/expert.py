@@ -325,11 +325,12 @@ class ExpertPlayer:
     def _claim(self, obs: Observation, view: TableView, ctx: Context) -> Action:
         tiles = tuple(t for t in obs.hand if t < FLOWER_BASE)
         melds = obs.melds[obs.player]
-        now = self.weigh(tiles, melds, view, ctx)
+        known = self.rules.shanten[tiles, len(melds)]  # asked at each discard the hand may claim: remembered
+        distance = known or self.weigh(tiles, melds, view, ctx, 0).distance  # ready: whether it can win
         plan = self._plan(tiles, melds)
         passing = next(a for a in obs.legal if a.kind == ActionKind.PASS)
-        if self.folds(now.distance, view, obs.wall_left):
-            self.reason = f"pass: folding, {now.distance} from ready with {obs.wall_left} tiles left"
+        if self.folds(distance, view, obs.wall_left):
+            self.reason = f"pass: folding, {distance} from ready with {obs.wall_left} tiles left"
             return passing
         # each claim that passes the tests below: ((distance, -value), its order, it, its reason, and
         # whether the points in reach must be asked (what of): that search, the dearest test, is made
@@ -349,15 +350,15 @@ class ExpertPlayer:
             if kind is MeldKind.KONG:
                 after = self.weighed.useful[tuple(rest), len(melds) + 1][0]
                 most = view.most
-                if after <= now.distance and (most is None or most.level < FOLD_THREAT):
-                    claims.append(((after, -now.value), order, action,
+                if after <= distance and (most is None or most.level < FOLD_THREAT):
+                    claims.append(((after, -self.weigh(tiles, melds, view, ctx, known).value), order, action,
                                    f"kong {code}: as close after it ({after} from ready), no opponent threatens", None))
                 continue
-            if self.rules.shanten[tuple(rest), len(melds) + 1] >= now.distance:
+            if self.rules.shanten[tuple(rest), len(melds) + 1] >= distance:
                 why_not = why_not or f"pass: {action.kind} {code} would not bring the hand closer"
                 continue
             t, option, _ = self._choose(self._discards(rest, melds + (meld,), view, ctx), view, obs.wall_left, False)
-            if option.distance >= now.distance:
+            if option.distance >= distance:
                 why_not = why_not or f"pass: {action.kind} {code} would not bring the hand closer"
                 continue
             fits = plan.fits(action.kind, tile)
@@ -375,7 +376,7 @@ class ExpertPlayer:
                 self.reason = reason
                 return action
             short = max(short, (order, f"pass: after {action.kind} {TILE_CODES[action.tile or 0]} no hand in reach scores {self.minimum}"))
-        self.reason = short[1] or why_not or f"pass: no claim brings the hand closer ({now.distance} from ready)"
+        self.reason = short[1] or why_not or f"pass: no claim brings the hand closer ({distance} from ready)"
         return passing
 
     def _in_reach(self, rest: list[int], discard: int, melds: tuple[Meld, ...], ctx: Context) -> bool:
