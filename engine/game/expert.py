@@ -71,7 +71,7 @@ class Weighed:
     @staticmethod
     def _useful(key: tuple[Tiles, int], tracked: Tracked | None = None) -> tuple[int, Tiles]:
         tiles, melds = key
-        found = (tracked or Tracked.of_counts(counts_of(tiles), melds)).useful()  # the standard shape's alone, most often
+        found = (tracked or Tracked.of_counts(counts_of(tiles), melds)).useful()  # None only where a knitted shape may be at the least
         s, kinds = shanten_and_useful(counts_of(tiles), melds) if found is None else found
         return s, tuple(kinds)
 
