@@ -7,7 +7,7 @@ import random
 
 import pytest
 from fanrules.analysis.incremental import Tracked
-from fanrules.analysis.shanten import shanten
+from fanrules.analysis.shanten import shanten, shanten_and_useful
 from fanrules.core.errors import InvalidHandError
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -34,6 +34,8 @@ def test_every_discard_of_a_hand_is_the_fresh_shanten(seed: int, melds: int) -> 
     tiles = _hand(seed, 14 - 3 * melds)
     hand = Tracked.of(tiles, melds)
     assert hand.shanten() == shanten(tiles, melds)
+    kinds = sorted(set(tiles))
+    assert hand.each_without(kinds) == [shanten(_less(tiles, t), melds) for t in kinds]
     for t in set(tiles):
         rest = _less(tiles, t)
         assert hand.without(t) == shanten(rest, melds)
@@ -165,3 +167,16 @@ def test_the_least_discard_is_the_least_fresh_shanten(seed: int, melds: int, sto
     assert (best, choice) == (least, next(t for t in order if fresh[t] == least))
     every = [t for t in order if fresh[t] == 0]
     assert ready == (every[:1] if stop_ready else every)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 10**9), st.integers(0, 4), st.sampled_from(["wall", "pairs", "orphans", "knitted"]))
+def test_the_useful_tiles_of_the_standard_shape_are_shanten_and_useful(seed: int, melds: int, pool: str) -> None:
+    size = 13 - 3 * melds
+    tiles = _hand(seed, size) if pool == "wall" else _shaped(seed, {"pairs": list(range(0, 34, 3)), "orphans": list(ORPHANS),
+                                                                     "knitted": list(KNITTED)}[pool], size)
+    counts = [tiles.count(t) for t in range(34)]
+    found = Tracked.of(tiles, melds).useful()
+    assert found is not None or melds <= 1  # with two sets or more only the standard shape counts
+    if found is not None:
+        assert found == shanten_and_useful(counts, melds)

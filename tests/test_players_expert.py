@@ -83,6 +83,10 @@ def test_a_hand_that_cannot_win_in_time_folds_to_the_safest_tile() -> None:
         view = TableView.of(obs)
         assert action.kind == ActionKind.DISCARD and action.tile is not None
         assert view.danger(action.tile) == min(view.danger(t) for t in set(obs.hand) if t < len(TILE_CODES)), reason
+        for t in set(obs.hand) - {action.tile}:  # the remembered danger is the model's sum, as a fresh view's
+            if t < len(TILE_CODES):
+                assert view.danger(t) == sum(threat.level * view.danger_to(threat, t) for threat in view.threats)
+                assert TableView.of(obs).danger(t) == view.danger(t)
     view = TableView.of(seen[0][0])
     # one draw left (3 tiles in the wall): a hand one from ready cannot win in time; a ready one can
     assert ExpertPlayer.folds(1, view, 3) and ExpertPlayer.folds(2, view, 7)

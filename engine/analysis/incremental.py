@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from .parts import COMBINED, HONOUR_PARTS, MAX_SETS, SUIT_PARTS, Counts, Part, Table
-from .shanten import check_tiles, finish_overall
+from ..core.memo import ArgsMemo, Memo
+from .parts import COMBINED, HONOUR_PARTS, MAX_SETS, MEMO_LIMIT, SUIT_PARTS, Counts, Part, Table
+from .shanten import ORPHANS, check_tiles, finish_overall
 
 #: What three parts of a hand hold together (``Tracked._other``).
 Others = tuple[Table, int, int, int, bool, int, int]
@@ -21,6 +22,29 @@ RANK_OF = tuple(t - 9 * (t // 9) for t in range(34))
 _HONOURS = 3
 #: The parts other than each part.
 _OTHER_THREE = ((1, 2, 3), (0, 2, 3), (0, 1, 3), (0, 1, 2))
+
+
+def _raised(held: Counts) -> tuple[tuple[int, Table], ...]:
+    """Each rank (or honour) of a part that it holds fewer than four of, with the part's use table
+    with one more of it."""
+    parts = HONOUR_PARTS if len(held) == 7 else SUIT_PARTS
+    return tuple((r, parts[held[:r] + (held[r] + 1,) + held[r + 1:]].table) for r in range(len(held)) if held[r] < 4)
+
+
+#: ``_raised`` of a part's counts.
+_RAISED: Memo[Counts, tuple[tuple[int, Table], ...]] = Memo(_raised, MEMO_LIMIT)
+
+
+def _useful_ranks(held: Counts, rest: Table, index: int) -> tuple[int, ...]:
+    """The ranks of a part (every cap 4) whose drawing lets entry ``index`` (sets and a pair) of its
+    use table combined with the other parts' ``rest`` keep one tile more (``shanten``'s standard
+    useful tiles, from the raised tables of ``_RAISED``)."""
+    memo = COMBINED
+    now = memo[(HONOUR_PARTS if len(held) == 7 else SUIT_PARTS)[held].table, rest][index]
+    return tuple([r for r, table in _RAISED[held] if memo[table, rest][index] > now])
+
+
+_USEFUL_RANKS: ArgsMemo[tuple[Counts, Table, int], tuple[int, ...]] = ArgsMemo(_useful_ranks, MEMO_LIMIT)
 
 
 class Tracked:
@@ -120,6 +144,19 @@ class Tracked:
         group = held[:r] + (held[r] - 1,) + held[r + 1:]
         return self._shanten_with(g, group, (HONOUR_PARTS if g == _HONOURS else SUIT_PARTS)[group])
 
+    def each_without(self, order: Iterable[int]) -> list[int]:
+        """The shanten of the hand less each tile of ``order`` (tiles it holds): a player that weighs
+        every discard asks them all; ``without`` written out for each."""
+        groups = self.groups
+        out = []
+        for t in order:
+            g = PART_OF[t]
+            r = RANK_OF[t]
+            held = groups[g]
+            group = held[:r] + (held[r] - 1,) + held[r + 1:]
+            out.append(self._shanten_with(g, group, (HONOUR_PARTS if g == _HONOURS else SUIT_PARTS)[group]))
+        return out
+
     def least_discard(self, order: Iterable[int], stop_ready: bool) -> tuple[int, int, list[int]]:
         """(the least shanten of a discard, the first of ``order`` that leaves it, every one that leaves
         the hand ready) over the discards of ``order`` (tiles the hand holds, each kind once). No
@@ -196,6 +233,55 @@ class Tracked:
         if len(changed) == 1:  # what the other parts hold together does not depend on the sets
             out.others[g] = self.others[g]
         return out
+
+    def useful(self) -> tuple[int, list[int]] | None:
+        """For 13 tiles (less 3 per declared set): their shanten and the kinds whose drawing lowers it,
+        as ``shanten.shanten_and_useful`` gives them (for each shape at the least, the tiles that lower
+        it), when the bounds say neither knitted shape can be at the least; None otherwise (the caller
+        asks ``shanten_and_useful``)."""
+        a, b, c, d = self.parts
+        memo = COMBINED
+        ab, cd = memo[a.table, b.table], memo[c.table, d.table]
+        whole = memo[ab, cd]
+        melds = self.melds
+        best = standard = 13 - 3 * melds - whole[(MAX_SETS - melds) * 2 + 1]
+        seven = orphans = 99
+        if melds <= 1:
+            knit_most = a.knit_most + b.knit_most + c.knit_most
+            if melds == 0:
+                pairs = min(7, a.pairs + b.pairs + c.pairs + d.pairs)
+                seven = 13 - 2 * pairs - min(7 - pairs, a.odd + b.odd + c.odd + d.odd)
+                orphans = 13 - a.orphans - b.orphans - c.orphans - d.orphans - \
+                    (a.orphan_pair or b.orphan_pair or c.orphan_pair or d.orphan_pair)
+                best = min(standard, seven, orphans)
+                if 13 - min(14, d.kinds + knit_most) <= best:
+                    return None
+            if 13 - 3 * melds - knit_most - whole[(1 - melds) * 2 + 1] <= best:
+                return None
+        out: list[int] = []
+        if standard == best:
+            index = (MAX_SETS - melds) * 2 + 1
+            rests = (memo[b.table, cd], memo[a.table, cd], memo[ab, d.table], memo[ab, c.table])
+            groups = self.groups
+            ranks = _USEFUL_RANKS
+            for g in range(4):
+                found = ranks[groups[g], rests[g], index]
+                if found:
+                    lo = 9 * g
+                    out.extend([lo + r for r in found])
+        if seven == best or orphans == best:
+            counts = self.counts()
+            more = set(out)
+            if seven == best:  # an odd kind makes a pair; with too few pairs and odd kinds, any new kind helps
+                odd = [t for t in range(34) if counts[t] % 2]
+                more.update(odd)
+                if a.pairs + b.pairs + c.pairs + d.pairs + len(odd) < 7:
+                    more.update(t for t in range(34) if counts[t] in (0, 2))
+            if orphans == best:
+                paired = any(counts[t] >= 2 for t in ORPHANS)
+                more.update(t for t in ORPHANS if not counts[t] or not paired)
+            out = sorted(more)
+        return best, out
 
     def counts(self) -> list[int]:
         """The hand's 34 counts."""

@@ -12,7 +12,8 @@ dangerous each tile is to discard. The model is simple on purpose, so that a rea
 - a tile's danger is the sum over opponents of threat times danger."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from ..core.hand import Meld
 from ..core.tiles import COPIES, FIRST_HONOUR, FLOWER_BASE, KINDS_COUNT, SUIT_OF, TILE_CODES
@@ -33,8 +34,7 @@ OFF_SUIT = 0.1
 ON_SUIT = 1.5
 
 
-@dataclass(frozen=True)
-class Threat:
+class Threat(NamedTuple):
     """One opponent as the model sees it: how likely ready (0..1), its sets shown, its discards, and
     the one suit every declared set is of (None: no such suit)."""
 
@@ -58,18 +58,19 @@ def _one_suit(melds: tuple[Meld, ...]) -> int | None:
 
 @dataclass(frozen=True)
 class TableView:
-    """The table from one chair: ``live[t]`` copies of tile t that may still come, each opponent's Threat."""
+    """The table from one chair: ``live[t]`` copies of tile t that may still come, each opponent's Threat,
+    each player's discards (``danger`` remembers each tile's, asked for every discard a turn weighs)."""
 
     live: tuple[int, ...]
     threats: tuple[Threat, ...]
-    discarded: tuple[frozenset[int], ...]
+    discarded: tuple[tuple[int, ...], ...]
+    dangers: dict[int, float] = field(default_factory=dict, compare=False, hash=False, repr=False)
 
     @classmethod
     def of(cls, obs: Observation) -> TableView:
-        seen = [0] * KINDS_COUNT
+        seen = [0] * (KINDS_COUNT + 1)  # the last counts nothing: a flower's tile (FLOWER_BASE and above) is left out
         for t in obs.hand:
-            if t < FLOWER_BASE:
-                seen[t] += 1
+            seen[t if t < FLOWER_BASE else KINDS_COUNT] += 1
         for pool in obs.discards:
             for t in pool:
                 seen[t] += 1
@@ -78,14 +79,15 @@ class TableView:
                 for t in m.tiles:
                     seen[t] += 1
         threats = []
+        player, pools = obs.player, obs.discards
         for p, melds in enumerate(obs.melds):
-            if p == obs.player:
+            if p == player:
                 continue
-            sets, discards = len(melds), len(obs.discards[p])
+            sets, discards = len(melds), len(pools[p])
             level = min(1.0, THREAT_PER_SET * sets + THREAT_PER_DISCARD * max(0, discards - DISCARDS_QUIET))
-            threats.append(Threat(p, level, sets, discards, _one_suit(melds)))
-        return cls(tuple(max(0, COPIES - s) for s in seen), tuple(threats),
-                   tuple(frozenset(d) for d in obs.discards))
+            threats.append(Threat(p, level, sets, discards, _one_suit(melds) if sets >= 2 else None))
+        del seen[KINDS_COUNT]
+        return cls(tuple([COPIES - s if s < COPIES else 0 for s in seen]), tuple(threats), pools)
 
     @property
     def most(self) -> Threat | None:
@@ -103,8 +105,25 @@ class TableView:
         return base
 
     def danger(self, tile: int) -> float:
-        """The danger of discarding ``tile``: threat times danger, summed over the opponents."""
-        return sum(t.level * self.danger_to(t, tile) for t in self.threats)
+        """The danger of discarding ``tile``: threat times danger, summed over the opponents (0 while
+        none threatens; ``danger_to`` written out, in its order of products)."""
+        found = self.dangers.get(tile)
+        if found is None:
+            live = self.live[tile]
+            honour = tile >= FIRST_HONOUR
+            first = HONOUR_DANGER * live / (COPIES - 1) if honour else RANK_DANGER[tile % 9] * (1.0 if live else DEAD_SUITED)
+            found = 0.0
+            for threat in self.threats:
+                if not threat.level:
+                    continue  # adds 0
+                base = first
+                if tile in self.discarded[threat.player]:
+                    base *= OWN_DISCARD
+                if threat.suit is not None:
+                    base *= ON_SUIT if honour or SUIT_OF[tile] == threat.suit else OFF_SUIT
+                found += threat.level * base
+            self.dangers[tile] = found
+        return found
 
     def safest_why(self, tile: int) -> str:
         threat = self.most

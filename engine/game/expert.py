@@ -10,7 +10,7 @@ safest tile, when it cannot win in time, late against a threat, or (ready) when 
 wait is worth less than the danger of keeping it. Each choice leaves a one-line ``reason``."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..analysis.incremental import Tracked
 from ..analysis.shanten import shanten_and_useful
@@ -69,10 +69,20 @@ class Weighed:
         self.reach: Memo[tuple[Tiles, tuple[Meld, ...], Context], int] = Memo(self._reach, WEIGHED_KEPT)
 
     @staticmethod
-    def _useful(key: tuple[Tiles, int]) -> tuple[int, Tiles]:
+    def _useful(key: tuple[Tiles, int], tracked: Tracked | None = None) -> tuple[int, Tiles]:
         tiles, melds = key
-        s, kinds = shanten_and_useful(counts_of(tiles), melds)
+        found = (tracked or Tracked.of_counts(counts_of(tiles), melds)).useful()  # None only where a knitted shape may be at the least
+        s, kinds = shanten_and_useful(counts_of(tiles), melds) if found is None else found
         return s, tuple(kinds)
+
+    def useful_of(self, tiles: Tiles, melds: int, whole: Tracked | None, tile: int) -> tuple[int, Tiles]:
+        """``useful[tiles, melds]``, worked out on a miss from ``whole`` (the tracked hand the tiles are
+        less ``tile``) when given."""
+        key = (tiles, melds)
+        found = self.useful.get(key)
+        if found is None:
+            found = self.useful.keep(key, self._useful(key, None if whole is None else whole.discard(tile)))
+        return found
 
     def _wins(self, key: tuple[Tiles, tuple[Meld, ...], Context]) -> tuple[tuple[int, int], ...]:
         tiles, melds, ctx = key
@@ -109,8 +119,7 @@ def weighed_of(rules: GameRules) -> Weighed:
     return found
 
 
-@dataclass(frozen=True)
-class Option:
+class Option(NamedTuple):
     """A hand of 13 tiles weighed: ``distance`` from ready (a ready hand with no live wait reaching the
     minimum counts as one from ready), ``value`` (live useful copies; for a ready hand the live copies
     of each scoring wait, times how readily they come out and the points the wait scores, over the
@@ -137,6 +146,8 @@ class ExpertPlayer:
         self.minimum = rules.procedure.minimum
         self.reason = ""
         self._planned: tuple[tuple[int, ...], tuple[Meld, ...], Plan] | None = None
+        #: The context of the last choice, by (seat wind, prevalent wind, flowers): the same all hand long.
+        self._context: tuple[tuple[int, int, int], Context] = ((-1, -1, -1), Context())
 
     def __call__(self, obs: Observation) -> Action:
         legal = obs.legal
@@ -150,7 +161,10 @@ class ExpertPlayer:
                 else f"{first.kind}: the only kind of action open"
             return first
         view = TableView.of(obs)
-        ctx = Context(seat_wind=obs.seat_winds[obs.player], prevalent_wind=obs.prevalent_wind, flowers=obs.flowers[obs.player])
+        key = (obs.seat_winds[obs.player], obs.prevalent_wind, obs.flowers[obs.player])
+        if self._context[0] != key:
+            self._context = (key, Context(seat_wind=key[0], prevalent_wind=key[1], flowers=key[2]))
+        ctx = self._context[1]
         if obs.phase in (Phase.CLAIMS, Phase.ROB):
             return self._claim(obs, view, ctx)
         return self._turn(obs, view, ctx)
@@ -167,10 +181,16 @@ class ExpertPlayer:
         return plan
 
     # --- weighing ----------------------------------------------------------------------------------
-    def weigh(self, tiles: Tiles, melds: tuple[Meld, ...], view: TableView, ctx: Context) -> Option:
-        """Weigh 13 tiles (less 3 per set) with ``melds``, by the live copies ``view`` gives."""
-        s, useful = self.weighed.useful[tiles, len(melds)]
+    def weigh(self, tiles: Tiles, melds: tuple[Meld, ...], view: TableView, ctx: Context, known: int | None = None,
+              whole: Tracked | None = None, tile: int = 0) -> Option:
+        """Weigh 13 tiles (less 3 per set) with ``melds``, by the live copies ``view`` gives; ``known``, their
+        shanten when the caller has it (a ready hand with a live scoring wait needs no useful tiles), and
+        ``whole``, the tracked hand they are less ``tile``."""
         live = view.live
+        if known is None or known > 0:
+            s, useful = self.weighed.useful_of(tiles, len(melds), whole, tile)
+        else:
+            s, useful = known, ()
         if s == 0:
             scoring = tuple(w for w, points in self.weighed.wins[tiles, melds, ctx] if points >= self.minimum)
             copies = sum(live[w] for w in scoring)
@@ -178,7 +198,10 @@ class ExpertPlayer:
                 expected = sum(live[w] * COMES_OUT[w] * p for w, p in self.weighed.wins[tiles, melds, ctx] if p >= self.minimum)
                 return Option(0, expected / self.minimum, copies, scoring)
             s = 1
-        return Option(s, float(sum(live[u] for u in useful)), sum(live[u] for u in useful), useful)
+            if known is not None:
+                useful = self.weighed.useful_of(tiles, len(melds), whole, tile)[1]
+        copies = sum([live[u] for u in useful])
+        return Option(s, float(copies), copies, useful)
 
     def _discards(self, tiles: list[int], melds: tuple[Meld, ...], view: TableView,
                   ctx: Context) -> list[tuple[int, Option, int]]:
@@ -190,13 +213,9 @@ class ExpertPlayer:
         folding hand takes, by their shanten alone."""
         counts = counts_of(tiles)
         plan = self._plan(tiles, melds)
-        rests = {}
-        for t in sorted(set(tiles)):
-            rest = list(tiles)
-            rest.remove(t)
-            rests[t] = tuple(rest)
-        tracked = Tracked.of(tiles, len(melds))
-        apart = {t: tracked.without(t) for t in rests}
+        rests = sorted(set(tiles))
+        whole = Tracked.of_counts(counts, len(melds))
+        apart = dict(zip(rests, whole.each_without(rests)))
         follows = {t: plan.follows(t, counts) for t in rests}
         tier = min(apart.values())
         weighed: dict[int, Option] = {}
@@ -208,7 +227,10 @@ class ExpertPlayer:
                     for t in rests]
         for level in (tier, tier + 1):
             first = sorted((t for t in rests if apart[t] == level), key=lambda t: (-follows[t], touching(t, counts), t))
-            weighed.update({t: self.weigh(rests[t], melds, view, ctx) for t in first[:WEIGHED_DISCARDS]})
+            for t in first[:WEIGHED_DISCARDS]:
+                rest = list(tiles)
+                rest.remove(t)
+                weighed[t] = self.weigh(tuple(rest), melds, view, ctx, apart[t], whole, t)
             if min(o.distance for o in weighed.values()) == tier:
                 break
         return [(t, weighed.get(t) or Option(apart[t], 0.0, 0, ()), follows[t]) for t in rests]
@@ -222,7 +244,10 @@ class ExpertPlayer:
             t, o, _ = min(options, key=lambda x: (view.danger(x[0]), x[1].distance, -x[1].value, x[0]))
             return t, o, view.danger(t)
         weight = DANGER_WEIGHT * max(0.0, 1.0 - wall_left / 80)
-        best = min(options, key=lambda x: (x[1].distance, -(x[1].value + PLAN_BONUS * x[2] - weight * view.danger(x[0])), x[0]))
+        if weight:
+            best = min(options, key=lambda x: (x[1].distance, -(x[1].value + PLAN_BONUS * x[2] - weight * view.danger(x[0])), x[0]))
+        else:  # early in the wall danger weighs nothing
+            best = min(options, key=lambda x: (x[1].distance, -(x[1].value + PLAN_BONUS * x[2]), x[0]))
         return best[0], best[1], view.danger(best[0])
 
     @staticmethod
@@ -300,15 +325,19 @@ class ExpertPlayer:
     def _claim(self, obs: Observation, view: TableView, ctx: Context) -> Action:
         tiles = tuple(t for t in obs.hand if t < FLOWER_BASE)
         melds = obs.melds[obs.player]
-        now = self.weigh(tiles, melds, view, ctx)
+        known = self.rules.shanten[tiles, len(melds)]  # asked at each discard the hand may claim: remembered
+        distance = known or self.weigh(tiles, melds, view, ctx, 0).distance  # ready: whether it can win
         plan = self._plan(tiles, melds)
         passing = next(a for a in obs.legal if a.kind == ActionKind.PASS)
-        if self.folds(now.distance, view, obs.wall_left):
-            self.reason = f"pass: folding, {now.distance} from ready with {obs.wall_left} tiles left"
+        if self.folds(distance, view, obs.wall_left):
+            self.reason = f"pass: folding, {distance} from ready with {obs.wall_left} tiles left"
             return passing
-        best: tuple[int, float, Action, str] | None = None
+        # each claim that passes the tests below: ((distance, -value), its order, it, its reason, and
+        # whether the points in reach must be asked (what of): that search, the dearest test, is made
+        # last, best claim first, until one claim stands (the first best one, as one pass in order takes)
+        claims: list[tuple[tuple[int, float], int, Action, str, tuple[list[int], int, tuple[Meld, ...]] | None]] = []
         why_not = ""
-        for action in obs.legal:
+        for order, action in enumerate(obs.legal):
             if action.kind == ActionKind.PASS or action.tile is None:
                 continue
             kind = _MELD_OF[action.kind]
@@ -321,35 +350,34 @@ class ExpertPlayer:
             if kind is MeldKind.KONG:
                 after = self.weighed.useful[tuple(rest), len(melds) + 1][0]
                 most = view.most
-                if after <= now.distance and (most is None or most.level < FOLD_THREAT):
-                    key = (after, -now.value, action, f"kong {code}: as close after it ({after} from ready), no opponent threatens")
-                    best = key if best is None or key[:2] < best[:2] else best
+                if after <= distance and (most is None or most.level < FOLD_THREAT):
+                    claims.append(((after, -self.weigh(tiles, melds, view, ctx, known).value), order, action,
+                                   f"kong {code}: as close after it ({after} from ready), no opponent threatens", None))
                 continue
-            if self.rules.shanten[tuple(rest), len(melds) + 1] >= now.distance:
+            if self.rules.shanten[tuple(rest), len(melds) + 1] >= distance:
                 why_not = why_not or f"pass: {action.kind} {code} would not bring the hand closer"
                 continue
             t, option, _ = self._choose(self._discards(rest, melds + (meld,), view, ctx), view, obs.wall_left, False)
-            if option.distance >= now.distance:
+            if option.distance >= distance:
                 why_not = why_not or f"pass: {action.kind} {code} would not bring the hand closer"
                 continue
             fits = plan.fits(action.kind, tile)
             if option.distance >= FAR and not fits and obs.wall_left > LATE and not melds:
                 why_not = why_not or f"pass: {action.kind} {code} would open a hand that builds nothing yet"
                 continue
-            if option.distance == 1 and not fits and not self._in_reach(rest, t, melds + (meld,), ctx):
-                why_not = f"pass: after {action.kind} {code} no hand in reach scores {self.minimum}"
-                continue
             because = plan.why() if fits else f"{obs.wall_left} tiles left"
             where = f"ready on {_codes(option.waits)}" if option.distance == 0 else f"{option.distance} from ready"
-            key = (option.distance, -option.value, action,
-                   f"{action.kind} {code}: {where} after discarding {TILE_CODES[t]}, {because or 'closer'}")
-            best = key if best is None or key[:2] < best[:2] else best
-        if best is None:
-            self.reason = why_not or f"pass: no claim brings the hand closer ({now.distance} from ready)"
-            return passing
-        self.reason = best[3]
-        return best[2]
-
+            claims.append(((option.distance, -option.value), order, action,
+                           f"{action.kind} {code}: {where} after discarding {TILE_CODES[t]}, {because or 'closer'}",
+                           (rest, t, melds + (meld,)) if option.distance == 1 and not fits else None))
+        short = (-1, "")  # the last claim in order with no hand in reach, whose reason a pass gives
+        for _, order, action, reason, asked in sorted(claims, key=lambda c: c[:2]):
+            if asked is None or self._in_reach(*asked, ctx):
+                self.reason = reason
+                return action
+            short = max(short, (order, f"pass: after {action.kind} {TILE_CODES[action.tile or 0]} no hand in reach scores {self.minimum}"))
+        self.reason = short[1] or why_not or f"pass: no claim brings the hand closer ({distance} from ready)"
+        return passing
 
     def _in_reach(self, rest: list[int], discard: int, melds: tuple[Meld, ...], ctx: Context) -> bool:
         """Whether ``rest`` less ``discard``, one from ready with ``melds``, has a completion in reach

@@ -46,7 +46,12 @@ def touching(tile: int, counts: list[int]) -> int:
 
 def group(tile: int) -> int:
     """The five kinds of tile a hand can mix: the three suits, the winds, the dragons."""
-    return SUIT_OF[tile] if tile < FIRST_HONOUR else (3 if tile in WINDS else 4)
+    return GROUP[tile]
+
+
+#: ``group`` of each tile kind, and the kinds of each group (a range of kinds).
+GROUP = tuple(SUIT_OF[t] if t < FIRST_HONOUR else (3 if t in WINDS else 4) for t in range(KINDS_COUNT))
+GROUP_SPAN = tuple((GROUP.index(g), KINDS_COUNT - GROUP[::-1].index(g)) for g in range(5))
 
 
 @dataclass(frozen=True)
@@ -65,19 +70,20 @@ class Plan:
         per_suit = [0, 0, 0, 0]
         groups = [0] * 5
         counts = counts_of(tiles)
+        suit_of, group_of = SUIT_OF, GROUP
         for m in melds:
             for t in m.tiles[:3]:
-                per_suit[SUIT_OF[t]] += 1
-                groups[group(t)] += 1
-        for t, n in enumerate(counts):
-            per_suit[SUIT_OF[t]] += n
-            groups[group(t)] += n
+                per_suit[suit_of[t]] += 1
+                groups[group_of[t]] += 1
+        for t in tiles:
+            per_suit[suit_of[t]] += 1
+            groups[group_of[t]] += 1
         main = max(range(3), key=lambda s: per_suit[s])
-        open_suits = {SUIT_OF[m.tiles[0]] for m in melds if m.tiles and m.tiles[0] < FIRST_HONOUR}
+        open_suits = {suit_of[m.tiles[0]] for m in melds if m.tiles and m.tiles[0] < FIRST_HONOUR}
         suit = main if per_suit[main] + per_suit[3] >= FLUSH_FROM and open_suits <= {main} else None
         chows = any(m.kind is MeldKind.CHOW for m in melds)
-        pairs = sum(1 for n in counts if n >= 2) + sum(1 for m in melds if m.kind is not MeldKind.CHOW)
-        honour_pair = any(counts[t] >= 2 for t in range(FIRST_HONOUR, KINDS_COUNT)) or \
+        pairs = KINDS_COUNT - counts.count(0) - counts.count(1) + sum(1 for m in melds if m.kind is not MeldKind.CHOW)
+        honour_pair = max(counts[FIRST_HONOUR:]) >= 2 or \
             any(m.tiles and m.tiles[0] >= FIRST_HONOUR for m in melds)
         pungs = not chows and pairs >= PUNGS_FROM
         honours = groups[3] + groups[4]
@@ -90,8 +96,10 @@ class Plan:
             return 1
         if self.pungs and counts[tile] == 1:
             return 1
-        if self.mixed and sum(n for t, n in enumerate(counts) if group(t) == group(tile)) == 1:
-            return -MIXED_KEEP
+        if self.mixed:
+            lo, hi = GROUP_SPAN[GROUP[tile]]
+            if sum(counts[lo:hi]) == 1:
+                return -MIXED_KEEP
         return 0
 
     def fits(self, kind: ActionKind, tile: int) -> bool:
