@@ -31,8 +31,11 @@ def _raised(held: Counts) -> tuple[tuple[int, Table], ...]:
     return tuple((r, parts[held[:r] + (held[r] + 1,) + held[r + 1:]].table) for r in range(len(held)) if held[r] < 4)
 
 
+#: How many parts' raised tables are kept: each holds up to nine tables, which it keeps alive after the
+#: parts' own memo has let them go, so it keeps fewer parts than that memo (a miss is nine lookups there).
+RAISED_LIMIT = 1 << 11
 #: ``_raised`` of a part's counts.
-_RAISED: Memo[Counts, tuple[tuple[int, Table], ...]] = Memo(_raised, MEMO_LIMIT)
+_RAISED: Memo[Counts, tuple[tuple[int, Table], ...]] = Memo(_raised, RAISED_LIMIT)
 
 
 def _useful_ranks(held: Counts, rest: Table, index: int) -> tuple[int, ...]:

@@ -256,8 +256,9 @@ def _knitted_rest(held: Counts, caps: Counts | None, knit_class: int) -> tuple[C
 #: For each knitted class, 1 on its ranks; and the caps of a suit once a knitted pattern takes them.
 _CLASS_MASKS = tuple(tuple(int(r % 3 == c) for r in range(9)) for c in range(3))
 _CLASS_CAPS = tuple(tuple(4 - m for m in mask) for mask in _CLASS_MASKS)
-#: The knitted rest of (counts, caps, knitted class).
-KNIT_RESTS: ArgsMemo[tuple[Counts, Counts | None, int], tuple[Counts, Counts, Part]] = ArgsMemo(_knitted_rest, MEMO_LIMIT)
+#: The knitted rest of (counts, caps, knitted class). Each holds a part of its own (its caps are not a
+#: suit's), which no other memo shares: it keeps fewer than they do.
+KNIT_RESTS: ArgsMemo[tuple[Counts, Counts | None, int], tuple[Counts, Counts, Part]] = ArgsMemo(_knitted_rest, MEMO_LIMIT >> 2)
 
 
 if __name__ == "__main__":  # pragma: no cover - writes the shipped run tables (runs.py)

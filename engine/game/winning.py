@@ -22,7 +22,7 @@ from .procedure import Procedure
 
 #: How many entries a memo of what players weigh holds before it starts afresh: small enough that a
 #: simulation's workers stay within the memory bound of docs/rules.md's limits, however many games.
-WEIGHED_KEPT = 1 << 13
+WEIGHED_KEPT = 1 << 12
 Tiles = tuple[int, ...]
 
 
