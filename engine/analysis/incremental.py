@@ -20,6 +20,8 @@ Others = tuple[Table, int, int, int, bool, int, int]
 PART_OF = tuple(t // 9 for t in range(34))
 RANK_OF = tuple(t - 9 * (t // 9) for t in range(34))
 _HONOURS = 3
+#: The memo of the parts of each part of a hand (three suits, then the honours).
+_PARTS = (SUIT_PARTS, SUIT_PARTS, SUIT_PARTS, HONOUR_PARTS)
 #: The parts other than each part.
 _OTHER_THREE = ((1, 2, 3), (0, 2, 3), (0, 1, 3), (0, 1, 2))
 
@@ -110,7 +112,7 @@ class Tracked:
         r = RANK_OF[tile]
         held = self.groups[g]
         group = held[:r] + (held[r] + delta,) + held[r + 1:]
-        return g, group, (HONOUR_PARTS if g == _HONOURS else SUIT_PARTS)[group]
+        return g, group, _PARTS[g][group]
 
     def _shanten_with(self, g: int, group: Counts, part: Part) -> int:
         """The shanten with part ``g`` changed to ``group`` (its Part ``part``): ``finish_overall``'s
@@ -145,7 +147,7 @@ class Tracked:
         r = RANK_OF[tile]
         held = self.groups[g]
         group = held[:r] + (held[r] - 1,) + held[r + 1:]
-        return self._shanten_with(g, group, (HONOUR_PARTS if g == _HONOURS else SUIT_PARTS)[group])
+        return self._shanten_with(g, group, _PARTS[g][group])
 
     def each_without(self, order: Iterable[int]) -> list[int]:
         """The shanten of the hand less each tile of ``order`` (tiles it holds): a player that weighs
@@ -157,7 +159,7 @@ class Tracked:
             r = RANK_OF[t]
             held = groups[g]
             group = held[:r] + (held[r] - 1,) + held[r + 1:]
-            out.append(self._shanten_with(g, group, (HONOUR_PARTS if g == _HONOURS else SUIT_PARTS)[group]))
+            out.append(self._shanten_with(g, group, _PARTS[g][group]))
         return out
 
     def least_discard(self, order: Iterable[int], stop_ready: bool) -> tuple[int, int, list[int]]:
@@ -174,7 +176,7 @@ class Tracked:
             r = RANK_OF[t]
             held = groups[g]
             group = held[:r] + (held[r] - 1,) + held[r + 1:]
-            s = self._shanten_with(g, group, (HONOUR_PARTS if g == _HONOURS else SUIT_PARTS)[group])
+            s = self._shanten_with(g, group, _PARTS[g][group])
             if s == 0:
                 ready.append(t)
             if s < best:
@@ -214,7 +216,7 @@ class Tracked:
         parts = self.parts.copy()
         held = groups[g]
         group = groups[g] = held[:r] + (held[r] + delta,) + held[r + 1:]
-        parts[g] = (HONOUR_PARTS if g == _HONOURS else SUIT_PARTS)[group]
+        parts[g] = _PARTS[g][group]
         moved = Tracked(groups, parts, self.melds)
         moved.others[g] = self.others[g]
         return moved
@@ -231,7 +233,7 @@ class Tracked:
             groups[g] = held[:r] + (held[r] - 1,) + held[r + 1:]
         changed = {PART_OF[tile] for tile in used}
         for g in changed:
-            parts[g] = (HONOUR_PARTS if g == _HONOURS else SUIT_PARTS)[groups[g]]
+            parts[g] = _PARTS[g][groups[g]]
         out = Tracked(groups, parts, self.melds + 1)
         if len(changed) == 1:  # what the other parts hold together does not depend on the sets
             out.others[g] = self.others[g]

@@ -120,6 +120,8 @@ DISCARD_OF = tuple(tuple(Action(p, ActionKind.DISCARD, t) for t in range(KINDS_C
 WIN_OF = tuple(Action(p, ActionKind.WIN) for p in range(4))
 PUNG_OF = tuple(tuple(Action(p, ActionKind.PUNG, t) for t in range(KINDS_COUNT)) for p in range(4))
 KONG_OF = tuple(tuple(Action(p, ActionKind.KONG, t) for t in range(KINDS_COUNT)) for p in range(4))
+
+
 def _chows_on(player: int, tile: int) -> tuple[tuple[int, int, Action], ...]:
     """(the two other tiles, the chow) for each chow ``player`` may make with ``tile``, lowest first."""
     out = []

@@ -146,8 +146,6 @@ class ExpertPlayer:
         self.minimum = rules.procedure.minimum
         self.reason = ""
         self._planned: tuple[tuple[int, ...], tuple[Meld, ...], Plan] | None = None
-        #: The context of the last choice, by (seat wind, prevalent wind, flowers): the same all hand long.
-        self._context: tuple[tuple[int, int, int], Context] = ((-1, -1, -1), Context())
 
     def __call__(self, obs: Observation) -> Action:
         legal = obs.legal
@@ -161,10 +159,8 @@ class ExpertPlayer:
                 else f"{first.kind}: the only kind of action open"
             return first
         view = TableView.of(obs)
-        key = (obs.seat_winds[obs.player], obs.prevalent_wind, obs.flowers[obs.player])
-        if self._context[0] != key:
-            self._context = (key, Context(seat_wind=key[0], prevalent_wind=key[1], flowers=key[2]))
-        ctx = self._context[1]
+        player = obs.player
+        ctx = Context.of({"seat_wind": obs.seat_winds[player], "prevalent_wind": obs.prevalent_wind, "flowers": obs.flowers[player]})
         if obs.phase in (Phase.CLAIMS, Phase.ROB):
             return self._claim(obs, view, ctx)
         return self._turn(obs, view, ctx)

@@ -93,7 +93,6 @@ class GreedyPlayer:
 
     def __init__(self, rules: GameRules) -> None:
         self.rules = rules
-        self._contexts: dict[tuple[int, int, int], Context] = {}
         #: The 13 tiles left by the last discard on a turn, the same tracked (``_drawn_to``) and their
         #: shanten; the tiles left by the set last claimed, tracked (its turn weighs them again).
         self._kept: tuple[list[int], Tracked, int] | None = None
@@ -160,13 +159,10 @@ class GreedyPlayer:
         return most, best
 
     def _context(self, obs: Observation) -> Context:
-        """The context of a win of this seat on a discard, as the scoring of its waits reads it (few
-        winds and flower counts recur: a Context checks its values when made)."""
-        seat = (obs.seat_winds[obs.player], obs.prevalent_wind, obs.flowers[obs.player])
-        ctx = self._contexts.get(seat)
-        if ctx is None:
-            ctx = self._contexts[seat] = Context(seat_wind=seat[0], prevalent_wind=seat[1], flowers=seat[2])
-        return ctx
+        """The context of a win of this seat on a discard, as the scoring of its waits reads it (shared:
+        few winds and flower counts recur)."""
+        player = obs.player
+        return Context.of({"seat_wind": obs.seat_winds[player], "prevalent_wind": obs.prevalent_wind, "flowers": obs.flowers[player]})
 
     def _turn(self, obs: Observation, kongs: bool = True) -> Action:
         """The discard (or kong: only when ``kongs``, whether one is legal) of a turn."""

@@ -14,7 +14,7 @@ from typing import Any, assert_never
 
 from ..core.context import Context
 from ..core.hand import Meld, MeldKind
-from ..core.tiles import COPIES, EAST, FLOWER_BASE, KINDS_COUNT, WIND_TILES, is_flower, tile_code
+from ..core.tiles import COPIES, EAST, KINDS_COUNT, WIND_TILES, is_flower, tile_code
 from ..ruleset import RuleSet
 from .actions import DISCARD_OF, DRAW_OF, WIN_OF, Action, ActionKind, IllegalAction, Phase, Source, action_event
 from .claims import ClaimWindow, open_window
@@ -201,7 +201,7 @@ class Table(TableState):
             return [DRAW_OF[player]]
         seat = self.seats[player]
         held = seat.tiles()
-        if phase == Phase.FLOWERS or (held and held[-1] >= FLOWER_BASE):
+        if phase == Phase.FLOWERS or (held and is_flower(held[-1])):
             return [Action(player, ActionKind.FLOWER, f) for f in seat.held_flowers()]
         may_self_win = self.may_self_win
         win = self._turn_win = self._self_win(player) if may_self_win else None
@@ -239,7 +239,7 @@ class Table(TableState):
     def _self_win(self, player: int, minimum: bool = True) -> Win | None:
         seat = self.seats[player]
         tile = seat.drawn
-        if tile is None or tile >= FLOWER_BASE or (minimum and tile not in seat.waits(without=tile)):
+        if tile is None or is_flower(tile) or (minimum and tile not in seat.waits(without=tile)):
             return None
         ctx = self._context(player, True, seat.source == Source.KONG, seat.wall_last, self.visible(tile))
         return self._win(player, tile, None, ctx, minimum)
