@@ -38,7 +38,7 @@ import fanrules
 from fanrules.core.jsonio import hand_from_record, hand_to_record
 from fanrules.scoring.facts import _unique_wait as unique_wait_cache
 from fanrules.ruleset import load_ruleset, loader, resolve
-from fanrules.ruleset.build import _build
+from fanrules.ruleset.build import build_ruleset
 from fanrules.scoring.scored_waits import score_waits
 from fanrules.tools.batch import parse_line
 
@@ -158,7 +158,7 @@ def main() -> int:
     frozen_rate, frozen_warm_rate, frozen_fraction = first_pass_rates(hands, frozen=True)
     thirteen = [(h.concealed, h.melds, h.context) for h in hands]
     waits_s = median_seconds(lambda: [score_waits(c, m, ctx, scorer) for c, m, ctx in thirteen], runs=3)
-    load_s = median_seconds(lambda: _build(resolve("mcr")))
+    load_s = median_seconds(lambda: build_ruleset(resolve("mcr")))
 
     def load_shipped() -> None:
         loader._load_cached.cache_clear()

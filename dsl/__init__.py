@@ -10,7 +10,6 @@ from .builtins import REGISTRY, Builtin, Level
 from .cache import code_hash, predicate_cache, save_predicate_cache
 from .compiled import Compiled, Guard, Record, build
 from .diagnostics import CODES, NO_ORIGIN, Diagnostic, DiagnosticError, Origin
-from .prebuilt import shipped_record
 
 if TYPE_CHECKING:
     from .checker import Checked, check
@@ -31,15 +30,12 @@ def __getattr__(name: str) -> Any:
 def compile_predicate(text: str, origin: Origin = NO_ORIGIN, use_cache: bool = True) -> tuple[Compiled | None, list[Diagnostic]]:
     """Parse, check and compile a predicate. Returns the compiled predicate (None on any error) and
     every diagnostic found. A predicate compiled before (same text, same language) is not parsed again:
-    its cached tree is checked and compiled, and runs only if the code matches what was cached; a
-    shipped rule set's predicate, unedited, is built from its shipped record (dsl/prebuilt.py)."""
+    its cached tree is checked and compiled, and runs only if the code matches what was cached (a shipped
+    rule set, unedited, comes with its compiled records in the package: ruleset/documents.py)."""
     from .checker import check
     from .compiler import generate_tabled
 
     label = f"<predicate {origin.file}:{origin.line}>"
-    shipped = shipped_record(text) if use_cache else None  # a shipped rule set's, as our generator wrote it
-    if shipped is not None:
-        return build(shipped, label), []
     cache = predicate_cache() if use_cache else None
     known = cache.verified.get(text) if cache is not None else None
     if known is not None:

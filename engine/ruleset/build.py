@@ -201,7 +201,7 @@ def _apply(data: YMap, ctx: FileContext, raw: _RawFan) -> None:
 
 def _refs(fans: dict[int, _RawFan]) -> dict[str, int]:
     """Each fan by its names and its number; a number always means the fan of that number (a name
-    that reads as a number is refused in _build)."""
+    that reads as a number is refused in build_ruleset)."""
     out: dict[str, int] = {}
     for number, raw in fans.items():
         for key in ("name_zh", "name_en"):
@@ -387,7 +387,7 @@ def _fans(fields: dict[str, Any], raw_fans: dict[int, _RawFan], by_ref: dict[str
     return fans
 
 
-def _build(path: Path) -> RuleSet:
+def build_ruleset(path: Path) -> RuleSet:
     sink: list[Diagnostic] = []
     if not is_file(path):  # a link is followed (or refused) by read_text
         hint = f"shipped rule sets: {', '.join(shipped_rulesets())}; or give a folder with {RULESET_FILE}"

@@ -118,20 +118,20 @@ def fan_files(folder: Path, root: Path) -> list[Path]:
     return sorted(found)
 
 
-def _shipped_root() -> Path:
+def shipped_root() -> Path:
     """The folder of the shipped rule sets (from its package's spec, not importlib.resources: see dsl/cache.py)."""
     spec = find_spec("fanrules.rules")
     return Path(spec.submodule_search_locations[0] if spec and spec.submodule_search_locations else ".")
 
 
 def _shipped(name: str) -> Path | None:
-    candidate = _shipped_root() / name / RULESET_FILE
+    candidate = shipped_root() / name / RULESET_FILE
     return candidate if is_file(candidate) else None
 
 
 def shipped_rulesets(aliases: bool = False) -> list[str]:
     """Names of the rule sets shipped in the package; with ``aliases``, also their old names (``alias_of``)."""
-    root = _shipped_root()
+    root = shipped_root()
     return sorted(p.parent.name for p in root.glob(f"*/{RULESET_FILE}") if aliases or not _is_alias(p))
 
 

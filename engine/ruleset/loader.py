@@ -1,8 +1,10 @@
-"""Load a rule set: a shipped one, unedited, from its document (documents.py); any other from its YAML
-(build.py, imported only then, with the YAML reader, the schema and the checks: a start of ``fanrules``
-with a shipped rule set does without them)."""
+"""Load a rule set: a shipped one, unedited, from its start-up data (documents.py: the package's, else
+the cache's); any other from its YAML (build.py, imported only then, with the YAML reader, the schema
+and the checks: a start of ``fanrules`` with a shipped rule set does without them). A shipped rule set
+read from its YAML has its start-up data written into the cache for the next start."""
 from __future__ import annotations
 
+import time
 import warnings
 from dataclasses import replace
 from functools import lru_cache
@@ -10,7 +12,7 @@ from importlib import import_module
 from pathlib import Path
 from typing import Any
 
-from .documents import shipped_document
+from .documents import remember, shipped_document
 from .files import located, resolve, shipped_rulesets
 from .model import Example, Exclusion, Fan, RuleSet, Where
 
@@ -23,14 +25,17 @@ def _load_cached(path: str) -> RuleSet:
     if shipped is not None:
         return shipped
     from .alias import follow_aliases
-    from .build import _build
+    from .build import build_ruleset
     from .files import Budget
     from .rulefile import read_rule_file
     from .schema import RULESET_KEYS
 
     final, notices = follow_aliases(path, lambda file, sink: read_rule_file(file, sink, file.parent, Budget(), RULESET_KEYS, "a rule-set file"))
     if not notices:
-        return _build(Path(path))
+        started = time.perf_counter()
+        built = build_ruleset(Path(path))
+        remember(Path(path), built, (time.perf_counter() - started) * 1000)
+        return built
     ruleset = _load_cached(final)  # the same object as when the rule set is loaded by its own name
     return replace(ruleset, notices=ruleset.notices + notices)
 
@@ -46,7 +51,7 @@ def load_ruleset(spec: str | Path = "mcr") -> RuleSet:
 
 
 def __getattr__(name: str) -> Any:
-    """The builder's names (``_build``, the limits ``MAX_CHAIN``...), as this module had them before
+    """The builder's names (``build_ruleset``, the limits ``MAX_CHAIN``...), as this module had them before
     the builder was a module of its own; imported when first asked for."""
     if name.startswith("__"):
         raise AttributeError(name)

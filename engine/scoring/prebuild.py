@@ -1,52 +1,57 @@
-"""Writes the generated files that let a shipped rule set start without its YAML or its compiler:
-the rule set as loaded (ruleset/shipped/*.json, see ruleset/documents.py) and its scorer's fused functions
-(dsl/shipped_fused/, see dsl/prefused.py). ``python -m fanrules.scoring.prebuild`` after a change to a
-shipped rule set, the loader or the compiler (tests/test_shipped_documents.py says when); the predicate
-records (dsl/shipped_records.py) are written first, by ``python -m fanrules.ruleset.prebuild``."""
+"""Makes the start-up data of the shipped rule sets inside a built package: each rule set as loaded
+(``ruleset/shipped/NAME.json``, ruleset/documents.py) and its scorer's fused functions
+(``dsl/shipped_fused/``, dsl/prefused.py). The wheel's build runs it (ruleset/buildhook.py) on the package
+it has just copied, as ``python -m fanrules.scoring.prebuild BUILD_LIB`` with that package first on the
+path: the data is made by the code it ships with. Nothing is ever written into a source tree (its
+package is ``engine/``, not ``fanrules/``): a checkout makes its data into the cache on first use
+(ruleset/loader.py). Every file goes to a temporary file beside it, then is renamed."""
 from __future__ import annotations
 
 import sys
 from pathlib import Path
 
+import fanrules
+
 from ..dsl import prefused
 from ..ruleset import documents
-from ..ruleset.build import _build
-from ..ruleset.files import _shipped_root, located
+from ..ruleset.build import build_ruleset
+from ..ruleset.files import located, shipped_root
 from ..ruleset.loader import shipped_rulesets
-from ..ruleset.prebuild import document_text
 from .scorer import Scorer
 
 
-def generated() -> dict[str, str]:
-    """Every generated module's source by its path, from the YAML as read now."""
-    out: dict[str, str] = {}
+def generated() -> dict[Path, str]:
+    """Every start-up file's text by its path in the built package (``ruleset/shipped/NAME.json``,
+    ``dsl/shipped_fused/*.py``), from the YAML as read now."""
+    documents_folder = Path("ruleset") / documents.PACKAGE_FOLDER.name
+    fused_folder = Path("dsl") / prefused.PACKAGE
+    out: dict[Path, str] = {fused_folder / "__init__.py": prefused.INIT}
     for name in shipped_rulesets():
-        out[str(Path(documents.__file__).parent / documents.FOLDER / f"{name}.json")] = document_text(name)
-        scorer = Scorer(_build(located(_shipped_root() / name / "ruleset.yaml")))
+        ruleset = build_ruleset(located(shipped_root() / name / "ruleset.yaml"))
+        out[documents_folder / f"{name}.json"] = documents.document_text(ruleset, trusted=True)
+        scorer = Scorer(ruleset)
         for fused in (scorer.hand_evaluate, scorer.reading_evaluate):
             source: str = getattr(fused, "source")  # noqa: B009 - set on the function by fuse
-            folder = Path(prefused.__file__).parent / prefused.PACKAGE
-            out.update((str(folder / f"{name}.py"), text) for name, text in prefused.module_sources(source).items())
+            out.update((fused_folder / f"{module}.py", text) for module, text in prefused.module_sources(source).items())
     return out
 
 
-def stale(written: dict[str, str]) -> list[Path]:
-    """The generated modules in the package that ``written`` (``generated()``) no longer holds."""
-    folders = ((Path(documents.__file__).parent / documents.FOLDER, "*.json"), (Path(prefused.__file__).parent / prefused.PACKAGE, "*.py"))
-    return [path for folder, pattern in folders for path in sorted(folder.glob(pattern))
-            if path.name != "__init__.py" and str(path) not in written]
-
-
-def main() -> int:
-    """Write the modules into the package (its source folders in a checkout) and remove stale ones."""
+def main(argv: list[str]) -> int:
+    """Write the start-up data into BUILD_LIB/fanrules, which must be the package this process imported."""
+    if len(argv) != 1:
+        print("usage: python -m fanrules.scoring.prebuild BUILD_LIB (the folder of a built package, not a checkout)", file=sys.stderr)
+        return 2
+    package = Path(argv[0]).resolve() / "fanrules"
+    if Path(fanrules.__file__).resolve().parent != package:
+        print(f"error: {package} is not the fanrules package this process runs ({Path(fanrules.__file__).parent}): "
+              "the start-up data is made by the code it ships with", file=sys.stderr)
+        return 1
     written = generated()
-    for path in stale(written):
-        path.unlink()
-    for name, source in written.items():
-        Path(name).write_text(source, encoding="utf-8")
-    print(f"{len(written)} modules written", file=sys.stderr)
+    for path, text in written.items():
+        documents.write_atomically(package / path, text)
+    print(f"fanrules: {len(written)} start-up files written into {package}", file=sys.stderr)
     return 0
 
 
-if __name__ == "__main__":  # pragma: no cover - writes the shipped modules
-    sys.exit(main())
+if __name__ == "__main__":  # pragma: no cover - run by the wheel's build
+    sys.exit(main(sys.argv[1:]))

@@ -73,6 +73,11 @@ def cmd_check(args: argparse.Namespace) -> int:
     findings = lint(ruleset)
     for d in findings:
         print(d.format())
+    from ..ruleset.documents import status
+
+    info = status(Path(ruleset.path))  # a shipped rule set read from its YAML for want of start-up data
+    if info:
+        print(printable(info), file=sys.stderr)
     print(printable(f"{ruleset.name}: {len(ruleset.fans)} fans, {len(findings)} finding(s)"))
     return 1 if findings else 0
 
