@@ -1,7 +1,11 @@
 """How long ``fanrules score HAND`` takes as a whole process, beside ``python -c pass`` and
 ``python -c "import fanrules"`` started the same way: judges and scripts start fanrules thousands of times.
 
-Run: python bench/bench_startup.py [--runs N] [--hand HAND] [--rules NAME]
+Run: python bench/bench_startup.py [--runs N] [--hand HAND] [--rules NAME] [--against SCRIPT]
+
+``--against`` adds another install's ``fanrules`` console script (another commit installed in another
+virtual environment, e.g. ``/path/venv/bin/fanrules``), started in the same turns, and prints the median
+of the paired CPU ratios of this install's ``fanrules score HAND`` to it.
 
 The three commands are started in turn, ``--runs`` times (paired: a slow moment of a shared machine
 touches all three), after one start of each outside the timing (so Python's bytecode cache and the
@@ -10,7 +14,8 @@ start). Bytecode writing is left on (``PYTHONDONTWRITEBYTECODE`` is removed from
 environment): an installed package has its bytecode. Printed: the median wall and CPU time (user and
 system of the child) of each command, and the medians of the paired ratios to ``python -c pass``.
 
-A fourth command is the floor under the target: ``python -c "import re, argparse, ..."`` with the
+A fourth command is the floor under issue 38's target (4x ``python -c pass``), retired by issue 43 when
+the floor was measured at 4.03x; both are still printed: ``python -c "import re, argparse, ..."`` with the
 standard-library modules that ``fanrules score HAND`` imports (found by running it once and listing
 what it added to ``sys.modules``; ``re`` included, which the console script pip writes imports first).
 No fanrules code runs in it, so ``fanrules score HAND`` cannot start in less."""
@@ -41,6 +46,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=15)
     parser.add_argument("--hand", default="123m456p789s111z22z")
     parser.add_argument("--rules", default="mcr")
+    parser.add_argument("--against", help="another install's fanrules console script, timed in the same turns")
     args = parser.parse_args(argv)
     script = shutil.which("fanrules") or sys.exit("the fanrules command is not on PATH: pip install -e .")
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
@@ -49,6 +55,8 @@ def main(argv: list[str] | None = None) -> int:
                 "python -c 'import fanrules'": [sys.executable, "-c", "import fanrules"],
                 "fanrules score HAND": [script, "score", args.hand, "--rules", args.rules],
                 "its standard library alone": [sys.executable, "-c", "import " + ", ".join(floor)]}
+    if args.against:
+        commands["fanrules score HAND (against)"] = [args.against, "score", args.hand, "--rules", args.rules]
     for command in commands.values():
         started(command, env)
     times: dict[str, list[tuple[float, float]]] = {name: [] for name in commands}
@@ -65,13 +73,17 @@ def main(argv: list[str] | None = None) -> int:
     ratio = statistics.median(c / max(b, 1e-3) for (_, c), (_, b) in zip(times["fanrules score HAND"], base))
     least = statistics.median(c / max(b, 1e-3) for (_, c), (_, b) in zip(times["its standard library alone"], base))
     print(f"its standard library alone ({len(floor)} modules): {', '.join(floor)}")
-    print(f"target (issue 38): fanrules score HAND <= {TARGET:.0f}x python -c pass in CPU time: {ratio:.2f}x, {'met' if ratio <= TARGET else 'not met'}"
+    print(f"retired target (issue 38, retired by issue 43): fanrules score HAND <= {TARGET:.0f}x python -c pass in CPU time: {ratio:.2f}x"
           f" ({'an editable install: its python -c pass imports the editable finder too' if _editable() else 'a regular install'});"
-          f" the standard library it imports, alone: {least:.2f}x")
+          f" the standard library it imports, alone (the floor): {least:.2f}x")
+    if args.against:
+        against = statistics.median(c / max(b, 1e-3) for (_, c), (_, b) in zip(times["fanrules score HAND"], times["fanrules score HAND (against)"]))
+        print(f"fanrules score HAND against {args.against}: {against:.3f}x its CPU time (median of {args.runs} paired runs)")
     return 0
 
 
-#: Issue 38's target for a whole ``fanrules score HAND`` process, in multiples of ``python -c pass``.
+#: Issue 38's target for a whole ``fanrules score HAND`` process, in multiples of ``python -c pass``: retired
+#: by issue 43 (its floor, the standard library the command imports, measured 4.03x); still printed.
 TARGET = 4.0
 
 
