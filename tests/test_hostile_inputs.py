@@ -32,7 +32,7 @@ def _fanrules(*args: str, env: dict[str, str] | None = None) -> subprocess.Compl
 
 @pytest.mark.slow  # fresh processes
 def test_an_entry_copied_over_another_is_a_miss_with_a_notice_never_a_wrong_score(tmp_path: Path) -> None:
-    # A user's rule set: mcr with two predicates reworded (a shipped one's come from dsl/shipped_records.py).
+    # A user's rule set: mcr with two predicates reworded (a shipped one's come from its start-up data).
     rules = tmp_path / "rules"
     shutil.copytree(Path(__file__).resolve().parents[1] / "rules", rules)
     for name, text in (("80-self-drawn.yaml", "self_drawn"), ("12-four-concealed-pungs.yaml", "count(p in pungs: concealed(p)) >= 4")):
