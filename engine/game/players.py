@@ -25,11 +25,9 @@ from .winning import GameRules
 
 Player = Callable[[Observation], Action]
 """A player: given what its seat may see, the action it takes (one of ``observation.legal``)."""
-#: The kongs of one's own turn (a set of constants: a tuple of enum members made per action cost a
-#: tenth of a turn).
+#: The kongs of one's own turn.
 _KONGS = frozenset({ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG})
-#: Kinds and phases the greedy player looks for at every choice, as constants (an enum member is an
-#: attribute lookup each time it is named).
+#: Kinds and phases the greedy player looks for at every choice.
 _WIN = ActionKind.WIN
 _KIND = attrgetter("kind")
 _TILE = itemgetter(1)
