@@ -315,7 +315,7 @@ class ExpertPlayer:
         that scores the minimum (``fanrules.scoring.reach``)."""
         kept = list(rest)
         kept.remove(discard)
-        return self.weighed.reach[tuple(kept), melds, ctx] >= self.minimum
+        return self.weighed.best_in_reach(tuple(kept), melds, ctx) >= self.minimum
 
 
 def expert_player(rules: GameRules, seed: int | str = 0) -> ExpertPlayer:

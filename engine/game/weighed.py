@@ -2,7 +2,8 @@
 and expert players, kept apart from ``GameRules`` (which only says how the table plays and scores).
 
 A ``Weighed`` holds, for one ``GameRules``, the shanten of tiles, how many waits of a ready hand reach
-the minimum, and the expert's useful tiles, wins and points in reach; ``weighed_of`` gives every player
+the minimum, and the expert's useful tiles and wins (and works out the points in reach, which are seldom
+asked twice); ``weighed_of`` gives every player
 of the same rules the same one, so what one player worked out serves the others and the next games.
 Each memo is bounded (``WEIGHED_KEPT`` entries, then it starts afresh), so a long simulation's memory
 stays flat."""
@@ -56,8 +57,7 @@ def count_scoring(rules: GameRules, key: Ready, tiles_waits: Sequence[int], beat
 class Weighed:
     """The players' memos for one rule set: ``shanten`` (by tiles and number of sets), ``scoring_waits``
     (by a ready hand: how many of its waits reach the minimum), and the expert's ``useful`` (shanten and
-    useful tiles of 13 tiles), ``wins`` (each wait of a ready hand and its points) and ``reach`` (the
-    best total in reach of a hand one from ready)."""
+    useful tiles of 13 tiles) and ``wins`` (each wait of a ready hand and its points)."""
 
     def __init__(self, rules: GameRules) -> None:
         self.rules = rules
@@ -65,7 +65,6 @@ class Weighed:
         self.scoring_waits: Memo[Ready, int] = Memo(self._scoring_waits, WEIGHED_KEPT)
         self.useful: Memo[tuple[Tiles, int], tuple[int, Tiles]] = Memo(self._useful, WEIGHED_KEPT)
         self.wins: Memo[Ready, tuple[tuple[int, int], ...]] = Memo(self._wins, WEIGHED_KEPT)
-        self.reach: Memo[Ready, int] = Memo(self._reach, WEIGHED_KEPT)
 
     def _scoring_waits(self, key: Ready) -> int:
         found = count_scoring(self.rules, key, waits(key[0], len(key[1])))
@@ -98,8 +97,9 @@ class Weighed:
                 out.append((w, win.points(flowers)))
         return tuple(out)
 
-    def _reach(self, key: Ready) -> int:
-        tiles, melds, ctx = key
+    def best_in_reach(self, tiles: Tiles, melds: tuple[Meld, ...], ctx: Context) -> int:
+        """The best total in reach of ``tiles`` (one from ready) with ``melds``, 0 when none. Not
+        remembered: the same hand is seldom asked twice."""
         left = [COPIES] * KINDS_COUNT
         for t in tiles:
             left[t] -= 1
