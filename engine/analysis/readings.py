@@ -28,9 +28,10 @@ def by_suit(tiles: tuple[Tile, ...]) -> tuple[tuple[Tile, ...], ...]:
 #: What the readings need of one part (a suit, or the honours): (paired, options, pair, only): ``paired``
 #: 1 when its readings hold the pair (all of them or none do), else 0; its readings, or None when it has
 #: one reading with one split (the common case); and then that reading's pair and split as (chows,
-#: pungs) (``only``, else None), so that most hands are read without ``product``. A plain tuple, unpacked,
-#: with no readings kept beside ``only`` (the fewer objects a remembered part keeps, the fewer the
-#: garbage collector counts).
+#: pungs) (``only``, else None), so that most hands are read without ``product``. A plain tuple, unpacked:
+#: reading a named tuple's fields by name goes through Python's generic attribute lookup. No readings
+#: kept beside ``only``: two tuples fewer a part a first pass remembers (the product of several readings
+#: makes them), and the honours' Part made whole: fewer young collections in a first pass.
 Part = tuple[int, "tuple[PartReading, ...] | None", "Tile | None", "PartSets | None"]
 
 
@@ -66,7 +67,7 @@ def _read_part(tiles: tuple[Tile, ...]) -> Part | None:
     if len(tiles) > MOST and any(map(eq, tiles, tiles[MOST:])):
         return _searched(tiles, suit)
     key, sets = 0, table()
-    for t in tiles:
+    for t in tiles:  # a loop: sum(map(ONE.__getitem__, tiles)) cost more
         key += ONE[t]
     if n == 0:  # sets only: one reading, ``_part``'s work inline (no call for the common miss)
         if key not in sets:
@@ -92,8 +93,9 @@ def _read_part(tiles: tuple[Tile, ...]) -> Part | None:
     return (1, None, pair, splits[0]) if len(splits) == 1 else (1, ((pair, splits),), pair, None)
 
 
-#: The readings of the sorted tiles of a part, by the tiles (``_read_part``'s). A Memo (core/memo.py):
-#: an entry keeps no tuple of the arguments beside its key.
+#: The readings of the sorted tiles of a part, by the tiles (``_read_part``'s). A Memo: a first pass over
+#: the corpus leaves no tuple of the arguments per pattern, nor one of ``suit_sets``'s, so that no full
+#: collection falls in it; a hit is a subscript, not a call.
 _part_readings: Memo[tuple[Tile, ...], Part | None] = Memo(_read_part, PATTERNS)
 
 
@@ -154,7 +156,8 @@ def _sets_and_pair(tiles: tuple[Tile, ...]) -> list[tuple[Tile, tuple[Block, ...
     # Every reading of part k has its pair; a part of one reading with one split has its split alone.
     pk = parts[k]
     paired = cast("tuple[tuple[Tile, tuple[PartSets, ...]], ...]", pk[1] or ((pk[2], (pk[3],)),))
-    # The splits of each part, part k's set for each of its readings in turn.
+    # The splits of each part, part k's set for each of its readings in turn, in loops: where a
+    # comprehension over a product of a generator of them was (each a call more).
     rows = cast("list[tuple[PartSets, ...]]", [part[1][0][1] if part[1] else (part[3],) for part in parts])
     out = []
     for pair, splits in paired:
@@ -313,7 +316,8 @@ def readings(hand: Hand) -> list[Reading]:
             out += _thirteen_orphans(tiles, held)
         if len(held) == len(tiles):
             out += _honours_and_knitted(tiles)
-    # Nine different number tiles (the knitted straight needs them).
+    # Nine different number tiles: counted in C (a generator over the kinds cost more than the rest of
+    # the special shapes' tests).
     if len(held) >= 9 and len(set(tiles[: bisect_left(tiles, 27)])) >= 9:
         out += _knitted_straight(hand, tiles, held, fixed)
     return out
