@@ -28,7 +28,6 @@ Player = Callable[[Observation], Action]
 #: The kongs of one's own turn.
 _KONGS = frozenset({ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG})
 #: Kinds and phases the greedy player looks for at every choice.
-_WIN = ActionKind.WIN
 _KIND = attrgetter("kind")
 _TILE = itemgetter(1)
 _TAKEN_FIRST = frozenset({ActionKind.FLOWER, ActionKind.DRAW})
@@ -106,8 +105,8 @@ class GreedyPlayer:
     def __call__(self, obs: Observation) -> Action:
         legal = obs.legal
         kinds = set(map(_KIND, legal))
-        if _WIN in kinds:
-            return next(a for a in legal if a.kind == _WIN)
+        if ActionKind.WIN in kinds:
+            return next(a for a in legal if a.kind == ActionKind.WIN)
         if not kinds.isdisjoint(_TAKEN_FIRST):
             return legal[0]
         if obs.phase in _CLAIMING:
