@@ -1,7 +1,7 @@
 """The benchmark table of the README: scoring, waits, batch throughput, CLI start-up and memory.
 
 Run: python bench/bench.py   (plain perf_counter timing, median of several runs; writes the table to
-stdout in Markdown). Needs ../shared/corpus/public.jsonl beside the repository.
+stdout in Markdown). Reads the corpus copy tests/data/public.jsonl.
 
 Every rate of scoring is "warm": the memos hold the patterns of the hands (one suit's tiles, shared
 blocks, remembered each rules), as in a long batch, but not the per-hand unique-wait answers. Beside it:
@@ -32,17 +32,18 @@ from collections import deque
 from itertools import repeat
 from pathlib import Path
 
-from common import CORPUS, INSTALLED, calibration, complete_hands, complete_lines, median_seconds
+from common import CORPUS, INSTALLED, calibration, clear_memos, complete_hands, complete_lines, median_seconds
 
 import fanrules
 from fanrules.core.jsonio import hand_from_record, hand_to_record
-from fanrules.scoring.facts import _unique_wait as unique_wait_cache
-from fanrules.ruleset import load_ruleset, loader, resolve
-from fanrules.ruleset.build import build_ruleset
+from fanrules.ruleset import resolve
 from fanrules.scoring.scored_waits import score_waits
 from fanrules.tools.batch import parse_line
 
 BATCH_LINES = 20_000
+#: The module whose memo of unique waits is emptied between passes: a new hand would not find its answer.
+UNIQUE_WAIT = "fanrules.scoring.facts"
+Row = tuple[str, str]
 
 
 def cli_startup(cache: bool = True, rules: str = "mcr") -> float:
@@ -106,7 +107,7 @@ def first_pass(path: str, frozen: bool = False) -> None:
     gc.callbacks.remove(count)
 
     def warm() -> None:
-        unique_wait_cache.cache_clear()
+        clear_memos(UNIQUE_WAIT)
         for hand in hands:
             scorer.score(hand)
     print(json.dumps({"hands": len(hands), "first": first, "warm": median_seconds(warm), "collections": collections}))
@@ -136,20 +137,20 @@ def first_pass_rates(hands: list[fanrules.Hand], frozen: bool = False) -> tuple[
             f"{statistics.median(fractions):.2f} ({fractions[0]:.2f} to {fractions[-1]:.2f}; collections {collected})")
 
 
-def main() -> int:
-    if len(sys.argv) in (3, 4) and sys.argv[1] == "--first-pass":
-        first_pass(sys.argv[2], frozen=sys.argv[3:] == ["--frozen"])
-        return 0
-    if not CORPUS.is_file():
-        print(f"corpus not found: {CORPUS}", file=sys.stderr)
-        return 1
-    hands = complete_hands()
-    scorer = fanrules.scorer("mcr")
-    for hand in hands:  # warm the per-suit memos, as in a long batch
-        scorer.score(hand)
+def first_load(spec: str, runs: int = 5) -> float:
+    """Median seconds of the first ``load_ruleset(spec)`` in a fresh process (the package imported
+    before the clock starts): what a command pays to have its rule set."""
+    probe = ("import sys, time\nfrom fanrules.ruleset import load_ruleset\n"
+             "start = time.perf_counter()\nload_ruleset(sys.argv[1])\nprint(time.perf_counter() - start)\n")
+    subprocess.run([sys.executable, "-c", probe, spec], check=True, capture_output=True, env=INSTALLED)
+    return statistics.median(float(subprocess.run([sys.executable, "-c", probe, spec], check=True, capture_output=True,
+                                                  text=True, env=INSTALLED).stdout) for _ in range(runs))
 
+
+def scoring_rows(hands: list[fanrules.Hand], scorer: fanrules.Scorer) -> list[Row]:
+    """Warm scoring, the first pass (plain and frozen) and waits with fans."""
     def score_all() -> None:
-        unique_wait_cache.cache_clear()  # per hand: a new hand in a batch would not find it
+        clear_memos(UNIQUE_WAIT)  # per hand: a new hand in a batch would not find it
         for h in hands:
             scorer.score(h)
 
@@ -158,26 +159,42 @@ def main() -> int:
     frozen_rate, frozen_warm_rate, frozen_fraction = first_pass_rates(hands, frozen=True)
     thirteen = [(h.concealed, h.melds, h.context) for h in hands]
     waits_s = median_seconds(lambda: [score_waits(c, m, ctx, scorer) for c, m, ctx in thirteen], runs=3)
-    load_s = median_seconds(lambda: build_ruleset(resolve("mcr")))
+    return [
+        (f"scoring, {len(hands)} complete corpus hands, one process", f"{len(hands) / score_s:,.0f} hands/s"),
+        (f"first pass over the same hands in a fresh process, memos empty / warm passes in that process: rates (medians of"
+         f" {FIRST_PASS_RUNS} processes), then the median of each process's fraction (lowest to highest; collections"
+         " during each first pass, young/middle/full)",
+         f"{first_rate:,.0f} / {first_warm_rate:,.0f} hands/s; {first_fraction}"),
+        ("the same with start-up's objects frozen first (gc.freeze, as fanrules batch does)",
+         f"{frozen_rate:,.0f} / {frozen_warm_rate:,.0f} hands/s; {frozen_fraction}"),
+        ("waits with fans (13-tile hands, every winning tile scored twice)", f"{len(hands) / waits_s:,.0f} hands/s"),
+    ]
 
-    def load_shipped() -> None:
-        loader._load_cached.cache_clear()
-        load_ruleset("mcr")
-    shipped_s = median_seconds(load_shipped)
-    peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+def load_row() -> Row:
+    """The first load of mcr in a fresh process: shipped, and a user's copy read from its YAML."""
+    shipped_s = first_load("mcr")
+    with tempfile.TemporaryDirectory() as folder:  # a user's copy of mcr: read from YAML (the YAML cache warm)
+        shutil.copytree(Path(resolve("mcr")).parent, Path(folder) / "mine")
+        yaml_s = first_load(str(Path(folder) / "mine"))
+    return ("first load of mcr (81 fans) in a fresh process: shipped / a user's copy from its YAML (the YAML cache warm)",
+            f"{shipped_s * 1000:.1f} ms / {yaml_s * 1000:.0f} ms")
+
+
+def batch_rows(scorer: fanrules.Scorer) -> list[Row]:
+    """``fanrules batch`` on a file of BATCH_LINES lines against scoring its hands in process."""
     corpus_lines = [line if line.endswith("\n") else line + "\n" for line, _ in complete_lines()]
     batch_lines = [corpus_lines[i % len(corpus_lines)] for i in range(BATCH_LINES)]
     batch_hands = [hand_from_record(json.loads(line)) for line in batch_lines]
 
     def score_batch_hands() -> None:
-        unique_wait_cache.cache_clear()
+        clear_memos(UNIQUE_WAIT)
         for h in batch_hands:
             scorer.score(h)
     in_process_s = median_seconds(score_batch_hands, runs=3)
     in_process = BATCH_LINES / in_process_s
-    # What no batch can avoid: its start-up, and decoding each line's JSON (in C, the json module). Each
-    # decoded record is dropped at once, as the batch drops it: a list of 20,000 records kept alive made
-    # the garbage collector walk them all, which more than doubled the figure.
+    # What no batch can avoid: its start-up, and decoding each line's JSON. Each decoded record is dropped
+    # at once, as the batch drops it (records kept alive would make the garbage collector walk them all).
     json_s = median_seconds(lambda: deque(map(parse_line, batch_lines, repeat(1)), maxlen=0), runs=3)
     start_s = empty_batch()
     ceiling = in_process_s / (in_process_s + json_s + start_s)
@@ -190,22 +207,7 @@ def main() -> int:
         batch_n, cpu_n = batch_rate(f.name, BATCH_LINES, cores)
     finally:
         Path(f.name).unlink()
-    child_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
-    startup = cli_startup()
-    with tempfile.TemporaryDirectory() as folder:  # a user's copy of mcr: read from YAML (and the caches)
-        shutil.copytree(Path(resolve("mcr")).parent, Path(folder) / "mine")
-        startup_user, startup_cold = cli_startup(rules=str(Path(folder) / "mine")), cli_startup(cache=False, rules=str(Path(folder) / "mine"))
-    rows = [
-        (f"scoring, {len(hands)} complete corpus hands, one process", f"{len(hands) / score_s:,.0f} hands/s"),
-        (f"first pass over the same hands in a fresh process, memos empty / warm passes in that process: rates (medians of"
-         f" {FIRST_PASS_RUNS} processes), then the median of each process's fraction (lowest to highest; collections"
-         " during each first pass, young/middle/full)",
-         f"{first_rate:,.0f} / {first_warm_rate:,.0f} hands/s; {first_fraction}"),
-        ("the same with start-up's objects frozen first (gc.freeze, as fanrules batch does)",
-         f"{frozen_rate:,.0f} / {frozen_warm_rate:,.0f} hands/s; {frozen_fraction}"),
-        ("waits with fans (13-tile hands, every winning tile scored twice)", f"{len(hands) / waits_s:,.0f} hands/s"),
-        ("load mcr (81 fans) in a running process: from its shipped document / from its YAML (the YAML cache warm)",
-         f"{shipped_s * 1000:.1f} ms / {load_s * 1000:.0f} ms"),
+    return [
         (f"in-process scoring of the {BATCH_LINES} hands of the batch file (warm)", f"{in_process:,.0f} hands/s"),
         (f"batch --jobs 1, {BATCH_LINES} lines (whole process) / in-process scoring",
          f"{batch_1:,.0f} lines/s = {batch_1 / in_process:.2f}"),
@@ -216,12 +218,40 @@ def main() -> int:
         (f"batch --jobs {cores}, {BATCH_LINES} lines / --jobs 1", f"{batch_n:,.0f} lines/s = {batch_n / batch_1:.2f}x"),
         (f"CPU seconds of the batch, all processes: --jobs 1 / --jobs {cores} (at best {cores} x --jobs 1 / this, on idle cores)",
          f"{cpu_1:.2f} s / {cpu_n:.2f} s (at best {cores * cpu_1 / cpu_n:.2f}x)"),
+    ]
+
+
+def startup_rows() -> list[Row]:
+    """The command line's start-up with one score: shipped, a user's copy through the caches, caches off."""
+    startup = cli_startup()
+    with tempfile.TemporaryDirectory() as folder:  # a user's copy of mcr: read from YAML (and the caches)
+        mine = str(Path(folder) / "mine")
+        shutil.copytree(Path(resolve("mcr")).parent, mine)
+        startup_user, startup_cold = cli_startup(rules=mine), cli_startup(cache=False, rules=mine)
+    return [
         ("CLI start-up + one score (python -m fanrules score)", f"{startup * 1000:.0f} ms"),
         ("the same with a copy of mcr in a folder of a user's (read from YAML through the caches)", f"{startup_user * 1000:.0f} ms"),
         ("the same with the caches off (YAML read, parser loaded, 81 predicates compiled)", f"{startup_cold * 1000:.0f} ms"),
-        ("peak memory: this process / largest batch process", f"{peak_mb:.0f} MB / {child_mb:.0f} MB"),
     ]
-    print(f"Measured {time.strftime('%Y-%m-%d')} on {platform.machine()}, {cores} cores, Python {platform.python_version()}"
+
+
+def main() -> int:
+    if len(sys.argv) in (3, 4) and sys.argv[1] == "--first-pass":
+        first_pass(sys.argv[2], frozen=sys.argv[3:] == ["--frozen"])
+        return 0
+    if not CORPUS.is_file():
+        print(f"corpus not found: {CORPUS}", file=sys.stderr)
+        return 1
+    hands = complete_hands()
+    scorer = fanrules.scorer("mcr")
+    for hand in hands:  # warm the per-suit memos, as in a long batch
+        scorer.score(hand)
+    rows = scoring_rows(hands, scorer) + [load_row()]
+    peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    rows += batch_rows(scorer)
+    child_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    rows += startup_rows() + [("peak memory: this process / largest batch process", f"{peak_mb:.0f} MB / {child_mb:.0f} MB")]
+    print(f"Measured {time.strftime('%Y-%m-%d')} on {platform.machine()}, {os.cpu_count() or 1} cores, Python {platform.python_version()}"
           f" ({platform.processor() or platform.platform()}); median of several runs. A plain loop of three million"
           f" additions took {calibration():.3f} s during this run; compare it between runs to see how fast the machine was.\n")
     print("| what | result |\n|---|---|")

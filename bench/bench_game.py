@@ -9,10 +9,11 @@ warm, as in a long simulation), then GAMES seeded games in one process, timed by
 (time.perf_counter) and by the process's CPU time (time.process_time: what one core gives when the
 machine is shared); it prints games/s both ways, steps/s and how many games ended in a win.
 
-``--against COMMIT`` then plays the greedy kind again in fresh processes, this tree and COMMIT (a copy of
-its ``engine``, ``dsl`` and ``rules`` from ``git archive``, put first on ``PYTHONPATH``) alternated
-``--runs`` times, and prints the median of the paired ratios of games per CPU second: the players'
-loop's speed-up over that commit measured in one run (issue 38 asks 2x over cf8a4aa, its "today").
+``--against COMMIT`` then plays the kinds of ``--kinds`` (greedy by default; ``--kinds greedy,expert``)
+again in fresh processes, this tree and COMMIT (a copy of its ``engine``, ``dsl`` and ``rules`` from
+``git archive``, put first on ``PYTHONPATH``) alternated ``--runs`` times, and prints for each kind the
+median of the paired ratios of games per CPU second: the players' speed against that commit measured
+in one run.
 """
 from __future__ import annotations
 
@@ -72,17 +73,18 @@ def child_rate(kind: str, games: int, warm: int, path: Path | None) -> float:
     return float(json.loads(out)["rate"])
 
 
-def against(commit: str, games: int, warm: int, runs: int) -> None:
-    """The greedy kind, this tree against ``commit``, alternated in fresh processes."""
+def against(commit: str, games: int, warm: int, runs: int, kinds: list[str]) -> None:
+    """Each of ``kinds``, this tree against ``commit``, alternated in fresh processes."""
     with tempfile.TemporaryDirectory() as tmp:
         path = export(commit, Path(tmp))
-        ours, theirs = [], []
-        for _ in range(runs):
-            theirs.append(child_rate("greedy", games, warm, path))
-            ours.append(child_rate("greedy", games, warm, None))
-    ratio = statistics.median(a / b for a, b in zip(ours, theirs))
-    print(f"\ngreedy, {runs} alternated pairs of fresh processes: this tree {statistics.median(ours):.1f} / "
-          f"{commit} {statistics.median(theirs):.1f} games per CPU second = {ratio:.2f}x (median of the pairs' ratios)")
+        for kind in kinds:
+            ours, theirs = [], []
+            for _ in range(runs):
+                theirs.append(child_rate(kind, games, warm, path))
+                ours.append(child_rate(kind, games, warm, None))
+            ratio = statistics.median(a / b for a, b in zip(ours, theirs))
+            print(f"\n{kind}, {runs} alternated pairs of fresh processes: this tree {statistics.median(ours):.1f} / "
+                  f"{commit} {statistics.median(theirs):.1f} games per CPU second = {ratio:.2f}x (median of the pairs' ratios)")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -91,12 +93,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("warm", nargs="?", type=int, default=100)
     parser.add_argument("--against", metavar="COMMIT", help="also the greedy players' speed-up over COMMIT")
     parser.add_argument("--runs", type=int, default=3, help="alternated pairs of processes for --against")
+    parser.add_argument("--kinds", default="greedy", help="player kinds compared by --against, comma separated")
+    parser.add_argument("--only-against", action="store_true", help="skip the table of every kind: --against alone")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     games, warm = args.games, args.warm
     if args.child:
         _, cpu, _, _ = measure(args.child, games, warm)
         print(json.dumps({"rate": games / cpu}))
+        return 0
+    if args.only_against and args.against:
+        against(args.against, games, warm, args.runs, args.kinds.split(","))
         return 0
     print(f"mcr, {games} games per player kind after {warm} warm-up games, one process\n")
     print(f"{'players':<8} {'wall s':>7} {'games/s':>8} {'CPU s':>7} {'games/CPU s':>12} {'steps/CPU s':>12} {'wins':>5}")
@@ -107,7 +114,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{kind:<8} {wall:>7.2f} {games / wall:>8.1f} {cpu:>7.2f} {games / cpu:>12.1f} {steps / cpu:>12,.0f} {wins:>5}")
     print(f"\na game of four experts takes {per_game['expert'] / per_game['greedy']:.2f}x the CPU time of one of four greedy players")
     if args.against:
-        against(args.against, games, warm, args.runs)
+        against(args.against, games, warm, args.runs, args.kinds.split(","))
     return 0
 
 

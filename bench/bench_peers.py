@@ -45,7 +45,7 @@ from typing import Any
 from collections import deque
 from itertools import dropwhile, filterfalse, starmap, takewhile
 
-from common import CORPUS, calibration, callgrind, complete_hands, forget
+from common import CORPUS, calibration, callgrind, clear_memos, complete_hands, forget
 
 import fanrules
 from fanrules.analysis.readings import readings
@@ -53,7 +53,6 @@ from fanrules.core.blocks import Shape
 from fanrules.core.hand import Hand, MeldKind
 from fanrules.botzone.calculator import record_args
 from fanrules.core.jsonio import hand_from_record, hand_to_record
-from fanrules.scoring.facts import _unique_wait as unique_wait_cache
 
 try:
     from mahjong.hand_calculating.hand import HandCalculator
@@ -164,7 +163,7 @@ def counted_passes(paths: list[Path]) -> None:
     deque(starmap(theirs, peers), maxlen=0)
     forget(scorer)
     deque(filterfalse(lambda h: scorer.score(h) and False, hands), maxlen=0)
-    unique_wait_cache.cache_clear()
+    clear_memos("fanrules.scoring.facts")
     deque(takewhile(lambda h: scorer.score(h) or True, hands), maxlen=0)
     print(len(hands))
 
@@ -180,6 +179,66 @@ def callgrind_table() -> None:
     for kind in ("cold", "warm"):
         ours, theirs = per_hand[f"{kind} fanrules"], per_hand[f"{kind} riichi"]
         print(f"| {kind} | {ours:,.0f} | {theirs:,.0f} | {theirs / ours:.2f}x |")
+
+
+def rates(hands: list[Hand], runs: int) -> dict[tuple[str, str], float]:
+    """Hands per second of each library (fanrules, riichi, and the C++ when installed), cold (each
+    pass in a fresh process) and warm (every library has scored every hand once), medians of ``runs``."""
+    peer_hands = [to_peer(h) for h in hands]
+    scorer = fanrules.scorer("mcr")
+    calculator = HandCalculator()
+
+    def ours() -> None:
+        clear_memos("fanrules.scoring.facts")
+        for hand in hands:
+            scorer.score(hand)
+
+    def theirs() -> None:
+        for tiles, win, melds, config in peer_hands:
+            calculator.estimate_hand_value(tiles, win, melds=melds, config=config)
+
+    cpp_args = [record_args(hand_to_record(h)) for h in hands]
+
+    def cpp() -> None:
+        for args in cpp_args:
+            MahjongFanCalculator(*args)
+
+    peers = {"riichi": theirs, **({"cpp": cpp} if MahjongFanCalculator is not None else {})}
+    with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False, encoding="utf-8") as f:
+        f.writelines(json.dumps(hand_to_record(h)) + "\n" for h in hands)
+    try:
+        cold: dict[str, list[float]] = {"fanrules": [], **{name: [] for name in peers}}
+        for _ in range(runs):
+            for library, found in cold.items():
+                found.append(fresh_rate(library, f.name))
+    finally:
+        Path(f.name).unlink()
+    for work in (*peers.values(), ours):  # warm: every library has scored every hand once
+        work()
+    warm: dict[str, list[float]] = {name: [] for name in cold}
+    for _ in range(runs):
+        for name, work in {"fanrules": ours, **peers}.items():
+            warm[name].append(timed(work))
+    n = len(hands)
+    return {(kind, name): statistics.median(cold[name]) if kind == "cold" else n / statistics.median(warm[name])
+            for kind in ("cold", "warm") for name in cold}
+
+
+def print_rates(rate: dict[tuple[str, str], float], n: int, runs: int) -> None:
+    """The Markdown table of ``rates``: each library's cold and warm rates and fanrules' ratios to each."""
+    peers = [name for kind, name in rate if kind == "cold" and name != "fanrules"]
+    print(f"Measured {time.strftime('%Y-%m-%d %H:%M')} on {platform.machine()}, Python {platform.python_version()}; "
+          f"{n} standard-shape corpus hands; median of {runs} passes (cold: each in a fresh process); "
+          f"calibration loop {calibration():.3f} s.\n")
+    if MahjongFanCalculator is None:
+        print("(the C++ calculator is not installed: pip install pymahjonggb)\n")
+    names = {"riichi": "riichi mahjong", "cpp": "C++ (MahjongGB)"}
+    print("| pass | fanrules | " + " | ".join(names[p] for p in peers) + " | " + " | ".join(f"fanrules / {names[p]}" for p in peers) + " |")
+    print("|---" * (2 + 2 * len(peers)) + "|")
+    for kind in ("cold", "warm"):
+        ours_rate = rate[kind, "fanrules"]
+        print(f"| {kind} | {ours_rate:,.0f} hands/s | " + " | ".join(f"{rate[kind, p]:,.0f} hands/s" for p in peers) + " | "
+              + " | ".join(f"{ours_rate / rate[kind, p]:.2f}x" for p in peers) + " |")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -203,58 +262,7 @@ def main(argv: list[str] | None = None) -> int:
         callgrind_table()
         return 0
     hands = standard_hands(paths)
-    peer_hands = [to_peer(h) for h in hands]
-    scorer = fanrules.scorer("mcr")
-    calculator = HandCalculator()
-
-    def ours() -> None:
-        unique_wait_cache.cache_clear()
-        for hand in hands:
-            scorer.score(hand)
-
-    def theirs() -> None:
-        for tiles, win, melds, config in peer_hands:
-            calculator.estimate_hand_value(tiles, win, melds=melds, config=config)
-
-    cpp_args = [record_args(hand_to_record(h)) for h in hands]
-
-    def cpp() -> None:
-        for args in cpp_args:
-            MahjongFanCalculator(*args)
-
-    peers = {"riichi": theirs, **({"cpp": cpp} if MahjongFanCalculator is not None else {})}
-    with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False, encoding="utf-8") as f:
-        f.writelines(json.dumps(hand_to_record(h)) + "\n" for h in hands)
-    try:
-        cold: dict[str, list[float]] = {"fanrules": [], **{name: [] for name in peers}}
-        for _ in range(args.runs):
-            for library, rates in cold.items():
-                rates.append(fresh_rate(library, f.name))
-    finally:
-        Path(f.name).unlink()
-    for work in peers.values():  # warm: every library has scored every hand once
-        work()
-    ours()
-    warm: dict[str, list[float]] = {"fanrules": [], **{name: [] for name in peers}}
-    for _ in range(args.runs):
-        warm["fanrules"].append(timed(ours))
-        for name, work in peers.items():
-            warm[name].append(timed(work))
-    n = len(hands)
-    rate = {(kind, name): statistics.median(cold[name]) if kind == "cold" else n / statistics.median(warm[name])
-            for kind in ("cold", "warm") for name in cold}
-    print(f"Measured {time.strftime('%Y-%m-%d %H:%M')} on {platform.machine()}, Python {platform.python_version()}; "
-          f"{n} standard-shape corpus hands; median of {args.runs} passes (cold: each in a fresh process); "
-          f"calibration loop {calibration():.3f} s.\n")
-    if MahjongFanCalculator is None:
-        print("(the C++ calculator is not installed: pip install pymahjonggb)\n")
-    names = {"riichi": "riichi mahjong", "cpp": "C++ (MahjongGB)"}
-    print("| pass | fanrules | " + " | ".join(names[p] for p in peers) + " | " + " | ".join(f"fanrules / {names[p]}" for p in peers) + " |")
-    print("|---" * (2 + 2 * len(peers)) + "|")
-    for kind in ("cold", "warm"):
-        ours_rate = rate[kind, "fanrules"]
-        print(f"| {kind} | {ours_rate:,.0f} hands/s | " + " | ".join(f"{rate[kind, p]:,.0f} hands/s" for p in peers) + " | "
-              + " | ".join(f"{ours_rate / rate[kind, p]:.2f}x" for p in peers) + " |")
+    print_rates(rates(hands, args.runs), len(hands), args.runs)
     return 0
 
 

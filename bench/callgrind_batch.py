@@ -21,12 +21,11 @@ from collections import deque
 from collections.abc import Callable, Iterable
 from itertools import accumulate, dropwhile, filterfalse, islice, pairwise, starmap, takewhile, zip_longest
 
-from common import callgrind, complete_lines
+from common import callgrind, clear_memos, complete_lines
 
 import fanrules
 from fanrules.core.jsonio import hand_from_record
-from fanrules.scoring.facts import _unique_wait as unique_wait_cache
-from fanrules.tools.batch import _TEXT, answer_line, parse_line, run
+from fanrules.tools.batch import TEXT, answer_line, parse_line, run
 
 #: Each counted pass: its label and the C function of the iterator that runs it.
 PASSES = (("read the JSON", "starmap_next"), ("make the Hand", "filterfalse_next"), ("score", "takewhile_next"),
@@ -43,7 +42,7 @@ def passes() -> int:
     hands = [hand_from_record(r) for r in records]
     results = [scorer.score(h) for h in hands]
     for line in lines:  # warm: memos of readings, rules and answer pieces
-        answer_line(line, scorer, 1, _TEXT)
+        answer_line(line, scorer, 1, TEXT)
     batch_file = tempfile.NamedTemporaryFile("wb", suffix=".jsonl", delete=False)
     with batch_file:
         batch_file.write("".join(line if line.endswith("\n") else line + "\n" for line in lines).encode("utf-8"))
@@ -56,14 +55,14 @@ def passes() -> int:
         lambda: starmap(parse_line, ((line, 1) for line in lines)),
         lambda: filterfalse(lambda r: hand_from_record(r) and False, records),
         lambda: takewhile(lambda h: scorer.score(h) or True, hands),
-        lambda: dropwhile(lambda r: _TEXT.line(r, "id") or True, results),
-        lambda: accumulate(lines, lambda _, line: answer_line(line, scorer, 1, _TEXT), initial=None),
-        lambda: islice((_TEXT.brief(r, "id") for r in results), None),
-        lambda: pairwise(answer_line(line, scorer, 1, _TEXT, False) for line in lines),
+        lambda: dropwhile(lambda r: TEXT.line(r, "id") or True, results),
+        lambda: accumulate(lines, lambda _, line: answer_line(line, scorer, 1, TEXT), initial=None),
+        lambda: islice((TEXT.brief(r, "id") for r in results), None),
+        lambda: pairwise(answer_line(line, scorer, 1, TEXT, False) for line in lines),
         lambda: zip_longest((run_file() for _ in range(1)), ()),
     ]
     for i, drive in enumerate(drivers):
-        unique_wait_cache.cache_clear()
+        clear_memos("fanrules.scoring.facts")
         if i == 3:
             for r in results:  # the explanations, worked out once per result, are counted in "score" + "write"
                 r.__dict__.pop("not_counted", None)

@@ -4,7 +4,7 @@ counted by callgrind: a first pass with its memos empty, then a warm pass.
 Run:
     python bench/callgrind_fused.py
 
-The facts of every reading of the 600 first complete hands of ../shared/corpus/public.jsonl are built
+The facts of every reading of the 600 first complete hands of tests/data/public.jsonl are built
 beforehand (and their unique-wait test answered), so that both passes count the fused function and the
 keyed rules it runs on a miss (the cold pass minus the warm one) and nothing else. Each pass runs inside
 its own iterator of ``itertools`` (``starmap``, ``filterfalse``), which valgrind is told to count

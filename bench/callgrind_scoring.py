@@ -5,7 +5,7 @@ Run:
     python bench/callgrind_scoring.py             # the table: instructions per hand by stage, warm and cold
     python bench/callgrind_scoring.py --time      # no valgrind: the wall time of each pass
 
-The 600 first complete hands of ../shared/corpus/public.jsonl are scored once to warm every memo, then
+The 600 first complete hands of tests/data/public.jsonl are scored once to warm every memo, then
 worked through once per stage (``readings``: the readings of each hand; ``facts``: + the facts of the
 hand and of each reading; ``hand``: + the fused fans of the hand; ``reading``: + the fused fans of each
 reading, with the unique-wait test they ask; ``score``: the whole of ``Scorer.score``, + the principles,
@@ -32,14 +32,13 @@ from collections import deque
 from collections.abc import Callable, Iterable
 from itertools import accumulate, dropwhile, filterfalse, starmap, takewhile
 
-from common import calibration, callgrind, complete_hands, forget
+from common import calibration, callgrind, clear_memos, complete_hands, forget
 
 import fanrules
 from fanrules.analysis.readings import readings
 from fanrules.core.hand import Hand
 from fanrules.scoring import Scorer
 from fanrules.scoring.facts import Facts
-from fanrules.scoring.facts import _unique_wait as unique_wait_cache
 
 HANDS = 600
 STAGES = ("readings", "facts", "hand", "reading", "score")
@@ -88,7 +87,7 @@ def passes(cold: bool) -> dict[str, float]:
         if cold:
             forget(scorer)
         else:
-            unique_wait_cache.cache_clear()  # remembered per hand: a new hand would not find it
+            clear_memos("fanrules.scoring.facts")  # remembered per hand: a new hand would not find it
         drive = DRIVERS[stage][0]
         start = time.perf_counter()
         deque(drive(stage_work(scorer, stage), hands), maxlen=0)
@@ -105,7 +104,7 @@ def first_then_warm(collector: bool = True) -> None:
     scorer = fanrules.scorer()
     forget(scorer)
     deque(starmap(scorer.score, ((h,) for h in hands)), maxlen=0)
-    unique_wait_cache.cache_clear()
+    clear_memos("fanrules.scoring.facts")
     deque(filterfalse(lambda h: scorer.score(h) and False, hands), maxlen=0)
     print(len(hands))
 

@@ -12,9 +12,10 @@ from fanrules.analysis.waits import waits
 from fanrules.core.hand import Meld
 from fanrules.game import Table, game_rules
 from fanrules.game.observation import Observation
-from fanrules.game.players import GreedyPlayer, ShantenPlayer
 from fanrules.game.plan import counts_of, touching
+from fanrules.game.players import GreedyPlayer, ShantenPlayer
 from fanrules.game.simulate import game_seed, play
+from fanrules.game.weighed import count_scoring
 
 
 class Reference(GreedyPlayer):
@@ -34,7 +35,7 @@ class Reference(GreedyPlayer):
         return s, bad_good, tile
 
     def _scored(self, rest: list[int], melds: tuple[Meld, ...], obs: Observation) -> int:
-        found = self.rules.count_scoring((tuple(rest), melds, self._context(obs)), waits(rest, len(melds)))
+        found = count_scoring(self.rules, (tuple(rest), melds, self._context(obs)), waits(rest, len(melds)))
         assert found is not None  # nothing to beat: every wait scored
         return found
 

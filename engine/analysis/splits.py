@@ -74,10 +74,8 @@ def table_splits(key: int) -> tuple[Split, ...]:
 
 
 #: The sets of one split of a part (a suit, or the honours) as shared concealed blocks, by tile: (chows,
-#: pungs). Exact tuples, not named ones, as PartReading: a part of one reading with one split shares
-#: its split as its Part's ``only`` (where a named tuple, which CPython's fast paths of unpacking and
-#: indexing refuse, was copied into one), and the product of splits unpacks them: fewer objects left
-#: for the collector by a first pass, and faster unpacking.
+#: pungs). Plain tuples, as PartReading: a part of one reading with one split shares its split as its
+#: Part's ``only``, and the product of splits unpacks them.
 PartSets = tuple[tuple[Block, ...], tuple[Block, ...]]
 #: One way to read a part: (pair, splits): its pair (None when it holds sets only) and every split of the rest.
 PartReading = tuple["Tile | None", tuple[PartSets, ...]]

@@ -35,11 +35,8 @@ _Part = tuple[bool, tuple[Tile, ...], tuple[Tile, ...]]
 #: for ruling out the special shapes cheaply
 #: (``knit``: the most ranks held of one knitted rank class; ``odd``: kinds held an odd number of times;
 #: ``orphans``: every tile a terminal or honour; ``singles``: no kind held twice).
-#: Plain tuples of numbers, where they were named tuples: the garbage collector stops tracking a tuple
-#: whose items it does not track when it first looks at it, never a named tuple, so the groups a first
-#: pass remembers leave the collections for good instead of joining the old objects (fewer objects
-#: left for later collections to walk). Read by index or unpacked, not by name: a named tuple's field
-#: goes through Python's generic attribute lookup.
+#: Plain tuples of numbers, read by index or unpacked: the garbage collector stops tracking a tuple whose
+#: items it does not track (never a named tuple), so the groups a first pass remembers leave its sight.
 #: The parts of a group in one tuple, three items a part (a suit's one part is its group's ``_Part``
 #: itself), where a tuple held each part: a tuple fewer for each group of a suit a first pass remembers
 #: (and for its miss to make), and ``_standard_waits`` adds the four groups' parts where a comprehension
@@ -77,14 +74,12 @@ def _group_of(tiles: tuple[Tile, ...]) -> _Group:
     if len(tiles) >= MOST and any(map(eq, tiles, tiles[MOST - 1 :])):  # operator.eq, in C
         return _searched(tiles, base)  # a rank held MOST times: more, with a tile added, than the table knows
     key = 0
-    for t in tiles:  # a loop: sum(map(ONE.__getitem__, tiles)) cost more
+    for t in tiles:
         key += ONE[t]
     held = (key | key >> 1 | key >> 2) & _LOW  # a bit at each rank held
     knit = _MOST_KNIT[held * 0o1001001 >> 18 & 0o333]  # each class's ranks held, summed by one product
     odd, orphans, singles = (key & _LOW).bit_count(), not key & _MIDDLE, not key & _HIGH
     sets, n = table(), len(tiles) % 3
-    # Plain loops over the ranks: a set's intersection with a map of ``key.__add__`` (in C) cost more, its
-    # set and map made for the few ranks tried.
     if n == 0:
         if key in sets:
             return (), knit, odd, orphans, singles
@@ -157,9 +152,8 @@ def _tiles_of(code: int) -> tuple[Tile, ...]:
     return tuple([base + r for r in RANKS if code & ONE[r]])
 
 
-#: The tiles that complete a part, by ``_tiles_of``'s code: looked up (a subscript in C) where each miss
-#: of a group made them in a comprehension over the ranks, and shared by the groups that wait on them
-#: (far fewer tuples than groups: many groups wait on the same tiles), so a miss makes no tuple of its own.
+#: The tiles that complete a part, by ``_tiles_of``'s code, shared by the groups that wait on them (many
+#: groups wait on the same tiles).
 _tiles: Memo[int, tuple[Tile, ...]] = Memo(_tiles_of, PATTERNS)
 
 

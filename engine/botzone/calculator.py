@@ -41,7 +41,8 @@ def _scorer(rules: str) -> Scorer:
     return Scorer(load_ruleset(rules))
 
 
-def _tile(code: object) -> int:
+def read_tile(code: object) -> int:
+    """The tile of one Botzone tile code, refused the way the C++ refuses it."""
     try:
         tile = from_botzone(code)  # type: ignore[arg-type]
     except ValueError:
@@ -64,7 +65,7 @@ def read_pack(pack: object) -> tuple[str, int, int]:
     if len(pack) != 3 or not isinstance(pack[0], str) or not isinstance(pack[2], int):
         raise CalculatorError("a pack is a tuple (type, tile, offer)")
     kind, code, offer = pack
-    tile = _tile(code)
+    tile = read_tile(code)
     if not 0 <= offer < 4:
         raise CalculatorError("ERROE_WRONG_OFFER_CODE")
     if kind not in PACK_TYPES:
@@ -93,12 +94,13 @@ def pack_record(kind: str, tile: int, offer: int) -> dict[str, Any] | None:
     return {"type": "chow", "tiles": tiles, "claimed_from": "left", "claimed_tile": tiles[offer - 1]}
 
 
-def _hand(pack: object, hand: object) -> tuple[list[dict[str, Any]], list[int], int]:
-    """The melds, the concealed tiles (with offer-0 sets) and the count of packs."""
+def read_hand(pack: object, hand: object) -> tuple[list[dict[str, Any]], list[int], int]:
+    """The melds, the concealed tiles (with offer-0 sets) and the count of packs of a ``pack`` and
+    ``hand`` as the C++ takes them, checked the way it checks them."""
     packs = [read_pack(p) for p in _tuple(pack, "pack")]
     if any(not isinstance(t, str) for t in _tuple(hand, "hand")):
         raise CalculatorError("Param `hand` must be a tuple of strs!")
-    concealed = [_tile(t) for t in _tuple(hand, "hand")]
+    concealed = [read_tile(t) for t in _tuple(hand, "hand")]
     melds: list[dict[str, Any]] = []
     for kind, tile, offer in packs:
         meld = pack_record(kind, tile, offer)
@@ -122,8 +124,8 @@ def MahjongFanCalculator(pack: tuple[Pack, ...], hand: tuple[str, ...], winTile:
     """The fans of a winning hand, in fan-number order, the flowers last: ``(points * count, name_zh)``
     each, or with ``verbose`` ``(points, count, name_zh, name_en)``, under ``rules`` (default mcr: the
     names and values the C++ prints). TypeError (a CalculatorError) for a hand the C++ refuses."""
-    melds, concealed, packs = _hand(pack, hand)
-    win = _tile(winTile)
+    melds, concealed, packs = read_hand(pack, hand)
+    win = read_tile(winTile)
     if packs * 3 + len(hand) != 13:
         raise CalculatorError("ERROR_WRONG_TILES_COUNT")
     counts = [0] * KINDS_COUNT

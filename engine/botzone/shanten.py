@@ -13,7 +13,7 @@ from ..analysis.shanten import shanten, shanten_by_shape
 from ..core.blocks import Shape
 from ..core.errors import InvalidHandError
 from ..core.tiles import COPIES, FIRST_HONOUR, KINDS_COUNT
-from .calculator import CalculatorError, Pack, _hand, _tile
+from .calculator import CalculatorError, Pack, read_hand, read_tile
 from .codec import to_botzone
 
 #: The 34 kinds in the C++ order: characters, bamboo, dots, then the honours.
@@ -22,7 +22,7 @@ CPP_ORDER: tuple[int, ...] = (*range(9), *range(18, 27), *range(9, 18), *range(F
 
 def MahjongShanten(pack: tuple[Pack, ...], hand: tuple[str, ...]) -> int:
     """The least shanten of ``hand`` beside the declared ``pack`` over every shape they allow."""
-    _, concealed, packs = _hand(pack, hand)
+    _, concealed, packs = read_hand(pack, hand)
     try:
         return shanten(concealed, packs)
     except InvalidHandError:
@@ -33,7 +33,7 @@ def _shape_shanten(shape: Shape, sizes: tuple[int, ...]) -> Callable[[tuple[str,
     def of(hand: tuple[str, ...]) -> tuple[int, tuple[str, ...]]:
         if not isinstance(hand, tuple):
             raise CalculatorError("Param `hand` must be a tuple!")
-        tiles = [_tile(t) for t in hand]
+        tiles = [read_tile(t) for t in hand]
         if len(tiles) not in sizes:
             raise CalculatorError("ERROR_INVALID_HAND")
         melds = (13 - len(tiles)) // 3

@@ -156,8 +156,8 @@ def _check_parts(hand: Hand) -> tuple[Tile, ...]:
             if not isinstance(meld, Meld):
                 raise InvalidHandError(f"declared set {i + 1} must be a Meld, not {type(meld).__name__}")
     tiles = hand.all_tiles
-    # Every tile a plain int 0..33, tested in C first (map, set, min, max): the loop, which names the
-    # wrong tile, runs only when that fails.
+    # Every tile a plain int 0..33, tested on the whole first: the loop, which names the wrong tile, runs
+    # only when that fails.
     if not (set(map(type, tiles)) == _INT and min(tiles) >= 0 and max(tiles) < 34):
         for t in tiles:
             if isinstance(t, bool) or not isinstance(t, int) or not 0 <= t < len(TILE_CODES):

@@ -13,19 +13,16 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..analysis.incremental import Tracked
-from ..analysis.shanten import shanten_and_useful
-from ..analysis.waits import waits
 from ..core.context import Context
 from ..core.hand import Meld, MeldKind
-from ..core.memo import Memo
-from ..core.tiles import COPIES, FIRST_HONOUR, FLOWER_BASE, KINDS_COUNT, TILE_CODES, tile_code
-from ..scoring.reach import reach
+from ..core.tiles import FIRST_HONOUR, FLOWER_BASE, KINDS_COUNT, TILE_CODES, tile_code
 from .actions import Action, ActionKind, Phase
 from .defence import TableView
 from .observation import Observation
 from .plan import Plan, counts_of, group, touching
 from .seat import SEAT_COUNT
-from .winning import WEIGHED_KEPT, GameRules, score_win
+from .weighed import weighed_of
+from .winning import GameRules
 
 Tiles = tuple[int, ...]
 #: The set a claim makes.
@@ -55,68 +52,6 @@ READY_RISK = 1.0
 KIND_TIE = 0.9
 #: Tiles left in the wall below which a claim that only brings the hand closer is taken anyway.
 LATE = 30
-
-
-class Weighed:
-    """What the expert players of one rule set weigh, remembered across turns and games: the shanten
-    and useful tiles of 13 tiles, the wins (wait, points) of a ready hand, and the best total in reach
-    of a hand one from ready."""
-
-    def __init__(self, rules: GameRules) -> None:
-        self.rules = rules
-        self.useful: Memo[tuple[Tiles, int], tuple[int, Tiles]] = Memo(self._useful, WEIGHED_KEPT)
-        self.wins: Memo[tuple[Tiles, tuple[Meld, ...], Context], tuple[tuple[int, int], ...]] = Memo(self._wins, WEIGHED_KEPT)
-        self.reach: Memo[tuple[Tiles, tuple[Meld, ...], Context], int] = Memo(self._reach, WEIGHED_KEPT)
-
-    @staticmethod
-    def _useful(key: tuple[Tiles, int], tracked: Tracked | None = None) -> tuple[int, Tiles]:
-        tiles, melds = key
-        found = (tracked or Tracked.of_counts(counts_of(tiles), melds)).useful()  # None only where a knitted shape may be at the least
-        s, kinds = shanten_and_useful(counts_of(tiles), melds) if found is None else found
-        return s, tuple(kinds)
-
-    def useful_of(self, tiles: Tiles, melds: int, whole: Tracked | None, tile: int) -> tuple[int, Tiles]:
-        """``useful[tiles, melds]``, worked out on a miss from ``whole`` (the tracked hand the tiles are
-        less ``tile``) when given."""
-        key = (tiles, melds)
-        found = self.useful.get(key)
-        if found is None:
-            found = self.useful.keep(key, self._useful(key, None if whole is None else whole.discard(tile)))
-        return found
-
-    def _wins(self, key: tuple[Tiles, tuple[Meld, ...], Context]) -> tuple[tuple[int, int], ...]:
-        tiles, melds, ctx = key
-        flowers = self.rules.procedure.flowers_count
-        out = []
-        for w in waits(tiles, len(melds)):
-            win = score_win(self.rules, 0, 0, list(tiles), melds, w, ctx)
-            if win is not None:
-                out.append((w, win.points(flowers)))
-        return tuple(out)
-
-    def _reach(self, key: tuple[Tiles, tuple[Meld, ...], Context]) -> int:
-        tiles, melds, ctx = key
-        left = [COPIES] * KINDS_COUNT
-        for t in tiles:
-            left[t] -= 1
-        for m in melds:
-            for t in m.tiles:
-                left[t] -= 1
-        found = reach(tiles, melds, ctx, self.rules.scorer, left)
-        return 0 if found is None or found.total is None else found.total
-
-
-_WEIGHED: dict[int, Weighed] = {}
-
-
-def weighed_of(rules: GameRules) -> Weighed:
-    """The Weighed shared by every expert player of ``rules`` (a few rule sets at most are kept)."""
-    found = _WEIGHED.get(id(rules))
-    if found is None or found.rules is not rules:
-        if len(_WEIGHED) >= 8:
-            _WEIGHED.clear()
-        found = _WEIGHED[id(rules)] = Weighed(rules)
-    return found
 
 
 class Option(NamedTuple):
@@ -321,7 +256,7 @@ class ExpertPlayer:
     def _claim(self, obs: Observation, view: TableView, ctx: Context) -> Action:
         tiles = tuple(t for t in obs.hand if t < FLOWER_BASE)
         melds = obs.melds[obs.player]
-        known = self.rules.shanten[tiles, len(melds)]  # asked at each discard the hand may claim: remembered
+        known = self.weighed.shanten[tiles, len(melds)]  # asked at each discard the hand may claim: remembered
         distance = known or self.weigh(tiles, melds, view, ctx, 0).distance  # ready: whether it can win
         plan = self._plan(tiles, melds)
         passing = next(a for a in obs.legal if a.kind == ActionKind.PASS)
@@ -350,7 +285,7 @@ class ExpertPlayer:
                     claims.append(((after, -self.weigh(tiles, melds, view, ctx, known).value), order, action,
                                    f"kong {code}: as close after it ({after} from ready), no opponent threatens", None))
                 continue
-            if self.rules.shanten[tuple(rest), len(melds) + 1] >= distance:
+            if self.weighed.shanten[tuple(rest), len(melds) + 1] >= distance:
                 why_not = why_not or f"pass: {action.kind} {code} would not bring the hand closer"
                 continue
             t, option, _ = self._choose(self._discards(rest, melds + (meld,), view, ctx), view, obs.wall_left, False)
@@ -380,7 +315,7 @@ class ExpertPlayer:
         that scores the minimum (``fanrules.scoring.reach``)."""
         kept = list(rest)
         kept.remove(discard)
-        return self.weighed.reach[tuple(kept), melds, ctx] >= self.minimum
+        return self.weighed.best_in_reach(tuple(kept), melds, ctx) >= self.minimum
 
 
 def expert_player(rules: GameRules, seed: int | str = 0) -> ExpertPlayer:

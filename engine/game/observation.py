@@ -52,24 +52,15 @@ def observe(table: Table, player: int) -> Observation:
     s0, s1, s2, s3 = seats = table.seats
     own = seats[player]
     own_turn = table.phase == Phase.TURN and table.current == player
-    # The fields set as one dict, not through the frozen dataclass's __init__ (an object.__setattr__
-    # per field), as the scorer makes its Results: an observation is made at every choice of a game;
-    # the per-seat tuples written out for the four seats (a comprehension or a generator per field is
-    # a call of its own).
-    fields = {
-        "player": player, "seat_winds": table.seat_winds, "prevalent_wind": table.prevalent_wind, "dealer": table.dealer,
-        "phase": table.phase, "hand": own.tiles(), "drawn": own.drawn if own_turn and table.may_self_win else None,
-        "melds": (s0.shown_melds()[player != 0], s1.shown_melds()[player != 1], s2.shown_melds()[player != 2],
-                  s3.shown_melds()[player != 3]),
-        "discards": (tuple(s0.discards), tuple(s1.discards), tuple(s2.discards), tuple(s3.discards)),
-        "flowers": (len(s0.flowers), len(s1.flowers), len(s2.flowers), len(s3.flowers)),
-        "hand_sizes": (len(s0.tiles()), len(s1.tiles()), len(s2.tiles()), len(s3.tiles())),
-        "wall_left": max(table.remaining, 0),
-        "last_discard": table.last_discard, "kong_tile": table.kong_tile, "legal": tuple(table.legal_actions(player)),
-    }
-    obs = _new(Observation)
-    _set(obs, "__dict__", fields)
-    return obs
-
-
-_new, _set = object.__new__, object.__setattr__
+    # the per-seat tuples written out for the four seats
+    return Observation(
+        player=player, seat_winds=table.seat_winds, prevalent_wind=table.prevalent_wind, dealer=table.dealer,
+        phase=table.phase, hand=own.tiles(), drawn=own.drawn if own_turn and table.may_self_win else None,
+        melds=(s0.shown_melds()[player != 0], s1.shown_melds()[player != 1], s2.shown_melds()[player != 2],
+               s3.shown_melds()[player != 3]),
+        discards=(tuple(s0.discards), tuple(s1.discards), tuple(s2.discards), tuple(s3.discards)),
+        flowers=(len(s0.flowers), len(s1.flowers), len(s2.flowers), len(s3.flowers)),
+        hand_sizes=(len(s0.tiles()), len(s1.tiles()), len(s2.tiles()), len(s3.tiles())),
+        wall_left=max(table.remaining, 0),
+        last_discard=table.last_discard, kong_tile=table.kong_tile, legal=tuple(table.legal_actions(player)),
+    )

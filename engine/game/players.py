@@ -20,16 +20,14 @@ from .actions import DISCARD_OF, Action, ActionKind, Phase
 from .expert import expert_player
 from .observation import Observation
 from .plan import NEAR, counts_of
-from .winning import WEIGHED_KEPT, GameRules
+from .weighed import WEIGHED_KEPT, count_scoring, weighed_of
+from .winning import GameRules
 
 Player = Callable[[Observation], Action]
 """A player: given what its seat may see, the action it takes (one of ``observation.legal``)."""
-#: The kongs of one's own turn (a set of constants: a tuple of enum members made per action cost a
-#: tenth of a turn).
+#: The kongs of one's own turn.
 _KONGS = frozenset({ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG})
-#: Kinds and phases the greedy player looks for at every choice, as constants (an enum member is an
-#: attribute lookup each time it is named).
-_WIN = ActionKind.WIN
+#: Kinds and phases the greedy player looks for at every choice.
 _KIND = attrgetter("kind")
 _TILE = itemgetter(1)
 _TAKEN_FIRST = frozenset({ActionKind.FLOWER, ActionKind.DRAW})
@@ -93,6 +91,7 @@ class GreedyPlayer:
 
     def __init__(self, rules: GameRules) -> None:
         self.rules = rules
+        self.weighed = weighed_of(rules)
         #: The 13 tiles left by the last discard on a turn, the same tracked (``_drawn_to``) and their
         #: shanten; the tiles left by the set last claimed, tracked (its turn weighs them again).
         self._kept: tuple[list[int], Tracked, int] | None = None
@@ -101,13 +100,13 @@ class GreedyPlayer:
     def shanten(self, tiles: list[int], melds: int) -> int:
         """Shanten of ``tiles`` (in order) with ``melds`` sets, remembered: the hands a player weighs
         come back turn after turn (discarding the drawn tile leaves the hand it had)."""
-        return self.rules.shanten[tuple(tiles), melds]
+        return self.weighed.shanten[tuple(tiles), melds]
 
     def __call__(self, obs: Observation) -> Action:
         legal = obs.legal
         kinds = set(map(_KIND, legal))
-        if _WIN in kinds:
-            return next(a for a in legal if a.kind == _WIN)
+        if ActionKind.WIN in kinds:
+            return next(a for a in legal if a.kind == ActionKind.WIN)
         if not kinds.isdisjoint(_TAKEN_FIRST):
             return legal[0]
         if obs.phase in _CLAIMING:
@@ -136,8 +135,8 @@ class GreedyPlayer:
         """(most minimum-reaching waits, discard) of the ready discards ``ready`` (in the order of
         choice): a later one is taken only with more, and one whose waits, all scoring, could not beat
         the best so far is not scored, nor the rest of its waits once they could not (each ready hand's
-        waits are found once, and only on a miss of the rules' memo; a count is remembered only whole)."""
-        weighed = self.rules.scoring_waits
+        waits are found once, and only on a miss of the players' memo; a count is remembered only whole)."""
+        weighed = self.weighed.scoring_waits
         ctx = self._context(obs)
         sets = len(melds)
         best, most = ready[0], -1
@@ -150,7 +149,7 @@ class GreedyPlayer:
                 found = waits(rest, sets)
                 if len(found) <= most:
                     continue  # at most all its waits score, and a tie goes to the tile weighed first
-                good = self.rules.count_scoring(key, found, most)
+                good = count_scoring(self.rules, key, found, most)
                 if good is None:
                     continue  # its waits stopped being scored once they could not beat the best
                 weighed.keep(key, good)

@@ -28,7 +28,6 @@ from .winning import GameRules, game_rules
 __all__ = ["CHUNKS_PER_WORKER", "PlayerFactory", "Stats", "Study", "Totals", "game_seed", "play", "players_of", "simulate", "study"]
 _R = TypeVar("_R")
 
-_OVER = Phase.OVER
 #: Games a worker plays per task: small, so that Ctrl-C loses little and the totals come often.
 CHUNK_GAMES = 10
 
@@ -40,7 +39,7 @@ def play(table: Table, players: Sequence[Callable[..., Any]], max_steps: int = 1
     ``reason`` attribute, as the expert)."""
     step, legal_actions, to_act = table.step, table.legal_actions, table.to_act
     for _ in range(max_steps):
-        if table.phase == _OVER:
+        if table.phase == Phase.OVER:
             return table
         player = to_act()[0]
         legal = legal_actions(player)

@@ -4,71 +4,29 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from ..analysis.shanten import shanten
-from ..analysis.waits import waits
 from ..core.context import Context
 from ..core.hand import Hand, HandError, Meld, validate
 from ..core.jsonio import hand_to_record
-from ..core.memo import Memo
 from ..ruleset import RuleSet, load_ruleset
 from ..scoring import Result, Scorer
 from .procedure import Procedure
 
-#: How many entries a memo of what players weigh holds before it starts afresh: small enough that a
-#: simulation's workers stay within the memory bound of docs/rules.md's limits, however many games.
-WEIGHED_KEPT = 1 << 12
 Tiles = tuple[int, ...]
 
 
 @dataclass(frozen=True)
 class GameRules:
-    """A rule set ready to play: its scorer and its procedure. ``shanten`` (by tiles and number of
-    sets) and ``scoring_waits`` (by tiles, sets and context) remember what players weigh turn after
-    turn, for every game played with these rules."""
+    """A rule set ready to play: its scorer and its procedure (what the players remember of it is kept
+    apart, in ``weighed.py``)."""
 
     ruleset: RuleSet
     scorer: Scorer
     procedure: Procedure
-    shanten: Memo[tuple[Tiles, int], int] = field(init=False, repr=False, compare=False)
-    scoring_waits: Memo[tuple[Tiles, tuple[Meld, ...], Context], int] = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "shanten", Memo(_shanten, WEIGHED_KEPT))
-        object.__setattr__(self, "scoring_waits", Memo(self._scoring_waits, WEIGHED_KEPT))
-
-    def _scoring_waits(self, key: tuple[Tiles, tuple[Meld, ...], Context]) -> int:
-        """How many of the waits of the tiles would win (reach the minimum) on a discard."""
-        found = self.count_scoring(key, waits(key[0], len(key[1])))
-        assert found is not None  # nothing to beat: every wait is scored
-        return found
-
-    def count_scoring(self, key: tuple[Tiles, tuple[Meld, ...], Context], tiles_waits: Sequence[int],
-                      beat: int = -1) -> int | None:
-        """``scoring_waits``' work for a key whose waits (``tiles_waits``) the caller has found: how
-        many of them would win (reach the minimum) on a discard; None as soon as the waits left could
-        no longer bring that past ``beat`` (a caller that only asks whether the tiles beat a count)."""
-        tiles, melds, ctx = key
-        proc = self.procedure
-        score = self.scorer.score
-        found = 0
-        left = len(tiles_waits)
-        for w in tiles_waits:
-            if found + left <= beat:
-                return None
-            left -= 1
-            try:  # score_win's hand and result, without the Win around them: only the points are read
-                result = score(validate(Hand(tiles, melds, w, ctx)))
-            except HandError:
-                continue
-            if (result.total_with_flowers if proc.flowers_count else result.total) >= proc.minimum:
-                found += 1
-        return found
 
     @classmethod
     def of(cls, ruleset: RuleSet) -> GameRules:
@@ -77,10 +35,6 @@ class GameRules:
     @property
     def name(self) -> str:
         return self.ruleset.name
-
-
-def _shanten(key: tuple[Tiles, int]) -> int:
-    return shanten(*key)
 
 
 @lru_cache(maxsize=8)

@@ -163,11 +163,11 @@ def _id(record: Any) -> Any:
 
 #: The pieces of answers this process has written (kept across chunks and batches), as text and as the
 #: UTF-8 bytes of binary output (``Text.raw``).
-_TEXT = Text()
+TEXT = Text()
 _WIRE = Text(wire=True)
 
 
-def answer_lines(lines: Iterable[tuple[int, str]], scorer: Scorer, explain: bool = True, text: Text = _TEXT) -> Iterator[str]:
+def answer_lines(lines: Iterable[tuple[int, str]], scorer: Scorer, explain: bool = True, text: Text = TEXT) -> Iterator[str]:
     """The output lines answering numbered input lines, in input order, written by ``text``; a blank line's
     is an error (blank_answer)."""
     for number, line in lines:
@@ -225,7 +225,7 @@ def run(inp: IO[Any], out: IO[Any], scorer: Scorer, jobs: int = 1, progress: IO[
             return _done(progress, n)
         if jobs <= 1 or not hasattr(os, "fork"):
             more_ready = _waiting(inp)
-            text = _TEXT if isinstance(out, io.TextIOBase) else _WIRE
+            text = TEXT if isinstance(out, io.TextIOBase) else _WIRE
             for number, line in read_lines(inp):  # answer_lines, inlined: no generator between
                 unwritten.append(answer_line(line, scorer, number, text, explain) if line and not line.isspace() else blank_answer(number))
                 if len(unwritten) >= FLUSH_LINES or (more_ready is not None and not more_ready()):
@@ -395,7 +395,7 @@ def _score_chunk(chunk: list[tuple[int, str]], scorer: Scorer, explain: bool) ->
 
 
 def _write(out: IO[Any], data: list[str] | bytes) -> int:
-    """Write and flush answers (a list of lines written by _TEXT to a text stream, by _WIRE to any
+    """Write and flush answers (a list of lines written by TEXT to a text stream, by _WIRE to any
     other, or UTF-8 lines); how many lines they are. A list is counted by its length, not by its
     newlines (str.count over the non-ASCII text of answers is a pass over every character)."""
     if isinstance(data, list):

@@ -24,8 +24,7 @@ from functools import partial
 from typing import Any, TypeVar
 
 #: Bytes of a file handed to a worker at a time, moved on to the next line's start (about 300 corpus
-#: lines). Blocks of 512 KiB, whose answers take a megabyte, made the workers' memory come and go (three
-#: times the page faults, and more CPU time in the workers, than with 256 KiB).
+#: lines): small enough that a block's answers do not make the workers' memory come and go.
 BLOCK_BYTES = 1 << 18
 #: Tasks given to a worker and not answered at most: one it works on, one waiting for it.
 AHEAD = 2
