@@ -2,6 +2,7 @@
 applied to each reading (tally.py) and the highest reading taken."""
 from __future__ import annotations
 
+from functools import partial
 from operator import attrgetter, itemgetter
 from typing import Any
 
@@ -41,7 +42,8 @@ class Scorer:
         self.caps = tuple(fam.cap for fam in ruleset.families)
         self.bonus_toward_minimum = ruleset.bonus_toward_minimum
         by_count = {e.target for f in self.order for e in f.excludes if e.scope == "all" and e.count is not None}
-        self.plan = [Step(f, self.families.get(f.number, ()), f.number in by_count) for f in self.order]
+        self.plan = [Step(f, self.families.get(f.number, ()), f.number in by_count, any(e.number > f.number for e in self.order[:i]))
+                     for i, f in enumerate(self.order)]
         #: The fans each fan excludes outright, by number: to name the excluding fan in explanations.
         self.outright = {step.number: step.outright for step in self.plan}
         levels = [f.compiled.level for f in self.order]
@@ -73,8 +75,8 @@ class Scorer:
             scored = self.score_reading(facts.read(other), hand_found)
             if take_the_highest(scored, tally):
                 reading, tally = other, scored
-        explain = _Explanation(tally, self.outright) if tally.dropped else tuple
-        return Result(hand, self.ruleset.name, self.ruleset.minimum, tuple(sorted(tally.counted, key=_number)), tally.total,
+        explain = partial(explanations, tally.dropped, tally.counted, self.outright) if tally.dropped else tuple
+        return Result(hand, self.ruleset.name, self.ruleset.minimum, tuple(sorted(tally.counted, key=_number) if tally.unsorted else tally.counted), tally.total,
                       tally.total + tally.bonus, reading, self.bonus_toward_minimum, explain)
 
     def score_reading(self, facts: Facts, hand_found: list[tuple[int, list[tuple[Any, ...]]]]) -> Tally:
@@ -86,6 +88,7 @@ class Scorer:
         found.sort(key=itemgetter(0))
         tally = Tally(facts)
         plan, caps, excluded, counted = self.plan, self.caps, tally.excluded, tally.counted
+        total = 0  # the points of the plain fans
         for position, instances in found:
             step = plan[position]
             if instances is None:  # a late fan (never plain)
@@ -99,7 +102,10 @@ class Scorer:
                 n = len(instances)
                 counted.append(step.once if n == 1 else CountedFan(step.fan, n, ((),) * n))
                 excluded |= step.outright
-                tally.total += step.value * n
+                total += step.value * n
+                if step.unordered:
+                    tally.unsorted = True
+        tally.total += total
         return tally
 
 
@@ -113,18 +119,13 @@ def take_the_highest(scored: Tally, best: Tally) -> bool:
 _number = attrgetter("fan.number")
 
 
-class _Explanation:
-    """The instances a reading left out, and why, made when a Result is first asked: an instance
+def explanations(dropped: list[tuple[Any, ...]], counted: list[CountedFan], outright: dict[int, frozenset[int]]) -> tuple[NotCounted, ...]:
+    """The instances a reading left out, and why (made when a Result is first asked): an instance
     excluded outright names the first counted fan that excludes it (the one that excluded it: fans
     counted after it come later in the list)."""
-
-    def __init__(self, tally: Tally, outright: dict[int, frozenset[int]]) -> None:
-        self.dropped, self.counted, self.outright = tally.dropped, tally.counted, outright
-
-    def __call__(self) -> tuple[NotCounted, ...]:
-        out = []
-        for fan, count, principle, by, sets in self.dropped:
-            if principle is Principle.EXCLUDED:
-                by = next(c.fan for c in self.counted if fan.number in self.outright[c.fan.number])
-            out.append(NotCounted(fan, count, principle, by, sets))
-        return tuple(out)
+    out = []
+    for fan, count, principle, by, sets in dropped:
+        if principle is Principle.EXCLUDED:
+            by = next(c.fan for c in counted if fan.number in outright[c.fan.number])
+        out.append(NotCounted(fan, count, principle, by, sets))
+    return tuple(out)

@@ -35,9 +35,10 @@ class Step:
     """One fan of a scorer's plan, with what the principles need of it at hand."""
 
     __slots__ = ("fan", "number", "value", "in_total", "binds_sets", "late", "outright", "limited", "own_sets", "member", "more",
-                 "once", "plain")
+                 "once", "made", "plain",
+                 "unordered")
 
-    def __init__(self, fan: Fan, member: tuple[int, ...] = (), by_count: bool = False) -> None:
+    def __init__(self, fan: Fan, member: tuple[int, ...] = (), by_count: bool = False, unordered: bool = False) -> None:
         excludes = fan.excludes
         self.fan = fan
         self.number = fan.number
@@ -60,9 +61,19 @@ class Step:
         self.more = bool(self.limited or self.own_sets or member)
         #: The fan counted once as a fan of the whole hand (a CountedFan is immutable: every reading shares it).
         self.once = CountedFan(fan, 1, ((),))
+        #: The fan counted with given sets (their indices in a reading's blocks), made when first met
+        #: and then shared: a reading has at most five blocks, so there are few.
+        self.made: dict[tuple[Sets, ...], CountedFan] = {}
         #: A fan of the whole hand, in the total, that excludes only outright, and that no fan excludes by
         #: count (``by_count``) or within its sets: non-repeat is the one principle it can meet.
+        #: Whether a fan before it in the plan has a higher number (the fans counted are then sorted by number).
+        self.unordered = unordered
         self.plain = not (self.binds_sets or self.more or fan.bonus or self.late or by_count)
+
+
+#: The empty tables of a reading that no counted fan ruled anything out of yet (never written: a Tally
+#: makes its own at the first such fan, ``rule_out``; most readings never need them).
+NOTHING: dict[Any, Any] = {}
 
 
 class Tally:
@@ -71,7 +82,7 @@ class Tally:
     named when the explanation is asked for), and what the fans counted so far rule out for the fans after them."""
 
     __slots__ = ("facts", "counted", "dropped", "total", "bonus", "bonus_fans", "excluded", "quota", "scoped", "joined",
-                 "in_family", "index")
+                 "in_family", "index", "unsorted")
 
     def __init__(self, facts: Facts) -> None:
         self.facts = facts
@@ -81,15 +92,17 @@ class Tally:
         #: The numbers of the fans a counted fan excludes outright.
         self.excluded: set[int] = set()
         #: Fan number -> one excluding fan per instance still to leave out.
-        self.quota: dict[int, list[Fan]] = {}
+        self.quota: dict[int, list[Fan]] = NOTHING
         #: Fan number -> (the sets of an instance of a counted fan, that fan) it is excluded within.
-        self.scoped: dict[int, list[tuple[frozenset[int], Fan]]] = {}
+        self.scoped: dict[int, list[tuple[frozenset[int], Fan]]] = NOTHING
         #: The groups of sets joined by the combinations counted, a bit per block of the reading.
         self.joined: list[int] = []
         #: Family index -> the fans of it counted so far.
-        self.in_family: dict[int, list[Fan]] = {}
+        self.in_family: dict[int, list[Fan]] = NOTHING
         #: The index of a block of the reading by its identity, made when a fan of sets first needs it.
         self.index: Callable[[int], int] | None = None
+        #: Whether the fans counted, in plan order, are out of the order of their numbers.
+        self.unsorted = False
 
     def block_index(self) -> Callable[[int], int]:
         """The index of a block of the reading by its identity (two equal chows of a reading are two sets)."""
@@ -100,6 +113,8 @@ class Tally:
     def count(self, step: Step, counted: CountedFan) -> None:
         """Count a fan, and note what it rules out for the fans after it."""
         self.counted.append(counted)
+        if step.unordered:
+            self.unsorted = True
         if step.outright:
             self.excluded |= step.outright
         if step.more:
@@ -114,6 +129,8 @@ class Tally:
         """What a counted fan rules out beyond outright exclusions: instances of other fans it includes
         (by count), those made of its own sets, and the other members of its capped families."""
         fan, n = step.fan, counted.count
+        if self.quota is NOTHING:
+            self.quota, self.scoped, self.in_family = {}, {}, {}
         for target, per in step.limited:
             self.quota.setdefault(target, []).extend([fan] * (per * n))
         for target in step.own_sets:
@@ -206,6 +223,8 @@ def keep_sets(fan: Fan, found: list[tuple[Block, ...]], tally: Tally) -> tuple[S
     scoped, quota = number in tally.scoped, number in tally.quota
     index = tally.index or tally.block_index()
     if len(found[0]) == 1 and not scoped and not quota:  # single sets that no counted fan rules out
+        if len(found) == 1:
+            return ((index(id(found[0][0])),),)
         return tuple([(index(id(instance[0])),) for instance in found])
     used: set[int] = set()
     kept = []
@@ -236,7 +255,8 @@ def score_fan(step: Step, found: list[tuple[Any, ...]], tally: Tally, caps: tupl
     elif step.binds_sets:
         kept = keep_sets(step.fan, found, tally)
         if kept:
-            tally.count(step, CountedFan(step.fan, len(kept), kept))
+            counted = step.made.get(kept) or step.made.setdefault(kept, CountedFan(step.fan, len(kept), kept))
+            tally.count(step, counted)
     else:
         if step.number in tally.quota:
             n -= non_repeat_by_count(step.fan, n, tally)
