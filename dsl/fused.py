@@ -140,8 +140,6 @@ class _MissPlan:
             return f"K{j}_m{m}_{index}" if kind == "K" else LETTERS[kind] + views[record.views[int(j)]]
 
         body = NUMBERED.sub(renamed, record.keyed_body)
-        # Replacements written by functions, not templates: a template of its own for each rule is
-        # parsed anew by re, a visible share of building a scorer (cProfile).
         body = FOUND.sub(partial(_hits_line, index), body)
         body = ALONE.sub(partial(_alone_lines, m), body)
         parts = body.splitlines()
@@ -173,10 +171,8 @@ class KeyedMemo:
         self.rules: list[tuple[int, int, Record]] = []
         self.known: dict[tuple[int, ...], list[tuple[int, list[tuple[Any, ...]]]] | tuple[()]] = {}
         self.kept: list[Any] = []
-        #: The instance of one item, by the item's identity, shared by every entry that finds it: a first
-        #: pass over the corpus finds 1,818 such instances of 161 items, a tuple each that the garbage
-        #: collector counted and kept looking at: sharing them spares young collections and the one full
-        #: collection of a first pass, though the lookup costs a little more than making the tuple.
+        #: The instance of one item, by the item's identity, shared by every entry that finds it (fewer
+        #: objects for the garbage collector to look at; docs/architecture.md, speed).
         self.alone: dict[int, tuple[Any]] = {}
 
     def clear(self) -> None:
@@ -188,7 +184,7 @@ class KeyedMemo:
     def miss_source(self, m: int, namespace: dict[str, Any]) -> list[str]:
         """The lines of ``MISS{m}(f, key)``, which runs the rules on the facts and remembers what they
         found under ``key``, the identities of the items (written inline, past MEMO_LIMIT entries the
-        memory starts afresh; a call of a method that made the key again cost more).
+        memory starts afresh).
         The rules' loops are written inline (no call per rule), each under the test that the collection
         holds as many items as it binds names, and read the views of the items (tile, suit, rank...)
         from lists worked out once for all of them, at the start, not by a call per rule reading its

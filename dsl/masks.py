@@ -112,7 +112,7 @@ def tests(slots: list[int], own: list[list[str]], pairs: dict[tuple[int, int], l
     depths), some two items' tiles pass, in a few shifts of the bits. ``table`` gives each table (made
     by the function it is given, or known from an earlier compilation) and ``constant`` names a value.
     Each test is a few bit operations that spare a rule's loops over a collection that cannot hold an
-    instance (bench/callgrind_fused.py, memos empty, tells what each saves)."""
+    instance."""
     bits, excess = f"BITS{int(view)}", f"EXCESS{int(view)}"
     out: list[str] = []
     masks: list[int | None] = []
