@@ -233,12 +233,14 @@ def keep_sets(fan: Fan, found: list[tuple[Block, ...]], tally: Tally) -> tuple[S
         if (scoped and non_repeat_within(fan, sets, tally)) or (quota and non_repeat_by_count(fan, 1, tally, sets)):
             continue
         if len(sets) > 1:
-            if non_identical(fan, sets, used, tally):
+            if used and non_identical(fan, sets, used, tally):
                 continue
             bits = 0
             for i in sets:
                 bits |= 1 << i
-            if non_split(fan, sets, bits, tally) or not account_once(fan, sets, bits, tally):
+            if not tally.joined:
+                tally.joined = [bits]  # the first combination joins its sets: nothing to check it against
+            elif non_split(fan, sets, bits, tally) or not account_once(fan, sets, bits, tally):
                 continue
             used.update(sets)
         kept.append(sets)
