@@ -110,21 +110,6 @@ class Tally:
             self.index = [*map(id, self.facts.sets_and_pairs)].index
         return self.index
 
-    def count(self, step: Step, counted: CountedFan) -> None:
-        """Count a fan, and note what it rules out for the fans after it."""
-        self.counted.append(counted)
-        if step.unordered:
-            self.unsorted = True
-        if step.outright:
-            self.excluded |= step.outright
-        if step.more:
-            self.rule_out(step, counted)
-        if step.in_total:
-            self.total += step.value * counted.count
-        else:
-            self.bonus += step.value * counted.count
-            self.bonus_fans += 1
-
     def rule_out(self, step: Step, counted: CountedFan) -> None:
         """What a counted fan rules out beyond outright exclusions: instances of other fans it includes
         (by count), those made of its own sets, and the other members of its capped families."""
@@ -248,22 +233,37 @@ def keep_sets(fan: Fan, found: list[tuple[Block, ...]], tally: Tally) -> tuple[S
 
 
 def score_fan(step: Step, found: list[tuple[Any, ...]], tally: Tally, caps: tuple[int, ...]) -> None:
-    """Apply the principles to the instances ``found`` of one fan, counting those they keep."""
+    """Apply the principles to the instances ``found`` of one fan; count those they keep, and note what
+    the fan rules out for the fans after it."""
     n = len(found)
     if step.number in tally.excluded:
         non_repeat(step, n, tally)
-    elif step.member and family_cap(step, n, tally, caps):
         return
-    elif step.binds_sets:
+    if step.member and family_cap(step, n, tally, caps):
+        return
+    if step.binds_sets:
         kept = keep_sets(step.fan, found, tally)
-        if kept:
-            counted = step.made.get(kept) or step.made.setdefault(kept, CountedFan(step.fan, len(kept), kept))
-            tally.count(step, counted)
+        if not kept:
+            return
+        counted = step.made.get(kept) or step.made.setdefault(kept, CountedFan(step.fan, len(kept), kept))
+        n = len(kept)
     else:
         if step.number in tally.quota:
             n -= non_repeat_by_count(step.fan, n, tally)
-        if n:
-            tally.count(step, step.once if n == 1 else CountedFan(step.fan, n, ((),) * n))
+        if not n:
+            return
+        counted = step.once if n == 1 else CountedFan(step.fan, n, ((),) * n)
+    tally.counted.append(counted)
+    if step.unordered:
+        tally.unsorted = True
+    tally.excluded |= step.outright
+    if step.more:
+        tally.rule_out(step, counted)
+    if step.in_total:
+        tally.total += step.value * n
+    else:
+        tally.bonus += step.value * n
+        tally.bonus_fans += 1
 
 
 def ask_late(step: Step, tally: Tally) -> list[tuple[Any, ...]]:
