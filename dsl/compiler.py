@@ -10,6 +10,7 @@ The expressions are written by dsl/expressions.py, the rules around them here.""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from . import ast
 from .builtins import REGISTRY, Level
@@ -34,6 +35,23 @@ TILE_VIEWS = frozenset({"tile", "suit", "rank"})
 
 #: The code of ``tile`` of a set ``x``, as views are written.
 TILE_VIEW = "(" + str(REGISTRY["tile"].code).format("x") + ")"
+
+
+@dataclass
+class EachTests:
+    """The conjuncts of an each rule's condition, filed: by depth (the deepest name they read) the
+    tests run there (``stages``) and those on one view of that name equal to code not reading it
+    (``candidates``: (the test's place, the view, the other side), to look items up by), the tests that
+    read no name (``guards``), and for the masks the tests of one name (``own``), of two (``pairs``)
+    and of the first three (``triples``), and the views in which two names must differ (``differs``)."""
+
+    stages: list[list[str]]
+    candidates: list[list[tuple[int, str, str]]]
+    guards: list[str]
+    own: list[list[str]]
+    pairs: dict[tuple[int, int], list[str]]
+    triples: list[str]
+    differs: list[tuple[str, int, int]]
 
 
 class Compiler(ExpressionCompiler):
@@ -109,46 +127,19 @@ class Compiler(ExpressionCompiler):
         slots = self.checked.each_slots
         k = len(slots)
         self.views = {slot: {} for slot in slots}
-        stages: list[list[str]] = [[] for _ in range(k)]
-        candidates: list[list[tuple[int, str, str]]] = [[] for _ in range(k)]
-        guards: list[str] = []
-        own: list[list[str]] = [[] for _ in range(k)]  # by depth, the tests that read that name alone
-        pairs: dict[tuple[int, int], list[str]] = {}  # by two depths, the tests that read those names
-        triples: list[str] = []  # the tests that read the first three names and no other
-        differs: list[tuple[str, int, int]] = []  # a view and two slots whose items must differ in it
-        for conjunct in (part for c in _conjuncts(rule.cond) for part in _pairwise(c)):
-            used = [slots.index(s) for s in slots_used(conjunct, self.checked.slots) if s in slots]
-            if not used:
-                guards.append(self.expr(conjunct))
-                continue
-            depth = max(used)
-            code, join = self.part(conjunct, slots[depth])
-            stages[depth].append(code)
-            _file_test(code, used, depth, own, pairs, triples)
-            if join is not None:
-                candidates[depth].append((len(stages[depth]) - 1, *join))
-            differs += _differs(conjunct, self.checked.slots, self.views, lambda call: self.call(call, ["x"]))
-        # Of the tests a depth could look its items up by, the one on the view with the most values.
+        tests = self.file_tests(rule, slots)
         keyed = self.keyed_attr = self.keyed(rule)  # only a keyed rule's body looks items (sets) up
-        joins = [max(c, key=lambda j: _spread(j[1])) if c and keyed else None for c in candidates]
-        # A view that the condition makes equal for all the names: only a group of k items with one
-        # value of it can match (the fused memo bounds the largest group before trying any, with the
-        # index it makes for lookups anyway).
-        links = [(view, slots[depth], other) for depth, c in enumerate(candidates) for _, view, other in c]
-        shared = _shared(slots, [(view, a, b) for view, a, other in links for b in slots
-                                 if b != a and self.views[b].get(view, ("", ""))[0] == other]) if keyed and k > 1 else []
         views, self.views = self.views, None
         source = self.expr(rule.source)
         # The facts' collections are tuples already; a constant group is a frozenset.
         items = source if self.type_of(rule.source) == "list[set]" or not source.startswith("K") else f"tuple({source})"
         lines = ["def run(f):", f"    items = {items}", "    n = len(items)", f"    if n < {k}:", "        return []"]
-        if guards:
-            lines += [f"    if not ({' and '.join(guards)}):", "        return []"]
+        if tests.guards:
+            lines += [f"    if not ({' and '.join(tests.guards)}):", "        return []"]
         # When the condition reads the same whatever the order of the names, each group is tried
         # once, in index order; otherwise every order is tried and groups are collected as sets.
         ordered = k == 1 or _symmetric(rule)
-        loops = _loops(slots, stages, views, ordered, by_index=False)
-        lines += ["    " + line for line in loops]
+        lines += ["    " + line for line in _loops(slots, tests.stages, views, ordered, by_index=False)]
         if not ordered:
             picked = ", ".join(f"items[g[{d}]]" for d in range(k))
             lines.append(f"    return [({picked},) for g in sorted(found)]")
@@ -156,30 +147,59 @@ class Compiler(ExpressionCompiler):
             lines.append("    return found")
         if not keyed:
             return lines, []
-        # The body in a fused memo: views come from lists of the collection's items (VIEW0, VIEW1...,
-        # in the order of ``self.view_codes``), worked out once for all the rules of the collection.
+        return lines, self.keyed_body(slots, tests, views, ordered)
+
+    def file_tests(self, rule: ast.EachRule, slots: list[int]) -> EachTests:
+        """The conjuncts of an each rule's condition, each filed by the deepest name it reads (see EachTests)."""
+        k, views = len(slots), self.views
+        assert views is not None, "each sets the views first"
+        tests = EachTests([[] for _ in range(k)], [[] for _ in range(k)], [], [[] for _ in range(k)], {}, [], [])
+        for conjunct in (part for c in _conjuncts(rule.cond) for part in _pairwise(c)):
+            used = [slots.index(s) for s in slots_used(conjunct, self.checked.slots) if s in slots]
+            if not used:
+                tests.guards.append(self.expr(conjunct))
+                continue
+            depth = max(used)
+            code, join = self.part(conjunct, slots[depth])
+            tests.stages[depth].append(code)
+            _file_test(code, used, depth, tests.own, tests.pairs, tests.triples)
+            if join is not None:
+                tests.candidates[depth].append((len(tests.stages[depth]) - 1, *join))
+            tests.differs += _differs(conjunct, self.checked.slots, views, lambda call: self.call(call, ["x"]))
+        return tests
+
+    def keyed_body(self, slots: list[int], tests: EachTests, views: dict[int, dict[str, tuple[str, str]]], ordered: bool) -> list[str]:
+        """The body of a keyed each rule in a fused memo: views come from lists of the collection's items
+        (VIEW0, VIEW1..., in the order of ``self.view_codes``), worked out once for all the rules of the
+        collection; a depth looks its items up by the test on the view with the most values."""
+        k = len(slots)
+        joins = [max(c, key=lambda j: _spread(j[1])) if c else None for c in tests.candidates]
+        # A view that the condition makes equal for all the names: only a group of k items with one
+        # value of it can match (the fused memo bounds the largest group before trying any).
+        links = [(view, slots[depth], other) for depth, c in enumerate(tests.candidates) for _, view, other in c]
+        shared = _shared(slots, [(view, a, b) for view, a, other in links for b in slots
+                                 if b != a and views[b].get(view, ("", ""))[0] == other]) if k > 1 else []
         self.view_codes = tuple(dict.fromkeys(view for by_slot in views.values() for view in by_slot))
         listed = {view: f"VIEW{j}" for j, view in enumerate(self.view_codes)}
         indexed = [None if j is None else (j[0], f"INDEX{self.view_codes.index(j[1])}", j[2]) for j in joins]
-        body = _loops(slots, stages, {s: {v: (name, f"{listed[v]}[i{slots.index(s)}]") for v, (name, _) in by_slot.items()}
-                                      for s, by_slot in views.items()}, ordered, by_index=True, joins=indexed)
+        body = _loops(slots, tests.stages, {s: {v: (name, f"{listed[v]}[i{slots.index(s)}]") for v, (name, _) in by_slot.items()}
+                                            for s, by_slot in views.items()}, ordered, by_index=True, joins=indexed)
+        guards = list(tests.guards)
         shared = [view for view in shared if any(j is not None and j[1] == view for j in joins)]  # an index made anyway
         if shared:
             guards.append(f"SIZE{self.view_codes.index(max(shared, key=_spread))} >= {k}")
-        # A view in which every two names must differ: only a collection with as many values of it can match
-        # (the fused memo counts them as it bounds the groups, so the test is one comparison).
-        guards += [f"VALUES{self.view_codes.index(view)} >= {k}" for view in _apart(differs, slots)[:1] if k > 1]
-        guards += self.masks(slots, own, pairs, triples, views)
+        # A view in which every two names must differ: only a collection with as many values of it can match.
+        guards += [f"VALUES{self.view_codes.index(view)} >= {k}" for view in _apart(tests.differs, slots)[:1] if k > 1]
+        guards += self.masks(slots, tests.own, tests.pairs, tests.triples, views)
         body.append("if found:")
-        if not ordered:  # (sorted only when something was found: most rules find nothing)
+        if not ordered:  # (sorted only when something was found)
             picked = ", ".join(f"items[g[{d}]]" for d in range(k))
             body.append(f"    found = [({picked},) for g in sorted(set(found))]")
         body.append("    FOUND")
-        # All of it under the guards, so that a rule they skip costs them alone: ``found`` is not even
-        # made for it, and it is a list, made a set only when something was found.
+        # All of it under the guards, so that a rule they skip costs them alone.
         if guards:
             body = [f"if {' and '.join(guards)}:"] + ["    " + line for line in body]
-        return lines, body
+        return body
 
     def masks(self, slots: list[int], own: list[list[str]], pairs: dict[tuple[int, int], list[str]], triples: list[str],
               views: dict[int, dict[str, tuple[str, str]]]) -> list[str]:

@@ -15,7 +15,7 @@ from typing import Any
 from .builtins import REGISTRY
 from .compiled import NAMESPACE, Compiled, Guard, Record
 from .cost import MAX_COUNT
-from .loops import _kinds_and_tiles
+from .loops import kinds_and_tiles
 from .masks import TILES
 from .prefused import run_shipped
 
@@ -140,8 +140,6 @@ class _MissPlan:
             return f"K{j}_m{m}_{index}" if kind == "K" else LETTERS[kind] + views[record.views[int(j)]]
 
         body = NUMBERED.sub(renamed, record.keyed_body)
-        # Replacements written by functions, not templates: a template of its own for each rule is
-        # parsed anew by re, a visible share of building a scorer (cProfile).
         body = FOUND.sub(partial(_hits_line, index), body)
         body = ALONE.sub(partial(_alone_lines, m), body)
         parts = body.splitlines()
@@ -173,10 +171,8 @@ class KeyedMemo:
         self.rules: list[tuple[int, int, Record]] = []
         self.known: dict[tuple[int, ...], list[tuple[int, list[tuple[Any, ...]]]] | tuple[()]] = {}
         self.kept: list[Any] = []
-        #: The instance of one item, by the item's identity, shared by every entry that finds it: a first
-        #: pass over the corpus finds 1,818 such instances of 161 items, a tuple each that the garbage
-        #: collector counted and kept looking at: sharing them spares young collections and the one full
-        #: collection of a first pass, though the lookup costs a little more than making the tuple.
+        #: The instance of one item, by the item's identity, shared by every entry that finds it (fewer
+        #: objects for the garbage collector to look at; docs/architecture.md, speed).
         self.alone: dict[int, tuple[Any]] = {}
 
     def clear(self) -> None:
@@ -188,7 +184,7 @@ class KeyedMemo:
     def miss_source(self, m: int, namespace: dict[str, Any]) -> list[str]:
         """The lines of ``MISS{m}(f, key)``, which runs the rules on the facts and remembers what they
         found under ``key``, the identities of the items (written inline, past MEMO_LIMIT entries the
-        memory starts afresh; a call of a method that made the key again cost more).
+        memory starts afresh).
         The rules' loops are written inline (no call per rule), each under the test that the collection
         holds as many items as it binds names, and read the views of the items (tile, suit, rank...)
         from lists worked out once for all of them, at the start, not by a call per rule reading its
@@ -271,7 +267,7 @@ def value_bits(view: str) -> tuple[int, ...] | None:
     a set of that tile, one bit per distinct value; None if the view fails on some tile."""
     scope = dict(NAMESPACE)
     exec(compile(f"def view(x):\n    return {view}\n", "<view>", "exec"), scope)  # generated code only: see dsl/compiler.py
-    by_tile = {b.tile: b for b in reversed(_kinds_and_tiles())}
+    by_tile = {b.tile: b for b in reversed(kinds_and_tiles())}
     try:
         values = [scope["view"](by_tile[t]) for t in range(TILES)]
         bit = {value: 1 << j for j, value in enumerate(dict.fromkeys(values))}
@@ -283,6 +279,35 @@ def value_bits(view: str) -> tuple[int, ...] | None:
 def _guard_code(guard: Guard, name: str) -> str:
     value = f"len(f.{guard.attr})" if guard.length else f"f.{guard.attr}"
     return f"{value} {guard.op} {name}"
+
+
+def _predicate_lines(i: int, ident: int, compiled: Compiled, record: Record, namespace: dict[str, Any]) -> list[str]:
+    """The lines of ``evaluate`` that ask predicate ``i`` (not keyed) and add its instances under ``ident``.
+    A hand rule's expression holds its guards already, in the author's order (which keeps costly facts
+    such as the unique wait last), but for the implied ones, tested first; an each rule is called only
+    if its collection is big enough."""
+    tests = []
+    if record.is_each and compiled.guards and compiled.guards[0].length and compiled.guards[0].op == ">=":
+        namespace[f"G{i}"] = compiled.guards[0].value
+        tests.append(_guard_code(compiled.guards[0], f"G{i}"))
+    if record.is_each or not record.expression:
+        namespace[f"R{i}"] = compiled.instances
+        body = [f"r = R{i}(f)", "if r:", f"    out.append(({ident}, r))"]
+    else:
+        for g, guard in enumerate(compiled.guards):
+            if guard.implied:
+                namespace[f"G{i}_{g}"] = guard.value
+                tests.append(_guard_code(guard, f"G{i}_{g}"))
+        for name, value in record.constants:
+            namespace[f"{name}_{i}"] = value
+        expression = CONSTANT.sub(partial(_constant, i), record.expression)
+        if record.counts:
+            body = [f"n = {expression}", "if n > 0:", f"    out.append(({ident}, [()] * min(n, {MAX_COUNT})))"]
+        else:
+            body = [f"if {expression}:", f"    out.append(({ident}, ONE))"]
+    if tests:
+        return [f"    if {' and '.join(tests)}:", *("        " + line for line in body)]
+    return ["    " + line for line in body]
 
 
 def fuse(predicates: Sequence[Compiled], label: str = "<fused predicates>",
@@ -299,34 +324,8 @@ def fuse(predicates: Sequence[Compiled], label: str = "<fused predicates>",
         assert record is not None, "fuse needs predicates built from records"
         if record.keyed:
             memos.setdefault(record.keyed, KeyedMemo(record.keyed)).rules.append((ids[i], compiled.arity, record))
-            continue
-        # A hand rule's expression holds its guards already, in the author's order (which keeps costly
-        # facts such as the unique wait last), but for the implied ones, tested first; an each rule is
-        # called only if its collection is big enough.
-        tests = []
-        if record.is_each and compiled.guards and compiled.guards[0].length and compiled.guards[0].op == ">=":
-            namespace[f"G{i}"] = compiled.guards[0].value
-            tests.append(_guard_code(compiled.guards[0], f"G{i}"))
-        if record.is_each or not record.expression:
-            namespace[f"R{i}"] = compiled.instances
-            body = [f"r = R{i}(f)", "if r:", f"    out.append(({int(ids[i])}, r))"]
         else:
-            for g, guard in enumerate(compiled.guards):
-                if guard.implied:
-                    namespace[f"G{i}_{g}"] = guard.value
-                    tests.append(_guard_code(guard, f"G{i}_{g}"))
-            for name, value in record.constants:
-                namespace[f"{name}_{i}"] = value
-            expression = CONSTANT.sub(partial(_constant, i), record.expression)  # by a function, as in miss_source
-            if record.counts:
-                body = [f"n = {expression}", "if n > 0:", f"    out.append(({int(ids[i])}, [()] * min(n, {MAX_COUNT})))"]
-            else:
-                body = [f"if {expression}:", f"    out.append(({int(ids[i])}, ONE))"]
-        if tests:
-            lines.append(f"    if {' and '.join(tests)}:")
-            lines.extend("        " + line for line in body)
-        else:
-            lines.extend("    " + line for line in body)
+            lines += _predicate_lines(i, int(ids[i]), compiled, record, namespace)
     misses: list[str] = []
     for m, memo in enumerate(memos.values()):
         namespace[f"KNOWN{m}"], namespace[f"KEPT{m}"], namespace[f"ALONE{m}"] = memo.known, memo.kept, memo.alone

@@ -92,11 +92,11 @@ def spread(view: str) -> int:
     """How many values a view of a set (its code on a set ``x``) takes over the blocks of every kind and
     tile: a lookup by the view with the most values leaves the fewest items to try."""
     value = eval(compile(f"lambda x: {view}", "<view>", "eval"), dict(NAMESPACE))  # generated code only: see dsl/compiler.py
-    return len({value(b) for b in _kinds_and_tiles()})
+    return len({value(b) for b in kinds_and_tiles()})
 
 
 @lru_cache(maxsize=1)
-def _kinds_and_tiles() -> tuple[Block, ...]:
+def kinds_and_tiles() -> tuple[Block, ...]:
     """A concealed block of each kind and tile (a tenth of every_block's, made at once: enough to
     compare views)."""
     return tuple(Block(kind=kind, tile=tile, concealed=True) for kind in KINDS for tile in range(34)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .loops import _kinds_and_tiles
+from .loops import kinds_and_tiles
 
 #: Tiles there are (bits of a collection's tiles; a pair of tiles is numbered ``a * TILES + b``).
 TILES = 34
@@ -25,7 +25,7 @@ def own_tiles(slot: int, tests: list[str], views: dict[str, tuple[str, str]], na
     exec(compile("\n".join(lines) + "\n", "<own tests>", "exec"), scope)  # generated code only: see dsl/compiler.py
     test = scope["test"]
     try:
-        return frozenset(b.tile for b in _kinds_and_tiles() if test(b))
+        return frozenset(b.tile for b in kinds_and_tiles() if test(b))
     except (IndexError, KeyError, TypeError):
         return None
 
@@ -41,7 +41,7 @@ def pair_tiles(slots: tuple[int, int], tests: list[str], views: tuple[dict[str, 
              f"            if {' and '.join(tests)}:", f"                out.append(v{a}.tile * {TILES} + v{b}.tile)", "    return out"]
     scope = dict(namespace)
     exec(compile("\n".join(lines) + "\n", "<pair tests>", "exec"), scope)  # generated code only: see dsl/compiler.py
-    blocks = tuple({x.tile: x for x in reversed(_kinds_and_tiles())}.values())
+    blocks = tuple({x.tile: x for x in reversed(kinds_and_tiles())}.values())
     try:
         return frozenset(scope["table"](blocks))
     except (IndexError, KeyError, TypeError):
@@ -72,7 +72,7 @@ def triple_tiles(slots: tuple[int, int, int], own: list[list[str]], pairs: list[
              f"                    out.add(tuple(sorted(({a}.tile, {b}.tile, {c}.tile))))", "    return out"]
     scope = dict(namespace)
     exec(compile("\n".join(lines) + "\n", "<triple tests>", "exec"), scope)  # generated code only: see dsl/compiler.py
-    blocks = tuple({x.tile: x for x in reversed(_kinds_and_tiles())}.values())
+    blocks = tuple({x.tile: x for x in reversed(kinds_and_tiles())}.values())
     try:
         found = scope["table"](blocks)
     except (IndexError, KeyError, TypeError):
@@ -112,7 +112,7 @@ def tests(slots: list[int], own: list[list[str]], pairs: dict[tuple[int, int], l
     depths), some two items' tiles pass, in a few shifts of the bits. ``table`` gives each table (made
     by the function it is given, or known from an earlier compilation) and ``constant`` names a value.
     Each test is a few bit operations that spare a rule's loops over a collection that cannot hold an
-    instance (bench/callgrind_fused.py, memos empty, tells what each saves)."""
+    instance."""
     bits, excess = f"BITS{int(view)}", f"EXCESS{int(view)}"
     out: list[str] = []
     masks: list[int | None] = []

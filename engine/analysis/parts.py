@@ -46,46 +46,54 @@ class Part(NamedTuple):
     knit_most: int
 
 
-# One function, its loops inline: it is the work of every miss of the parts' memos, where a call per
-# state or a min() in the innermost loop made the first hand with new parts measurably slower.
-def _suit_table(held: Counts, caps: Counts, most_sets: int = MAX_SETS) -> Table:  # noqa: C901 - the innermost loops of shanten kept in one frame
+def _suit_table(held: Counts, caps: Counts, most_sets: int = MAX_SETS) -> Table:
     """The use table of a number suit (or a run of ranks), by dynamic programming over the ranks: the
     state is the chows started one and two ranks before (they cover this rank), under which the best
     tiles kept for each number of sets and pairs placed so far. Only blocks that keep a held tile are
     placed: one that keeps none adds nothing that an unplaced one (the table's "at most") does not.
     With ``most_sets`` below MAX_SETS the entries for more sets only repeat those for ``most_sets``."""
-    states: dict[tuple[int, int], dict[tuple[int, int], int]] = {(0, 0): {(0, 0): 0}}
+    states: States = {(0, 0): {(0, 0): 0}}
     last = len(held) - 2  # chows start before the last two ranks
     for i in range(len(held)):
-        h, cap = held[i], caps[i]
-        reach = min(max(h, held[i + 1], held[i + 2]), most_sets) if i < last else 0
-        pungs = (0, 1) if h and cap >= 3 else (0,)
-        nxt: dict[tuple[int, int], dict[tuple[int, int], int]] = {}
-        for (a, b), inner in states.items():
-            for chows in range(reach + 1):
-                n0 = a + b + chows
-                if n0 > cap:
-                    break
-                bucket = nxt.setdefault((chows, a), {})
-                for (sets, pair), kept in inner.items():
-                    for pung in pungs:
-                        s1, n1 = sets + chows + pung, n0 + 3 * pung
-                        if s1 > most_sets or n1 > cap:
-                            break
-                        value = kept + (n1 if n1 < h else h)  # noqa: FURB136  # no call in the innermost loop
-                        if bucket.get((s1, pair), -1) < value:
-                            bucket[s1, pair] = value
-                        if h and not pair and n1 + 2 <= cap:
-                            value = kept + (n1 + 2 if n1 + 2 < h else h)  # noqa: FURB136  # as above
-                            if bucket.get((s1, 1), -1) < value:
-                                bucket[s1, 1] = value
-        states = {key: inner for key, inner in nxt.items() if inner}
+        reach = min(max(held[i], held[i + 1], held[i + 2]), most_sets) if i < last else 0
+        states = _place_rank(states, held[i], caps[i], reach, most_sets)
     best: dict[tuple[int, int], int] = {}
     for inner in states.values():
         for key, kept in inner.items():
             if best.get(key, -1) < kept:
                 best[key] = kept
     return _closed(best)
+
+
+#: The states of ``_suit_table``: (chows started one rank before, two ranks before) -> (sets, pair) ->
+#: the most tiles kept.
+States = dict[tuple[int, int], dict[tuple[int, int], int]]
+
+
+def _place_rank(states: States, h: int, cap: int, reach: int, most_sets: int) -> States:
+    """The states after one rank of ``h`` tiles held (at most ``cap`` usable): up to ``reach`` chows
+    started there, a pung or not, a pair or not, over every state before it."""
+    pungs = (0, 1) if h and cap >= 3 else (0,)
+    nxt: States = {}
+    for (a, b), inner in states.items():
+        for chows in range(reach + 1):
+            n0 = a + b + chows
+            if n0 > cap:
+                break
+            bucket = nxt.setdefault((chows, a), {})
+            for (sets, pair), kept in inner.items():
+                for pung in pungs:
+                    s1, n1 = sets + chows + pung, n0 + 3 * pung
+                    if s1 > most_sets or n1 > cap:
+                        break
+                    value = kept + min(n1, h)
+                    if bucket.get((s1, pair), -1) < value:
+                        bucket[s1, pair] = value
+                    if h and not pair and n1 + 2 <= cap:
+                        value = kept + min(n1 + 2, h)
+                        if bucket.get((s1, 1), -1) < value:
+                            bucket[s1, 1] = value
+    return {key: inner for key, inner in nxt.items() if inner}
 
 
 EMPTY_TABLE: Table = (0,) * (2 * MAX_SETS + 2)

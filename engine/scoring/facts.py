@@ -66,7 +66,7 @@ class Facts:
         self.suits = _SUITS[(a > 0) | (b > a) << 1 | (bisect_left(kinds, 27, b) > b) << 2]
         self.win_tile = hand.win_tile
         self._unique_wait: bool | None = None
-        # The context's facts read in C, all at once (an attribute load and store each cost more).
+        # The context's facts read all at once.
         (self.self_drawn, self.last_copy, self.kong_related, self.last_tile, self.seat_wind, self.prevalent_wind,
          self.flowers, self.flower_replacement, self.first_turn) = _CONTEXT(hand.context)
 
@@ -96,8 +96,7 @@ class Facts:
 
     @property
     def held(self) -> list[int]:
-        """The counts before the winning tile; worked out when first asked (few predicates read it:
-        copying the counts for every hand cost more than working them out for the few that ask)."""
+        """The counts before the winning tile; worked out when first asked (few predicates read it)."""
         held = self._held
         if held is None:
             held = self._held = list(self.counts)

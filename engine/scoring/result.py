@@ -36,11 +36,12 @@ class CountedFan(NamedTuple):
         return f"CountedFan({self.fan.number} {self.fan.name_en}, {self.fan.value} points x{self.count})"
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Result:
     """The score of a complete hand under a rule set. ``is_win`` is false when the total is below
     the minimum (``error_kind`` is then ``under_minimum``); with ``bonus_toward_minimum`` (a rule set
-    whose flowers count toward the minimum) the total with flowers is what must reach it."""
+    whose flowers count toward the minimum) the total with flowers is what must reach it. Its fields
+    are set by the constructor and never changed (not ``frozen``: see docs/architecture.md, speed)."""
 
     hand: Hand
     ruleset: str
@@ -52,16 +53,15 @@ class Result:
     bonus_toward_minimum: bool = False
     #: Works out ``not_counted`` when first asked (scoring many hands never asks).
     explain: Callable[[], tuple[NotCounted, ...]] = field(default=tuple, repr=False, compare=False)
+    _not_counted: tuple[NotCounted, ...] | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def not_counted(self) -> tuple[NotCounted, ...]:
         """For every instance that a scoring principle left out: which principle, and which fan. Worked
-        out when first asked, then kept (in the instance's dict: a cached_property of Python 3.11 takes a
-        lock on every first use, which a batch pays on every line)."""
-        known: tuple[NotCounted, ...] | None = self.__dict__.get("_not_counted")
-        if known is None:
-            known = self.__dict__["_not_counted"] = self.explain()
-        return known
+        out when first asked, then kept."""
+        if self._not_counted is None:
+            self._not_counted = self.explain()
+        return self._not_counted
 
     @property
     def counted_for_minimum(self) -> int:

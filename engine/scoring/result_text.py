@@ -2,13 +2,8 @@
 equal on every corpus hand), written from pieces worked out once: the text of each block, of each
 counted fan without sets (by the identity of the scorer's shared CountedFan), the head of every other
 piece with a template of its sets (``[{0[3]}]`` is the reading's fourth block), and each reading's
-opening. Every step is a C call where it can be (``map``, ``str.join``): a Python-level call costs
-more than most of the work it would do.
-
-A batch writes one such line per hand, so this is its costliest step after scoring: encoding
-``to_json`` cost several times what these pieces do (bench/callgrind_batch.py counts both), and
-templates of whole lines filled by one ``str.format`` cost more than the pieces, as it reads every
-character of its template (docs/benchmarks.md)."""
+opening. Every step is a C call where it can be (``map``, ``str.join``). A batch writes one such line
+per hand; what this saves over encoding ``to_json`` is in docs/architecture.md (speed)."""
 from __future__ import annotations
 
 import json
@@ -144,8 +139,7 @@ class Text:
     def raw(self, text: str) -> str:
         """``text`` as this Text writes it: as it is, or (``wire``) its UTF-8 bytes, each the character of
         that number, so that ``line(...).encode("latin-1")`` is the line's UTF-8, copied rather than
-        encoded (encoding the non-ASCII text of an answer was a visible share of writing it,
-        bench/callgrind_batch.py). Raises UnicodeEncodeError for text that is no valid UTF-8
+        encoded. Raises UnicodeEncodeError for text that is no valid UTF-8
         (a lone surrogate), checked once per piece."""
         if text.isascii():
             return text
