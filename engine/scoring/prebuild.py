@@ -10,8 +10,6 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-import fanrules
-
 from ..dsl import prefused
 from ..ruleset import documents
 from ..ruleset.build import build_ruleset
@@ -42,8 +40,9 @@ def main(argv: list[str]) -> int:
         print("usage: python -m fanrules.scoring.prebuild BUILD_LIB (the folder of a built package, not a checkout)", file=sys.stderr)
         return 2
     package = Path(argv[0]).resolve() / "fanrules"
-    if Path(fanrules.__file__).resolve().parent != package:
-        print(f"error: {package} is not the fanrules package this process runs ({Path(fanrules.__file__).parent}): "
+    running = Path(__file__).resolve().parents[1]  # the package this module belongs to
+    if running != package:
+        print(f"error: {package} is not the fanrules package this process runs ({running}): "
               "the start-up data is made by the code it ships with", file=sys.stderr)
         return 1
     written = generated()
