@@ -5,12 +5,24 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 import subprocess
 import sys
+import threading
 import time
+import urllib.error
+import urllib.request
 from pathlib import Path
 
 import pytest
+from starlette.testclient import TestClient
+
+from fanrules import load_ruleset
+from fanrules.game.winning import game_rules
+from fanrules.web import api as web_api
+from fanrules.web import make_server
+from fanrules.web.app import make_app
+from fanrules.web.table_play import PersonTable, Tables
 
 FANRULES = [sys.executable, "-m", "fanrules"]
 
@@ -80,3 +92,130 @@ def test_a_bot_writing_between_turns_is_cut_at_the_output_limit(tmp_path: Path) 
     reason, megabytes = run.stdout.split()
     assert reason == "too_long"
     assert int(megabytes) < 150, megabytes  # the old judge queued every line: hundreds of MB
+
+
+# --- 2. half-open connections: a time limit for a head, a cap on connections, no traceback per accept ----
+SERVE_LOW_FILES = """import resource, sys
+resource.setrlimit(resource.RLIMIT_NOFILE, (256, 256))
+from fanrules import load_ruleset
+from fanrules.web import make_server
+server = make_server(load_ruleset("mcr"), port=0, quiet=True, timeout=2)
+print(server.url, flush=True)
+server.serve_forever()
+"""
+
+
+def _half_open(port: int, count: int) -> list[socket.socket]:
+    held = []
+    for _ in range(count):
+        sock = socket.create_connection(("127.0.0.1", port), timeout=5)
+        sock.sendall(b"GET /api/rules HTTP/1.1\r\nHost: loc")
+        held.append(sock)
+    return held
+
+
+def _closed_by_server(sock: socket.socket) -> bool:
+    sock.setblocking(False)
+    try:
+        return sock.recv(1) == b""
+    except BlockingIOError:
+        return False
+    except OSError:
+        return True
+
+
+def test_half_open_connections_are_timed_out_and_capped_without_tracebacks() -> None:
+    server = subprocess.Popen([sys.executable, "-c", SERVE_LOW_FILES], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    held: list[socket.socket] = []
+    try:
+        assert server.stdout is not None
+        port = int(server.stdout.readline().rsplit(":", 1)[1].strip("/\n"))
+        held = _half_open(port, 300)  # more than the file limit allows
+        start = time.monotonic()
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/rules", timeout=5) as answer:
+            assert answer.status == 200
+        assert time.monotonic() - start < 3
+        time.sleep(3)  # past the head's time limit
+        assert sum(_closed_by_server(s) for s in held) == len(held)
+    finally:
+        for sock in held:
+            sock.close()
+        server.terminate()
+        _, stderr = server.communicate(timeout=20)
+    assert len(stderr) < 4096 and "Traceback" not in stderr, stderr[:2000]
+
+
+# --- 3. tables: a quota per client, finished tables freed, the idle clock moved by play only -------------
+def _finish(table: PersonTable) -> None:
+    while not table.table.over:
+        table.act(table.table.legal_actions(0)[0].to_json())
+
+
+def test_one_client_cannot_hold_every_table() -> None:
+    app = make_app(load_ruleset("mcr"))
+    with TestClient(app, base_url="http://localhost") as greedy, \
+            TestClient(app, base_url="http://localhost", client=("10.0.0.2", 5000)) as other:
+        made = [greedy.post("/api/tables", json={"seed": n}).status_code for n in range(40)]
+        assert made.count(201) == app.state.tables.tables.per_client < 32 and set(made[made.count(201):]) == {429}
+        assert other.post("/api/tables", json={}).status_code == 201
+
+
+def test_finished_tables_are_freed_and_looking_keeps_no_table() -> None:
+    rules = game_rules("mcr")
+    tables = Tables(limit=1, idle=60)
+    first = tables.add(lambda: PersonTable(rules, 1, False))
+    _finish(first)
+    second = tables.add(lambda: PersonTable(rules, 2, False))  # the finished one gives up its place
+    assert tables.get(first.id) is None
+    second.used -= 100  # left for longer than the idle time ...
+    assert tables.get(second.id) is second  # ... a look does not keep it
+    tables.add(lambda: PersonTable(rules, 3, False))
+    assert tables.get(second.id) is None
+
+
+# --- 4. cheap requests do not queue behind expensive ones ----------------------------------------------
+def test_a_flood_of_slow_analyses_does_not_starve_scoring(monkeypatch: pytest.MonkeyPatch) -> None:
+    answer = web_api.answer
+
+    def slow(path: str, body: object, scorer: object) -> object:
+        if path == "/api/analyze":
+            time.sleep(0.5)  # a slow hand
+        return answer(path, body, scorer)  # type: ignore[arg-type]
+    monkeypatch.setattr(web_api, "answer", slow)
+    server = make_server(load_ruleset("mcr"), port=0, quiet=True)
+    stop = threading.Event()
+    statuses: list[int] = []
+
+    def analyse() -> None:
+        while not stop.is_set():
+            request = urllib.request.Request(f"{server.url}api/analyze", b'{"hand": "123456789m15p9sEE"}', {"Content-Type": "application/json"})
+            try:
+                with urllib.request.urlopen(request, timeout=30) as got:
+                    statuses.append(got.status)
+            except urllib.error.HTTPError as err:
+                statuses.append(err.code)
+                assert err.code == 503 and err.headers["Retry-After"]
+    with server.running():
+        loops = [threading.Thread(target=analyse) for _ in range(12)]
+        for loop in loops:
+            loop.start()
+        time.sleep(1)
+        times = []
+        for _ in range(10):
+            start = time.monotonic()
+            request = urllib.request.Request(f"{server.url}api/score", b'{"hand": "1112345678999m5m"}', {"Content-Type": "application/json"})
+            with urllib.request.urlopen(request, timeout=30) as got:
+                assert got.status == 200
+            times.append(time.monotonic() - start)
+        stop.set()
+        for loop in loops:
+            loop.join(30)
+    assert max(times) < 0.4, times  # behind one shared worker: several seconds
+    assert 200 in statuses and 503 in statuses
+
+
+# --- 13. a fan number too long to convert ---------------------------------------------------------------
+def test_a_huge_fan_number_is_404() -> None:
+    with TestClient(make_app(load_ruleset("mcr")), base_url="http://localhost") as client:
+        answer = client.get("/api/rules/mcr/fans/" + "9" * 5000)
+    assert answer.status_code == 404 and answer.json()["error"]["kind"] == "not_found"
