@@ -19,6 +19,7 @@ from starlette.testclient import TestClient
 
 from fanrules import load_ruleset
 from fanrules.game.winning import game_rules
+from fanrules.tools import cli
 from fanrules.web import api as web_api
 from fanrules.web import make_server
 from fanrules.web.app import make_app
@@ -219,3 +220,27 @@ def test_a_huge_fan_number_is_404() -> None:
     with TestClient(make_app(load_ruleset("mcr")), base_url="http://localhost") as client:
         answer = client.get("/api/rules/mcr/fans/" + "9" * 5000)
     assert answer.status_code == 404 and answer.json()["error"]["kind"] == "not_found"
+
+
+# --- 6, 8. import botzone: bounded, numbers read exactly ------------------------------------------------
+DEAL = "Match 1\nWind 0\n" + "".join(f"Player {p} Deal W1 W2 W3 W4 W5 W6 W7 W8 W9 B1 B2 B3 B4\n" for p in range(4))
+
+
+def _import(tmp_path: Path, text: str, capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
+    (tmp_path / "record.txt").write_text(text)
+    code = cli.main(["import", "botzone", str(tmp_path / "record.txt"), "--log", str(tmp_path / "out.jsonl")])
+    return code, capsys.readouterr().err
+
+
+def test_import_refuses_a_game_longer_than_a_hand(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    start = time.monotonic()
+    code, err = _import(tmp_path, DEAL + "Player 0 Draw W1\n" * 200_000, capsys)
+    assert code != 0 and "more than 576 actions" in err and "line 583:" in err
+    assert time.monotonic() - start < 5 and len(err.splitlines()) == 1
+
+
+@pytest.mark.parametrize("line", ["Player 0123 Deal W1 W2 W3 W4 W5 W6 W7 W8 W9 B1 B2 B3 B4", "Wind 23", "Player 12 Play T6",
+                                  "Player 01 Play T6"])
+def test_import_reads_player_and_wind_numbers_exactly(tmp_path: Path, capsys: pytest.CaptureFixture[str], line: str) -> None:
+    code, err = _import(tmp_path, DEAL + line + "\n", capsys)
+    assert code != 0 and "line 7:" in err and "Traceback" not in err and len(err.splitlines()) == 1
