@@ -19,6 +19,7 @@ from starlette.testclient import TestClient
 
 from fanrules import load_ruleset
 from fanrules.game.winning import game_rules
+from fanrules.study import bundle_of
 from fanrules.tools import cli
 from fanrules.web import api as web_api
 from fanrules.web import make_server
@@ -244,3 +245,57 @@ def test_import_refuses_a_game_longer_than_a_hand(tmp_path: Path, capsys: pytest
 def test_import_reads_player_and_wind_numbers_exactly(tmp_path: Path, capsys: pytest.CaptureFixture[str], line: str) -> None:
     code, err = _import(tmp_path, DEAL + line + "\n", capsys)
     assert code != 0 and "line 7:" in err and "Traceback" not in err and len(err.splitlines()) == 1
+
+
+# --- 7. a study's rule folder: sizes by stat, links leaving it refused --------------------------------------
+STUDY_RSS = """import resource, sys
+from fanrules.tools.cli import main
+code = main(["simulate", "--rules", sys.argv[1], "--games", "4", "--quiet", "--jobs", "1"])
+print(code, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)
+"""
+
+
+def test_a_huge_file_in_a_study_folder_is_refused_before_it_is_read(tmp_path: Path) -> None:
+    (tmp_path / "ruleset.yaml").write_text("name: big\nextends: mcr\n", encoding="utf-8")
+    with open(tmp_path / "huge.bin", "wb") as f:
+        f.truncate(400 << 20)  # sparse: nothing on disk
+    run = subprocess.run([sys.executable, "-c", STUDY_RSS, str(tmp_path / "ruleset.yaml")], capture_output=True, text=True, timeout=120)
+    code, megabytes = run.stdout.split()
+    assert code != "0" and "Traceback" not in run.stderr and len(run.stderr.splitlines()) == 1, run.stderr
+    assert "holds more than 67108864 bytes" in run.stderr
+    assert int(megabytes) < 300, megabytes  # the old reader held the 400 MB
+
+
+def test_a_link_leading_out_of_a_study_folder_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "ruleset.yaml").write_text("name: linked\nextends: mcr\n", encoding="utf-8")
+    (tmp_path / "secrets").symlink_to("/proc/self/environ")
+    assert cli.main(["simulate", "--rules", str(tmp_path / "ruleset.yaml"), "--games", "4", "--quiet", "--jobs", "1"]) != 0
+    err = capsys.readouterr().err
+    assert "link leading out of it: secrets" in err and len(err.splitlines()) == 1
+    (tmp_path / "secrets").unlink()
+    (tmp_path / "inside").symlink_to(tmp_path / "ruleset.yaml")  # a link within the folder travels
+    assert any(name == "inside" for name, _ in bundle_of(tmp_path).files)
+
+
+# --- 10. a tampered checkpoint chunk is run again, never counted ----------------------------------------------
+def test_a_tampered_checkpoint_chunk_is_run_again(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    saved = tmp_path / "checkpoint"
+    run = ["simulate", "--games", "20", "--seed", "3", "--players", "greedy", "--quiet", "--checkpoint", str(saved)]
+    assert cli.main(run) == 0
+    whole = capsys.readouterr().out
+    chunk = saved / "chunk-0.json"
+    data = json.loads(chunk.read_text(encoding="utf-8"))
+    data["result"]["stats"]["games"], data["result"]["stats"]["wins"] = -8, 1000
+    data["result"]["stats"]["fans"] = [[22, -100]]
+    chunk.write_text(json.dumps(data), encoding="utf-8")
+    assert cli.main(run) == 0
+    captured = capsys.readouterr()
+    assert captured.out == whole and "-8" not in captured.out and "1000" not in captured.out
+    assert "chunk-0.json is not a saved chunk of this study" in captured.err and "running it again" in captured.err
+    other = tmp_path / "other"  # a chunk of the same study but another index does not match either
+    assert cli.main([*run[:-1], str(other)]) == 0
+    capsys.readouterr()
+    (other / "chunk-0.json").write_bytes((other / "chunk-1.json").read_bytes())
+    assert cli.main([*run[:-1], str(other)]) == 0
+    captured = capsys.readouterr()
+    assert captured.out == whole and "chunk-0.json is not a saved chunk" in captured.err
