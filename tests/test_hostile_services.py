@@ -13,11 +13,13 @@ import time
 import urllib.error
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
 
 from fanrules import load_ruleset
+from fanrules.game import Table
 from fanrules.game.winning import game_rules
 from fanrules.study import bundle_of
 from fanrules.tools import cli
@@ -299,3 +301,44 @@ def test_a_tampered_checkpoint_chunk_is_run_again(tmp_path: Path, capsys: pytest
     assert cli.main([*run[:-1], str(other)]) == 0
     captured = capsys.readouterr()
     assert captured.out == whole and "chunk-0.json is not a saved chunk" in captured.err
+
+
+# --- 9. a table state restores only a table the rules reach ----------------------------------------------------
+def _played_state() -> dict[str, Any]:
+    table = Table("mcr", 7)
+    for _ in range(30):
+        table.step(table.legal_actions(table.to_act()[0])[0])
+    return json.loads(json.dumps(table.to_json()))
+
+
+def _tampered() -> list[tuple[str, dict[str, Any]]]:
+    out = []
+    for what, change in [
+        ("five 1m in a hand", lambda s: s["seats"][0].update(tiles=["1m"] * 5 + s["seats"][0]["tiles"][5:])),
+        ("a 20-tile hand", lambda s: s["seats"][1].update(tiles=s["seats"][1]["tiles"] + ["E"] * 7)),
+        ("a wall of 144 x 1m", lambda s: s.update(wall=["1m"] * 144)),
+        ("seat winds E E E E", lambda s: s.update(seat_winds=["E"] * 4)),
+        ("negative fronts", lambda s: s.update(fronts=[-400], steps=414)),
+        ("a planted win", lambda s: s["events"].append({"type": "win", "player": 0, "from": None, "record": {"hand": "1112345678999m5m"}})),
+        ("a short wall", lambda s: s.update(wall=s["wall"][:20], backs=[20])),
+        ("current 9", lambda s: s.update(current=9)),
+    ]:
+        state = _played_state()
+        change(state)
+        out.append((what, state))
+    return out
+
+
+@pytest.mark.parametrize(("what", "state"), _tampered(), ids=[w for w, _ in _tampered()])
+def test_a_table_state_no_game_reaches_is_refused(what: str, state: dict[str, Any]) -> None:
+    with pytest.raises(ValueError, match="bad table state|four winds"):
+        Table.from_json(state)
+
+
+def test_a_table_state_names_its_rules_by_shipped_name_only(tmp_path: Path) -> None:
+    state = _played_state()
+    assert Table.from_json(state).to_json() == state  # the untouched state restores
+    (tmp_path / "ruleset.yaml").write_text("name: planted\nextends: mcr\n", encoding="utf-8")
+    for name in (str(tmp_path), str(tmp_path / "ruleset.yaml"), "/some/dir"):
+        with pytest.raises(ValueError, match="names a shipped rule set"):
+            Table.from_json(dict(state, rules=name))
