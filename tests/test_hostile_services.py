@@ -342,3 +342,28 @@ def test_a_table_state_names_its_rules_by_shipped_name_only(tmp_path: Path) -> N
     for name in (str(tmp_path), str(tmp_path / "ruleset.yaml"), "/some/dir"):
         with pytest.raises(ValueError, match="names a shipped rule set"):
             Table.from_json(dict(state, rules=name))
+
+
+# --- 11. fanrules.env: ValueError for an action outside the space or the mask, a clear error after the end -----
+@pytest.mark.parametrize("action", [-1, 10**30, 1000, None, "3", 2.5, True])
+def test_env_step_refuses_an_action_outside_its_space(action: object) -> None:
+    fenv = pytest.importorskip("fanrules.env")
+    env = fenv.env()
+    env.reset(seed=3)
+    with pytest.raises(ValueError, match="action space|may not|done"):
+        env.step(action)
+    assert list(map(env.step, [])) == []
+
+
+def test_env_step_after_the_end_says_so() -> None:
+    fenv = pytest.importorskip("fanrules.env")
+    env = fenv.env()
+    env.reset(seed=1)
+    for agent in env.agent_iter(max_iter=5000):
+        obs, _, term, trunc, _ = env.last()
+        env.step(None if term or trunc else int(obs["action_mask"].nonzero()[0][-1]))
+    assert not env.agents  # the wrapper warns and ignores a step now; the environment itself says why
+    with pytest.raises(RuntimeError, match="call reset"):
+        env.unwrapped.step(0)
+    with pytest.raises(RuntimeError, match="call reset"):
+        fenv.env().unwrapped.step(0)  # before reset

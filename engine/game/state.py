@@ -101,7 +101,7 @@ class TableState:
 
 def _replayed(data: dict[str, Any], game: GameRules) -> TableState:
     """The table ``data``'s seed (or scripted wall), winds and events make under ``game``: its actions
-    and bars played again, then the answers the open claim window holds."""
+    (the answers of an open claim window among them) and bars played again."""
     from .table import Table
 
     seed = data["seed"]
@@ -116,9 +116,6 @@ def _replayed(data: dict[str, Any], game: GameRules) -> TableState:
             table.step(Action.from_json(event))
         elif event.get("type") == "bar":
             table.bar(event.get("player", -1))
-    window = data["window"]
-    for answer in window["answers"] if isinstance(window, dict) else ():
-        table.step(Action.from_json(answer))
     return table
 
 
