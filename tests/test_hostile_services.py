@@ -367,3 +367,19 @@ def test_env_step_after_the_end_says_so() -> None:
         env.unwrapped.step(0)
     with pytest.raises(RuntimeError, match="call reset"):
         fenv.env().unwrapped.step(0)  # before reset
+
+
+# --- 12. fanrules bot: stops at the end of input, answers malformed input with a protocol error ------------------
+@pytest.mark.parametrize("text", ["999999999999\n0 0 0\n", "3\n0 0 0\nPASS\n", '{"requests": []}\n', '{"requests": 5}\n',
+                                  '{"requests": [null]}\n', '{"requests": ["0 0 0"], "responses": [1]}\n', "[1, 2]\n", "-1\n"])
+def test_the_bot_stops_at_the_end_of_input_and_refuses_malformed_input(text: str) -> None:
+    run = subprocess.run([*FANRULES, "bot"], input=text, capture_output=True, text=True, timeout=60)
+    assert "Traceback" not in run.stderr and len(run.stderr.splitlines()) <= 1, run.stderr
+    if run.returncode:
+        assert run.stderr.startswith("fanrules: bot: ")
+    assert run.stdout == ""  # nothing answered to a request it was not given whole
+
+
+def test_the_bot_still_answers_a_whole_request() -> None:
+    run = subprocess.run([*FANRULES, "bot"], input='{"requests": ["0 0 0"], "responses": []}\n', capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0 and json.loads(run.stdout.splitlines()[0]) == {"response": "PASS"}
