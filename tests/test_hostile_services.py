@@ -19,6 +19,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from fanrules import load_ruleset
+from fanrules.botzone.calculator import MahjongFanCalculator
 from fanrules.game import Table
 from fanrules.game.winning import game_rules
 from fanrules.study import bundle_of
@@ -383,3 +384,21 @@ def test_the_bot_stops_at_the_end_of_input_and_refuses_malformed_input(text: str
 def test_the_bot_still_answers_a_whole_request() -> None:
     run = subprocess.run([*FANRULES, "bot"], input='{"requests": ["0 0 0"], "responses": []}\n', capture_output=True, text=True, timeout=60)
     assert run.returncode == 0 and json.loads(run.stdout.splitlines()[0]) == {"response": "PASS"}
+
+
+# --- 14. MahjongFanCalculator: the documented TypeError, counts checked first --------------------------------------
+HAND = ("W1", "W1", "W1", "W2", "W3", "W4", "W5", "W6", "W7", "W8", "W9", "W9", "W9")
+
+
+@pytest.mark.parametrize("flowers", ["abc", float("inf"), float("nan"), 2.0, None, 10**40])
+def test_the_calculator_refuses_a_wrong_flower_count_with_type_error(flowers: object) -> None:
+    with pytest.raises(TypeError, match="flowerCount"):
+        MahjongFanCalculator((), HAND, "W5", flowers, False, False, False, False, 0, 0)  # type: ignore[arg-type]
+    assert MahjongFanCalculator((), HAND, "W5", 0, False, False, False, False, 0, 0)  # the hand itself scores
+
+
+def test_the_calculator_checks_counts_before_reading_a_million_packs() -> None:
+    start = time.monotonic()
+    with pytest.raises(TypeError, match="ERROR_WRONG_TILES_COUNT"):
+        MahjongFanCalculator((("PENG", "W1", 1),) * 10**6, HAND, "W5", 0, False, False, False, False, 0, 0)
+    assert time.monotonic() - start < 0.5
