@@ -96,7 +96,7 @@ def test_a_bot_writing_between_turns_is_cut_at_the_output_limit(tmp_path: Path) 
     run = subprocess.run([sys.executable, "-c", MEASURE, chatty], capture_output=True, text=True, timeout=60)
     reason, megabytes = run.stdout.split()
     assert reason == "too_long"
-    assert int(megabytes) < 150, megabytes  # the old judge queued every line: hundreds of MB
+    assert int(megabytes) < 80, megabytes  # the old judge queued every line: 160 MB in these 3 s, growing
 
 
 # --- 2. half-open connections: a time limit for a head, a cap on connections, no traceback per accept ----
