@@ -2,7 +2,8 @@
 kept-open connection and from 100 clients at once, with the latency of each request (p50, p99).
 
 Run as ``python bench/bench_web.py [REQUESTS] [CLIENTS] [PER_CLIENT]`` (defaults 3000, 100, 30), or
-``python bench/bench_web.py attack [SCORES] [HALF_OPEN] [LOOPS]`` (defaults 300, 1000, 12): one client's
+``python bench/bench_web.py attack [SCORES] [HALF_OPEN] [LOOPS] [FILES]`` (defaults 300, 1000, 12, and the
+server's file limit as inherited; 1024 is the common default): one client's
 /api/score latency while HALF_OPEN connections send half a request head and hold it (each reopened when
 the server closes it) and LOOPS clients post /api/analyze on slow hands back to back; it prints the
 score's p50 and p99, the attackers' answers and the server's standard error in bytes. Every attacker
@@ -22,6 +23,7 @@ import json
 import os
 import random
 import re
+import resource
 import statistics
 import subprocess
 import sys
@@ -52,13 +54,19 @@ def bodies(count: int = 300) -> list[bytes]:
     return out
 
 
-def start_server(log: Path | None = None) -> tuple[subprocess.Popen[str], int]:
+def start_server(log: Path | None = None, files: int = 0) -> tuple[subprocess.Popen[str], int]:
     """``fanrules serve`` on a free loopback port, pinned to CPU 0; its process and port. With ``log``
-    its standard error goes to that file (to be measured), else it is drained."""
+    its standard error goes to that file (to be measured), else it is drained; ``files``, when given,
+    is the server's limit of open files."""
     cpus = sorted(os.sched_getaffinity(0))
+
+    def pin() -> None:
+        os.sched_setaffinity(0, {cpus[0]})
+        if files:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (files, files))
     proc = subprocess.Popen([sys.executable, "-m", "fanrules", "serve", "--quiet", "--port", "0", "--host", HOST],
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE if log is None else log.open("w"), text=True,
-                            preexec_fn=lambda: os.sched_setaffinity(0, {cpus[0]}))
+                            preexec_fn=pin)
     if log is None:
         assert proc.stderr is not None
         first = proc.stderr.readline()
@@ -95,11 +103,16 @@ def one_client(port: int, work: list[bytes], requests: int) -> tuple[list[float]
     latencies, errors = [], 0
     for i in range(requests):
         start = time.perf_counter()
-        conn.request("POST", "/api/score", work[i % len(work)], {"Content-Type": "application/json"})
-        response = conn.getresponse()
-        response.read()
+        try:
+            conn.request("POST", "/api/score", work[i % len(work)], {"Content-Type": "application/json"})
+            response = conn.getresponse()
+            response.read()
+            errors += response.status != 200
+        except (OSError, http.client.HTTPException):  # a reset or a time-out: an error, and a new connection
+            errors += 1
+            conn.close()
+            conn = http.client.HTTPConnection(HOST, port, timeout=TIMEOUT)
         latencies.append(time.perf_counter() - start)
-        errors += response.status != 200
     conn.close()
     return latencies, errors
 
@@ -212,13 +225,13 @@ def analyse_loop(port: int, work: list[bytes], index: int, stop: threading.Event
     conn.close()
 
 
-def attack(scores: int, half_open: int, loops: int) -> None:
+def attack(scores: int, half_open: int, loops: int, files: int = 0) -> None:
     """The load figure of docs/web.md: one client scoring beside half-open connections and analysis loops."""
     import tempfile
 
     work = bodies()
     log = Path(tempfile.mkdtemp(prefix="bench-web-")) / "stderr.txt"
-    proc, port = start_server(log)
+    proc, port = start_server(log, files)
     stop = threading.Event()
     threading.Timer(ATTACK_SECONDS, stop.set).start()
     answers: dict[int, int] = {}
@@ -233,7 +246,8 @@ def attack(scores: int, half_open: int, loops: int) -> None:
         time.sleep(3)  # the half-open connections opened, the analysis queue full
         cpu, start = cpu_seconds(proc.pid), time.perf_counter()
         latencies, errors = one_client(port, work, scores)
-        report(f"1 client beside {half_open} half-open connections and {loops} analysis loops", latencies, errors,
+        limit = f", the server's file limit {files}" if files else ""
+        report(f"1 client beside {half_open} half-open connections and {loops} analysis loops{limit}", latencies, errors,
                time.perf_counter() - start, cpu_seconds(proc.pid) - cpu)
         stop.set()
         for thread in [holder, *analysers]:
@@ -248,8 +262,8 @@ def attack(scores: int, half_open: int, loops: int) -> None:
 
 def main() -> None:
     if sys.argv[1:2] == ["attack"]:
-        scores, half_open, loops = (int(a) for a in (sys.argv[2:] + ["300", "1000", "12"][len(sys.argv) - 2:])[:3])
-        attack(scores, half_open, loops)
+        scores, half_open, loops, files = (int(a) for a in (sys.argv[2:] + ["300", "1000", "12", "0"][len(sys.argv) - 2:])[:4])
+        attack(scores, half_open, loops, files)
         return
     requests, clients, each = (int(a) for a in (sys.argv[1:] + ["3000", "100", "30"][len(sys.argv) - 1:])[:3])
     work = bodies()
