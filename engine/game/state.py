@@ -8,17 +8,17 @@ import json
 from functools import lru_cache
 from importlib import metadata
 from pathlib import Path
-from typing import Any, Self, cast
+from typing import Any
 
 from ..core.jsonio import meld_to_record
-from ..core.tiles import TILE_INDEX, tile_code, tile_of_code
+from ..core.tiles import tile_code
 from ..ruleset import resolve, shipped_rulesets
 from .actions import Action, Phase
 from .claims import ClaimWindow
 from .procedure import Procedure
 from .seat import SEAT_COUNT, Seat
 from .wall import Opening
-from .winning import GameRules, Win, as_game_rules, rules_hash
+from .winning import GameRules, Win, rules_hash
 
 STATE_FORMAT = 1
 
@@ -70,53 +70,9 @@ class TableState:
             "events": json.loads(json.dumps(self.events)),
         }
 
-    @classmethod
-    def from_json(cls, data: dict[str, Any], rules: GameRules | str | None = None) -> Self:
-        """The table ``to_json`` saved, under ``rules`` (default: the shipped rule set it names, by name
-        only), to play on exactly as it would have. The table is set again from its seed (or its wall),
-        winds and rules and its events are played on it; the state must be the one they reach, so that
-        a state no game can reach (a fifth copy, a wrong hand size, a bound out of the wall, a planted
-        event) is refused. ValueError when the data is not such a table's state or was saved under
-        other rules."""
-        if not isinstance(data, dict) or data.get("type") != "table" or data.get("format") != STATE_FORMAT:
-            raise ValueError(f"not a table state of format {STATE_FORMAT}")
-        if rules is None and data.get("rules") not in shipped_rulesets():
-            raise ValueError(f"a table state names a shipped rule set ({', '.join(shipped_rulesets())}), not {str(data.get('rules'))[:80]!r}")
-        game = as_game_rules(rules if rules is not None else str(data["rules"]))
-        if data.get("rules_hash") != rules_hash(game):
-            raise ValueError(f"the table was saved under other rules than {game.name} (rules hash differs)")
-        try:
-            table = _replayed(data, game)
-            same = table.to_json() == json.loads(json.dumps(data))
-        except (KeyError, TypeError, IndexError, ValueError, AttributeError) as err:
-            raise ValueError(f"a bad table state: {err!r}"[:300]) from None
-        if not same:
-            raise ValueError("a bad table state: it is not the table its seed, winds and events make under these rules")
-        return cast(Self, table)
-
     def log(self, extra: dict[str, Any] | None = None) -> list[str]:
         """The replayable log of the hand so far: a header line, then one line an event (docs/game.md)."""
         return log_lines(self, extra)
-
-
-def _replayed(data: dict[str, Any], game: GameRules) -> TableState:
-    """The table ``data``'s seed (or scripted wall), winds and events make under ``game``: its actions
-    (the answers of an open claim window among them) and bars played again."""
-    from .table import Table
-
-    seed = data["seed"]
-    if isinstance(seed, bool) or not isinstance(seed, (int, str)) or not isinstance(data["events"], list):
-        raise ValueError("the seed is a whole number or a string, the events a list")
-    wall = [tile_of_code(t) for t in data["wall"]] if data["scripted"] is True else None
-    table = Table(game, seed, [TILE_INDEX[w] for w in data["seat_winds"]], TILE_INDEX[data["prevalent_wind"]], wall)
-    for event in data["events"]:
-        if not isinstance(event, dict) or table.over:
-            break
-        if event.get("type") == "action":
-            table.step(Action.from_json(event))
-        elif event.get("type") == "bar":
-            table.bar(event.get("player", -1))
-    return table
 
 
 def after_of(order: tuple[int, ...]) -> tuple[int, ...]:
@@ -141,6 +97,12 @@ def fanrules_version() -> str:
         return metadata.version("fanrules")
     except metadata.PackageNotFoundError:
         return "unknown"
+
+
+@lru_cache(maxsize=1)
+def shipped_names() -> tuple[str, ...]:
+    """The names of the shipped rule sets (the only ones a saved table state may name)."""
+    return tuple(shipped_rulesets())
 
 
 @lru_cache(maxsize=1)
