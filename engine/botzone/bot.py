@@ -14,7 +14,7 @@ from typing import IO
 from ..game import Player
 from ..game.players import PLAYERS
 from ..game.winning import GameRules
-from .botside import BotSide
+from .botside import BotSide, ProtocolError
 from .process import KEEP_RUNNING
 
 
@@ -43,23 +43,57 @@ def _line(stream: IO[str]) -> str | None:
             return line.strip()
 
 
+#: The most turns a simple-interaction input may say it holds: a hand takes a few hundred.
+MAX_TURNS = 10_000
+
+
+def _strings(data: dict[str, object], key: str) -> list[str]:
+    value = data.get(key, [])
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ProtocolError(f"{key!r} must be a list of strings")
+    return value
+
+
+def _first_json(side: BotSide, line: str) -> str:
+    """The answer to Botzone's JSON form: the history fed, the last request answered."""
+    try:
+        data = json.loads(line)
+    except (ValueError, RecursionError):
+        raise ProtocolError("the first line is not JSON") from None
+    if not isinstance(data, dict):
+        raise ProtocolError('the JSON input is an object {"requests": [...], "responses": [...]}')
+    requests, responses = _strings(data, "requests"), _strings(data, "responses")
+    if len(requests) != len(responses) + 1:
+        raise ProtocolError(f"the JSON input holds one request more than responses, not {len(requests)} and {len(responses)}")
+    for request, response in zip(requests, responses):
+        side.feed(request, response)
+    return json.dumps({"response": side.respond(requests[-1])})
+
+
+def _first_simple(side: BotSide, stdin: IO[str], first: str) -> str | None:
+    """The answer to simple interaction (None when the input ends first)."""
+    if not first.isascii() or not first.isdigit() or not 1 <= int(first) <= MAX_TURNS:
+        raise ProtocolError(f"the first line is the turn number 1..{MAX_TURNS}, not {first[:40]!r}")
+    lines: list[str] = []
+    for _ in range(2 * int(first) - 1):
+        line = _line(stdin)
+        if line is None:
+            return None
+        lines.append(line)
+    for request, response in zip(lines[:-1:2], lines[1:-1:2]):
+        side.feed(request, response)
+    return side.respond(lines[-1])
+
+
 def serve(side: BotSide, stdin: IO[str], stdout: IO[str]) -> None:
-    """Answer Botzone's requests until the input ends."""
+    """Answer Botzone's requests until the input ends; ProtocolError for input out of the protocol."""
     first = _line(stdin)
     if first is None:
         return
-    if first.startswith("{"):
-        data = json.loads(first)
-        requests, responses = data.get("requests", []), data.get("responses", [])
-        for request, response in zip(requests, responses):
-            side.feed(request, response)
-        stdout.write(json.dumps({"response": side.respond(requests[len(responses)])}) + "\n")
-    else:
-        n = int(first)
-        history = [_line(stdin) or "" for _ in range(2 * n - 2)]
-        for request, response in zip(history[::2], history[1::2]):
-            side.feed(request, response)
-        stdout.write(side.respond(_line(stdin) or "") + "\n")
+    answer = _first_json(side, first) if first.startswith("{") else _first_simple(side, stdin, first)
+    if answer is None:
+        return
+    stdout.write(answer + "\n")
     while True:
         stdout.write(KEEP_RUNNING + "\n")
         stdout.flush()
@@ -67,5 +101,10 @@ def serve(side: BotSide, stdin: IO[str], stdout: IO[str]) -> None:
         if request is None:
             return
         if request.startswith('"'):  # kept running in the JSON form: each request a JSON string
-            request = json.loads(request)
+            try:
+                request = json.loads(request)
+            except (ValueError, RecursionError):
+                raise ProtocolError("a request in the JSON form is a JSON string") from None
+            if not isinstance(request, str):
+                raise ProtocolError("a request in the JSON form is a JSON string")
         stdout.write(side.respond(request) + "\n")

@@ -111,6 +111,13 @@ def read_hand(pack: object, hand: object) -> tuple[list[dict[str, Any]], list[in
     return melds, concealed, len(packs)
 
 
+def _c_int(value: object, name: str) -> int:
+    """An argument the C++ takes as an int: a whole number in its range, else TypeError as the binding's."""
+    if not isinstance(value, int) or not -2 ** 31 <= value < 2 ** 31:
+        raise CalculatorError(f"Param `{name}` must be an int, not {type(value).__name__} {str(value)[:20]}")
+    return value
+
+
 def _wind(value: int) -> str:
     if not 0 <= value < len(WIND_CODES):
         raise CalculatorError(f"ERROR_INVALID_HAND: a wind is 0..3 (east, south, west, north), not {value}")
@@ -124,6 +131,10 @@ def MahjongFanCalculator(pack: tuple[Pack, ...], hand: tuple[str, ...], winTile:
     """The fans of a winning hand, in fan-number order, the flowers last: ``(points * count, name_zh)``
     each, or with ``verbose`` ``(points, count, name_zh, name_en)``, under ``rules`` (default mcr: the
     names and values the C++ prints). TypeError (a CalculatorError) for a hand the C++ refuses."""
+    if isinstance(pack, tuple) and isinstance(hand, tuple) and (len(pack) > 4 or len(hand) > 13):
+        raise CalculatorError("ERROR_WRONG_TILES_COUNT")  # checked before reading a million packs
+    for name, value in (("flowerCount", flowerCount), ("seatWind", seatWind), ("prevalentWind", prevalentWind)):
+        _c_int(value, name)
     melds, concealed, packs = read_hand(pack, hand)
     win = read_tile(winTile)
     if packs * 3 + len(hand) != 13:

@@ -8,14 +8,17 @@ reads Botzone's JSON form instead (one line ``{"requests": [...], "responses": [
 ``time_limit`` seconds and ``output_limit`` bytes, else the bot has failed the turn."""
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import queue
+import select
 import shlex
+import signal
 import subprocess
 import threading
 import time
 from collections.abc import Sequence
-from typing import IO
 
 KEEP_RUNNING = ">>>BOTZONE_REQUEST_KEEP_RUNNING<<<"
 
@@ -28,45 +31,98 @@ class BotFailure(Exception):
         self.reason, self.message, self.output = reason, message, output
 
 
-def _pump(stream: IO[str], lines: queue.Queue[str | None], limit: int) -> None:
-    """Copy a bot's output lines to ``lines`` (each cut at ``limit`` + 1 characters); None at its end."""
-    try:
-        while True:
-            line = stream.readline(limit + 1)
-            if not line:
-                break
-            lines.put(line)
-            while len(line) > limit and not line.endswith("\n"):  # the rest of a line too long: dropped
-                line = stream.readline(limit + 1)
-                if not line:
+class _Pump:
+    """Reads a bot's output in a thread of its own into ``lines`` (None at its end). Holds at most
+    ``limit`` bytes not yet taken by the judge, asked or not: past that (or a line longer than the limit)
+    it stops reading and sets ``overflow``. Only this thread reads or closes the pipe, so ending the bot
+    never waits on a read; ``stop`` makes it let go of a pipe a stray process keeps open."""
+
+    def __init__(self, fd: int, limit: int) -> None:
+        self.fd, self.limit = fd, limit
+        self.lines: queue.Queue[tuple[str, int] | None] = queue.Queue()
+        self.pending = 0
+        self.lock = threading.Lock()
+        self.overflow = ""
+        self.overflowed = threading.Event()
+        self.stopped = threading.Event()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def take(self, size: int) -> None:
+        """The judge has taken a line of ``size`` bytes off the queue: they no longer count."""
+        with self.lock:
+            self.pending -= size
+
+    def _put(self, raw: bytes) -> bool:
+        with self.lock:
+            self.pending += len(raw)
+            over = self.pending > self.limit or len(raw) > self.limit
+        if over:
+            self.overflow = raw[:200].decode("utf-8", "replace")
+            self.overflowed.set()
+            return False
+        self.lines.put((raw.decode("utf-8", "replace"), len(raw)))
+        return True
+
+    def _run(self) -> None:
+        buffer = b""
+        try:
+            while not self.stopped.is_set():
+                if not select.select([self.fd], [], [], 0.05)[0]:
+                    continue
+                chunk = os.read(self.fd, 65536)
+                if not chunk:
                     break
-    except (OSError, ValueError):
-        pass
-    lines.put(None)
+                buffer += chunk
+                *whole, buffer = buffer.split(b"\n")
+                if not all(self._put(line + b"\n") for line in whole) or (len(buffer) > self.limit and not self._put(buffer)):
+                    break
+            if buffer and not self.overflowed.is_set() and not self.stopped.is_set():
+                self._put(buffer)
+        except (OSError, ValueError):
+            pass
+        finally:
+            os.close(self.fd)
+            self.lines.put(None)
+
+
+def _end_group(process: subprocess.Popen[bytes]) -> None:
+    """Kill the bot's whole process group (its own session: every child it started, unless one left it)."""
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(process.pid, signal.SIGKILL)
+    if process.poll() is None:
+        process.kill()
+    process.wait()
 
 
 class BotProcess:
-    """One bot program (``command``: a command line, split as a shell would, or a list of words)."""
+    """One bot program (``command``: a command line, split as a shell would, or a list of words), run in a
+    session of its own so that the judge can end it and every process it started."""
 
     def __init__(self, command: str | Sequence[str], time_limit: float = 6.0, output_limit: int = 65536, json: bool = False) -> None:
         self.command = shlex.split(command) if isinstance(command, str) else list(command)
         self.time_limit, self.output_limit, self.json = time_limit, output_limit, json
         self.requests: list[str] = []
         self.responses: list[str] = []
-        self.process: subprocess.Popen[str] | None = None
-        self.lines: queue.Queue[str | None] = queue.Queue()
+        self.process: subprocess.Popen[bytes] | None = None
+        self.pump: _Pump | None = None
         self.keep_running = False
 
     def _start(self) -> None:
         self.process = subprocess.Popen(self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                                        text=True, encoding="utf-8", errors="replace", bufsize=1)
-        self.lines = queue.Queue()
+                                        start_new_session=True)
         assert self.process.stdout is not None
-        threading.Thread(target=_pump, args=(self.process.stdout, self.lines, self.output_limit), daemon=True).start()
+        fd = os.dup(self.process.stdout.fileno())
+        self.process.stdout.close()  # the pump owns its own copy of the pipe
+        self.pump = _Pump(fd, self.output_limit)
 
     def ask(self, request: str) -> str:
         """The bot's response to ``request`` (BotFailure when it is late, too long or missing)."""
         self.requests.append(request)
+        if self.pump is not None and self.pump.overflowed.is_set():  # wrote past the limit while others were asked
+            overflow = self.pump.overflow
+            self.close()
+            raise BotFailure("too_long", f"more than {self.output_limit} bytes of output", overflow)
         if self.keep_running and self.process is not None and self.process.poll() is None:
             text = (json.dumps(request) if self.json else request) + "\n"
         else:
@@ -77,34 +133,53 @@ class BotProcess:
             else:
                 history = [line for pair in zip(self.requests, self.responses) for line in pair]
                 text = "\n".join([str(len(self.requests)), *history, request, ""]) + "\n"
-        assert self.process is not None and self.process.stdin is not None
+        deadline = time.monotonic() + self.time_limit
+        self._write(text.encode("utf-8"), deadline)
         try:
-            self.process.stdin.write(text)
-            self.process.stdin.flush()
-        except OSError:
-            pass  # a bot that has quit: its missing answer says so
-        response = self._read()
+            response = self._read(deadline)
+        except BotFailure:
+            self.close()
+            raise
+        if not self.keep_running:
+            self.close()  # simple interaction: the answer given, the bot and all it started end
         self.responses.append(response)
         return response
 
-    def _read(self) -> str:
-        deadline = time.monotonic() + self.time_limit
-        response: str | None = None
-        used = 0
+    def _write(self, data: bytes, deadline: float) -> None:
+        """Give the bot its input, never waiting past ``deadline`` on a bot that does not read it."""
+        assert self.process is not None and self.process.stdin is not None
+        fd = self.process.stdin.fileno()
+        try:
+            while data and select.select([], [fd], [], max(deadline - time.monotonic(), 0))[1]:
+                data = data[os.write(fd, data[:select.PIPE_BUF]):]
+        except (OSError, ValueError):
+            pass  # a bot that has quit: its missing answer says so
+
+    def _read(self, deadline: float) -> str:
+        assert self.pump is not None and self.process is not None
+        pump, response, used = self.pump, None, 0
         self.keep_running = False
         while True:
             try:
-                line = self.lines.get(timeout=max(deadline - time.monotonic(), 0))
+                item = pump.lines.get(timeout=min(max(deadline - time.monotonic(), 0), 0.05))
             except queue.Empty:
-                if response is not None and not self.keep_running:
+                if response is not None and self.process.poll() is not None:
+                    return response  # answered and ended; what it started ends with it
+                if time.monotonic() < deadline:
+                    continue
+                if response is not None:
                     return response  # answered, and still running without asking to be kept: fine
                 raise BotFailure("late", f"no answer within {self.time_limit:g} s", response or "") from None
-            if line is None:
+            if item is None:
+                if pump.overflowed.is_set():
+                    raise BotFailure("too_long", f"more than {self.output_limit} bytes of output", pump.overflow)
                 if response is None:
                     raise BotFailure("no_answer", "the bot ended without an answer")
                 return response
-            used += len(line.encode("utf-8"))
-            if used > self.output_limit or len(line) > self.output_limit:
+            line, size = item
+            pump.take(size)
+            used += size
+            if used > self.output_limit:
                 raise BotFailure("too_long", f"more than {self.output_limit} bytes of output", line[:200])
             text = line.rstrip("\r\n")
             if response is None:
@@ -125,16 +200,14 @@ class BotProcess:
         return answer if isinstance(answer, str) else line
 
     def close(self) -> None:
-        """End the bot's process (the judge's own child) if it is running."""
+        """End the bot's process group if it is running; the pump lets go of its pipe by itself."""
         process, self.process = self.process, None
+        pump, self.pump = self.pump, None
         if process is None:
             return
-        if process.poll() is None:
-            process.kill()
-        process.wait()
-        for stream in (process.stdin, process.stdout):
-            try:
-                if stream is not None:
-                    stream.close()
-            except OSError:
-                pass
+        _end_group(process)
+        if pump is not None:
+            pump.stopped.set()
+        if process.stdin is not None:
+            with contextlib.suppress(OSError):
+                process.stdin.close()

@@ -144,11 +144,18 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no types
         return {i: hand.without(i - DISCARD) for i in discards}
 
     def step(self, action: int | None) -> None:
-        agent = self.agent_selection
+        """Play ``action`` (an index of the action space the mask allows; None for an agent that is done).
+        ValueError for any other action; RuntimeError before ``reset`` or once every agent is done."""
+        agent = self.agent_selection if getattr(self, "agents", None) else None
+        if self.table is None or agent is None or agent not in self.terminations:
+            raise RuntimeError("no hand is being played (every agent is done, or reset was not called): call reset()")
         if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:
+                raise ValueError(f"{agent} is done: step it with None")
             self._was_dead_step(action)
             return
-        assert self.table is not None and action is not None
+        if isinstance(action, bool) or not isinstance(action, (int, np.integer)) or not 0 <= int(action) < ACTION_COUNT:
+            raise ValueError(f"an action is a whole number 0..{ACTION_COUNT - 1} of the action space, not {str(action)[:40]}")
         legal = self._legal(self.possible_agents.index(agent))
         if int(action) not in legal:
             raise ValueError(f"{agent} may not {index_name(int(action))} now: the action_mask says what it may do")

@@ -29,6 +29,13 @@ BOTZONE_TILES: dict[str, int] = {
     **{f"J{k + 1}": FIRST_HONOUR + len(WIND_TILES) + k for k in range(3)},
 }
 #: The record's claim words and the actions they are.
+#: The most action lines a game may hold: a hand draws fewer than 144 tiles, each drawn tile makes at
+#: most a draw, a discard and a claim (a kong: a replacement draw), so more is not a hand.
+MAX_ACTS = 4 * 144
+#: The longest line read, in characters (a claim with three ``Ignore`` parts takes about 80).
+MAX_LINE = 1000
+#: The player and wind numbers, read exactly.
+SEAT_NUMBERS = {"0": 0, "1": 1, "2": 2, "3": 3}
 CLAIMS = {"chi": ActionKind.CHOW, "peng": ActionKind.PUNG, "gang": ActionKind.KONG, "hu": ActionKind.WIN}
 PLAYER_ACTS = ("draw", "play", "angang", "bugang", *CLAIMS)
 
@@ -72,15 +79,17 @@ def _tile(word: str, line: int) -> int:
 
 
 def _act(words: list[str], line: int) -> Act:
-    if len(words) != 4 or words[0] != "Player" or words[1] not in "0123" or words[2].lower() not in PLAYER_ACTS:
-        raise RecordError(line, f"expected 'Player N ACTION TILE', not {' '.join(words)[:60]!r}")
-    return Act(line, int(words[1]), words[2].lower(), _tile(words[3], line))
+    if len(words) != 4 or words[0] != "Player" or words[1] not in SEAT_NUMBERS or words[2].lower() not in PLAYER_ACTS:
+        raise RecordError(line, f"expected 'Player N ACTION TILE' (N 0..3), not {' '.join(words)[:60]!r}")
+    return Act(line, SEAT_NUMBERS[words[1]], words[2].lower(), _tile(words[3], line))
 
 
 def read_records(lines: Iterable[str]) -> Iterator[Record]:
     """The games of a record file, in order; RecordError at the first line out of the format."""
     game: Record | None = None
     for number, text in enumerate(lines, 1):
+        if len(text) > MAX_LINE:
+            raise RecordError(number, f"a line of more than {MAX_LINE} characters is not a line of Botzone's record format")
         words = text.split()
         if not words:
             continue
@@ -98,11 +107,13 @@ def read_records(lines: Iterable[str]) -> Iterator[Record]:
 
 def _read_line(game: Record, words: list[str], number: int) -> None:
     """One line of a game after its ``Match``."""
-    if words[0] == "Wind" and len(words) == 2 and words[1] in "0123":
-        game.wind = int(words[1])
-    elif words[0] == "Player" and len(words) == 16 and words[2] == "Deal" and words[1] in "0123":
-        game.hands[int(words[1])] = [_tile(w, number) for w in words[3:]]
+    if words[0] == "Wind" and len(words) == 2 and words[1] in SEAT_NUMBERS:
+        game.wind = SEAT_NUMBERS[words[1]]
+    elif words[0] == "Player" and len(words) == 16 and words[2] == "Deal" and words[1] in SEAT_NUMBERS:
+        game.hands[SEAT_NUMBERS[words[1]]] = [_tile(w, number) for w in words[3:]]
     elif words[0] == "Player":
+        if len(game.acts) >= MAX_ACTS:
+            raise RecordError(number, f"game {game.match[:40]!r} holds more than {MAX_ACTS} actions, more than one hand can")
         parts = " ".join(words).split(" Ignore ")
         game.acts.append((_act(parts[0].split(), number), [_act(p.split(), number) for p in parts[1:]]))
     elif words[0] == "Fan" and len(words) >= 2 and words[1].isdigit():

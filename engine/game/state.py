@@ -8,17 +8,17 @@ import json
 from functools import lru_cache
 from importlib import metadata
 from pathlib import Path
-from typing import Any, Self, cast
+from typing import Any
 
-from ..core.jsonio import hand_from_record, meld_to_record, melds_of
-from ..core.tiles import TILE_INDEX, tile_code, tile_of_code
+from ..core.jsonio import meld_to_record
+from ..core.tiles import tile_code
 from ..ruleset import resolve, shipped_rulesets
-from .actions import Action, Phase, Source
-from .claims import ClaimTable, ClaimWindow, open_window
+from .actions import Action, Phase
+from .claims import ClaimWindow
 from .procedure import Procedure
 from .seat import SEAT_COUNT, Seat
-from .wall import Opening, wall_bounds
-from .winning import GameRules, Win, as_game_rules, rules_hash
+from .wall import Opening
+from .winning import GameRules, Win, rules_hash
 
 STATE_FORMAT = 1
 
@@ -70,57 +70,6 @@ class TableState:
             "events": json.loads(json.dumps(self.events)),
         }
 
-    @classmethod
-    def from_json(cls, data: dict[str, Any], rules: GameRules | str | None = None) -> Self:
-        """The table ``to_json`` saved, under ``rules`` (default: the shipped rule set it names), to play
-        on exactly as it would have. ValueError when the data is not a table's state or was saved under
-        other rules."""
-        if not isinstance(data, dict) or data.get("type") != "table" or data.get("format") != STATE_FORMAT:
-            raise ValueError(f"not a table state of format {STATE_FORMAT}")
-        game = as_game_rules(rules if rules is not None else str(data["rules"]))
-        if data.get("rules_hash") != rules_hash(game):
-            raise ValueError(f"the table was saved under other rules than {game.name} (rules hash differs)")
-        table = cls.__new__(cls)
-        try:
-            table._restore(data, game)
-        except (KeyError, TypeError, IndexError) as err:
-            raise ValueError(f"a bad table state: {err!r}") from None
-        return table
-
-    def _restore(self, data: dict[str, Any], game: GameRules) -> None:
-        self.rules, self.proc, self.seed = game, game.procedure, data["seed"]
-        self.seat_winds = tuple(TILE_INDEX[w] for w in data["seat_winds"])
-        self.prevalent_wind = TILE_INDEX[data["prevalent_wind"]]
-        self.order = tuple(sorted(range(SEAT_COUNT), key=lambda p: self.seat_winds[p]))
-        self._after = after_of(self.order)
-        self.dealer = self.order[0]
-        self.wall = [tile_of_code(t) for t in data["wall"]]
-        self.scripted = bool(data["scripted"])
-        throws, side, counted = data["opening"]
-        self.opening = Opening(tuple(throws), side, counted)
-        fronts, backs = wall_bounds(self.proc, len(self.wall))
-        if len(data["fronts"]) != len(fronts) or len(data["backs"]) != len(backs):
-            raise ValueError("the table's walls do not match its rules' procedure.wall")
-        self.fronts, self.backs = [int(f) for f in data["fronts"]], [int(b) for b in data["backs"]]
-        self.wall_index = [0 if len(fronts) == 1 else self.order.index(p) for p in range(SEAT_COUNT)]
-        self.seats = [seat_from_json(s) for s in data["seats"]]
-        self.may_self_win, self.initial = bool(data["may_self_win"]), [int(p) for p in data["initial"]]
-        self.barred = {int(p) for p in data["barred"]}
-        self.events = json.loads(json.dumps(data["events"]))
-        self.wins = [_win(e, game) for e in self.events if e.get("type") == "win"]
-        self._legal, self._turn_win, self._steps = None, None, int(data["steps"])
-        self.window = None
-        w = data["window"]
-        if w is not None:
-            # The window opens again as it opened: on the discarder's turn, the tile just given up.
-            self.phase, self.current = Phase.TURN, int(w["discarder"])
-            self.window = open_window(cast(ClaimTable, self), self.current, tile_of_code(w["tile"]), w["kong"])
-            if self.window is None:
-                raise ValueError("the saved claim window has no one to answer it under these rules")
-            for answer in w["answers"]:
-                self.window.answer(Action.from_json(answer))
-        self.phase, self.current = Phase(data["phase"]), int(data["current"])
-
     def log(self, extra: dict[str, Any] | None = None) -> list[str]:
         """The replayable log of the hand so far: a header line, then one line an event (docs/game.md)."""
         return log_lines(self, extra)
@@ -138,21 +87,6 @@ def seat_to_json(seat: Seat) -> dict[str, Any]:
             "wall_last": seat.wall_last, "draw_from": seat.draw_from}
 
 
-def seat_from_json(data: dict[str, Any]) -> Seat:
-    seat = Seat(melds=list(melds_of(data["melds"])), discards=[tile_of_code(t) for t in data["discards"]],
-                flowers=[tile_of_code(t) for t in data["flowers"]],
-                drawn=None if data["drawn"] is None else tile_of_code(data["drawn"]), source=Source(data["source"]),
-                wall_last=bool(data["wall_last"]), draw_from=Source(data["draw_from"]))
-    for t in data["tiles"]:
-        seat.take(tile_of_code(t))
-    return seat
-
-
-def _win(event: dict[str, Any], game: GameRules) -> Win:
-    hand = hand_from_record(event["record"])
-    return Win(event["player"], hand.win_tile, event["from"], hand, game.scorer.score(hand))
-
-
 # --- the log ---------------------------------------------------------------------------------------------
 
 LOG_FORMAT = 1
@@ -163,6 +97,12 @@ def fanrules_version() -> str:
         return metadata.version("fanrules")
     except metadata.PackageNotFoundError:
         return "unknown"
+
+
+@lru_cache(maxsize=1)
+def shipped_names() -> tuple[str, ...]:
+    """The names of the shipped rule sets (the only ones a saved table state may name)."""
+    return tuple(shipped_rulesets())
 
 
 @lru_cache(maxsize=1)

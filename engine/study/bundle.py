@@ -7,10 +7,13 @@ from __future__ import annotations
 import hashlib
 import os
 import shutil
+import stat
 import tempfile
 import threading
 from dataclasses import dataclass
 from pathlib import Path
+
+from ..core.errors import FanrulesError
 
 #: Files larger than this are not part of a rule set (the loader refuses far smaller ones).
 MAX_BUNDLE_BYTES = 64 << 20
@@ -36,19 +39,49 @@ def _digest(files: tuple[tuple[str, bytes], ...]) -> str:
     return "sha256:" + h.hexdigest()
 
 
-def bundle_of(folder: Path, origin: str = "") -> RuleBundle:
-    """Read every regular file under ``folder`` (hidden ones and caches left out) into a bundle."""
-    files: list[tuple[str, bytes]] = []
+class BundleError(FanrulesError, ValueError):
+    """A rule-set folder that cannot travel as a bundle (too large, a link leaving it): one line."""
+
+
+def _entries(folder: Path) -> list[tuple[str, Path, int]]:
+    """(name, path, size) of every regular file under ``folder``, hidden ones and caches left out, found
+    without following links to folders and sized by ``stat`` before anything is read; BundleError for
+    a link that leads out of the folder, or a total over MAX_BUNDLE_BYTES."""
+    root = folder.resolve()
+    found: list[tuple[str, Path, int]] = []
     total = 0
-    for path in sorted(folder.rglob("*")):
-        rel = path.relative_to(folder)
-        if any(part.startswith(".") or part == "__pycache__" for part in rel.parts) or not path.is_file():
-            continue
-        data = path.read_bytes()
-        total += len(data)
-        if total > MAX_BUNDLE_BYTES:
-            raise ValueError(f"the rule set folder {folder} holds more than {MAX_BUNDLE_BYTES} bytes")
-        files.append((rel.as_posix(), data))
+    for where, dirs, names in os.walk(folder, followlinks=False):
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "__pycache__")
+        for name in sorted(n for n in names if not n.startswith(".")):
+            path = Path(where, name)
+            target = path.resolve()
+            if path.is_symlink() and root not in target.parents:
+                raise BundleError(f"the rule set folder {folder} holds a link leading out of it: {path.relative_to(folder).as_posix()}")
+            if not target.exists():
+                continue  # a dangling link
+            info = target.stat()
+            if not stat.S_ISREG(info.st_mode):
+                continue
+            total += info.st_size
+            if total > MAX_BUNDLE_BYTES:
+                raise BundleError(f"the rule set folder {folder} holds more than {MAX_BUNDLE_BYTES} bytes")
+            found.append((path.relative_to(folder).as_posix(), target, info.st_size))
+    return sorted(found, key=lambda entry: entry[0].split("/"))
+
+
+def bundle_of(folder: Path, origin: str = "") -> RuleBundle:
+    """Read every regular file under ``folder`` (hidden ones and caches left out) into a bundle: sizes
+    checked before reading, links leading out of the folder refused (BundleError)."""
+    files: list[tuple[str, bytes]] = []
+    try:
+        for name, path, size in _entries(folder):
+            with open(path, "rb") as f:
+                data = f.read(size + 1)
+            if len(data) != size:
+                raise BundleError(f"the rule set folder {folder} changed while it was read: {name}")
+            files.append((name, data))
+    except OSError as err:
+        raise BundleError(f"the rule set folder {folder} cannot be read: {err.strerror or err}") from None
     frozen = tuple(files)
     return RuleBundle(frozen, _digest(frozen), origin)
 

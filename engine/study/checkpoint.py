@@ -2,11 +2,14 @@
 manifest naming the study (its arguments and the rule sets' hashes). A rerun of the same study reads
 the chunks found instead of running them; a folder made by another study is refused, so that results
 of different studies are never merged. The chunk files are plain JSON read back into the class the
-caller names, every value's type checked: a folder is data, and a damaged or planted chunk file is
-refused in one line, never run."""
+caller names, every value's type checked: a folder is data. Each chunk carries a digest of its index
+and content keyed by the study's manifest, so a chunk edited, planted, or copied from another study
+or another index does not match: it is run again, with a one-line notice, and never counted."""
 from __future__ import annotations
 
+import hashlib
 import json
+import sys
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
@@ -54,17 +57,38 @@ class Checkpoint(Generic[_R]):
     def _chunk(self, index: int) -> Path:
         return self.folder / f"chunk-{index}.json"
 
+    def digest(self, index: int, result: Any, lines: Any) -> str:
+        """The digest of chunk ``index``'s plain result and lines, keyed by this study's manifest."""
+        text = json.dumps([self.manifest, index, result, lines], sort_keys=True, ensure_ascii=False)
+        return "sha256:" + hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
     def has(self, index: int) -> bool:
-        """Whether chunk ``index`` was finished and saved."""
-        return self._chunk(index).is_file()
+        """Whether chunk ``index`` was finished and saved by this study, as saved: a chunk file that does
+        not match is noted in one line and its chunk run again."""
+        path = self._chunk(index)
+        if not path.is_file():
+            return False
+        try:
+            self._read(index)
+        except CheckpointError as err:
+            print(f"fanrules: {err}: running it again", file=sys.stderr)
+            return False
+        return True
 
     def load(self, index: int) -> tuple[_R, list[str]]:
         """Chunk ``index``'s result and log lines as saved; CheckpointError for a file that does not hold them."""
+        found = self._read(index)
+        self.reused += 1
+        return found
+
+    def _read(self, index: int) -> tuple[_R, list[str]]:
         path = self._chunk(index)
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
-            if not isinstance(data, dict) or sorted(data) != ["lines", "result"]:
-                raise ValueError("an object with result and lines was expected")
+            if not isinstance(data, dict) or sorted(data) != ["digest", "lines", "result"]:
+                raise ValueError("an object with result, lines and digest was expected")
+            if data["digest"] != self.digest(index, data["result"], data["lines"]):
+                raise ValueError("it does not match this study, its index or its content")
             result = from_plain(data["result"], self.kind)
             lines = data["lines"]
             if not isinstance(lines, list) or not all(isinstance(line, str) for line in lines):
@@ -72,15 +96,14 @@ class Checkpoint(Generic[_R]):
         except OSError as err:
             raise CheckpointError(f"--checkpoint {self.folder}: cannot read {path.name}: {err.strerror}") from None
         except (ValueError, RecursionError) as err:  # not UTF-8, not JSON, or not a chunk's result
-            raise CheckpointError(f"--checkpoint {self.folder}: {path.name} is not a saved chunk ({err}): "
-                                  "delete it to run that chunk again") from None
-        self.reused += 1
+            raise CheckpointError(f"--checkpoint {self.folder}: {path.name} is not a saved chunk of this study ({err})") from None
         return result, lines
 
     def save(self, index: int, result: _R, lines: list[str]) -> None:
         """Keep chunk ``index``'s result: a file appears whole or not at all."""
         with replaced(str(self._chunk(index)), "w", what="--checkpoint") as out:
-            out.write(json.dumps({"result": to_plain(result), "lines": lines}, ensure_ascii=False) + "\n")
+            plain = to_plain(result)
+            out.write(json.dumps({"result": plain, "lines": lines, "digest": self.digest(index, plain, lines)}, ensure_ascii=False) + "\n")
 
 
 class Resume(Generic[_R]):

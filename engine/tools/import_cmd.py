@@ -24,12 +24,12 @@ def register(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ..game import ProcedureError
-    from ..game.records import record_logs
+    from ..game.records import MAX_LINE, record_logs
 
     games = 0
     try:
         with open(args.file, encoding="utf-8") as source, replaced(args.log, "w", inputs=(args.file,), what="--log") as out:
-            for lines in record_logs(source, args.rules):
+            for lines in record_logs(iter(lambda: source.readline(MAX_LINE + 1), ""), args.rules):
                 games += 1
                 out.writelines(line + "\n" for line in lines)
     except (OSError, UnicodeDecodeError) as err:

@@ -150,8 +150,9 @@ def fan_json(fan: Fan) -> dict[str, Any]:
 
 
 def find_fan(ruleset: RuleSet, word: str) -> Fan:
-    """The fan named by number or name (UnknownFanError, with the closest name, for any other)."""
-    return ruleset.fan(int(word) if word.isascii() and word.isdigit() else word)
+    """The fan named by number or name (UnknownFanError, with the closest name, for any other: a number
+    longer than any fan's is looked up as a name, never converted)."""
+    return ruleset.fan(int(word) if word.isascii() and word.isdigit() and len(word) <= 6 else word[:100])
 
 
 __all__ = ["ENDPOINTS", "Diff", "UnknownFanError", "answer", "diff_request", "fan_json", "find_fan", "ruleset_json"]

@@ -1,9 +1,10 @@
 """``fanrules serve`` as an ASGI application (Starlette): the playground page, its JSON API with its
 contract (/openapi.json, /docs), the rule book under /book/, behind the Guard middleware.
 
-Engine work (scoring, analysis, loading a rule set) runs in a worker thread, one job at a time: the
-scorer's memos are shared and scoring holds the GIL anyway, and the event loop stays free to read
-and write other connections. Every answer that is not a page is JSON; every error has one shape."""
+Engine work (scoring, loading a rule set, the table) runs in a worker thread, one job at a time, and
+the event loop stays free to read and write other connections. The expensive endpoints (analysis, a
+diff of rule sets) run in a second worker of their own, so that a cheap request never queues behind
+them; at most HEAVY_QUEUE of them wait or run at once, and the next is answered 503 with Retry-After. Every answer that is not a page is JSON; every error has one shape."""
 from __future__ import annotations
 
 import json
@@ -64,6 +65,10 @@ def docs_page(contract: dict[str, Any]) -> str:
 
 
 Handler = Callable[[Request], Awaitable[Response]]
+#: The endpoints whose work may take seconds: run in their own worker, their queue bounded.
+HEAVY = frozenset({"/api/analyze", "/api/diff"})
+#: The most requests of HEAVY endpoints waiting or running at once.
+HEAVY_QUEUE = 4
 
 
 class Playground:
@@ -76,6 +81,8 @@ class Playground:
         self.scorer = Scorer(ruleset)
         self.timeout = timeout
         self.engine = anyio.CapacityLimiter(1)
+        self.heavy = anyio.CapacityLimiter(1)
+        self.heavy_queued = 0
         self.rulesets: dict[str, RuleSet] = {ruleset.name: ruleset}
         self.contract = openapi(ruleset.name, diff is not None)
         self.assets: dict[str, tuple[bytes, str]] = {
@@ -95,6 +102,17 @@ class Playground:
         """``work()`` in the engine's worker thread."""
         return await anyio.to_thread.run_sync(work, limiter=self.engine)
 
+    async def run_heavy(self, work: Callable[[], Any]) -> Any:
+        """``work()`` in the worker of the expensive endpoints; WebError 503 when HEAVY_QUEUE wait already."""
+        if self.heavy_queued >= HEAVY_QUEUE:
+            raise WebError(503, "busy", f"{HEAVY_QUEUE} expensive requests are waiting already: try again in a second",
+                           {"Retry-After": "1"})
+        self.heavy_queued += 1
+        try:
+            return await anyio.to_thread.run_sync(work, limiter=self.heavy)
+        finally:
+            self.heavy_queued -= 1
+
     def ruleset_named(self, name: str) -> RuleSet:
         """The rule set served, or a shipped one by name (loaded once)."""
         if name not in self.rulesets:
@@ -105,7 +123,8 @@ class Playground:
 
     async def api(self, request: Request) -> Response:
         body = await read_json(request, self.timeout)
-        status, payload = await self.run(lambda: api.answer(request.url.path, body, self.scorer))
+        run = self.run_heavy if request.url.path in HEAVY else self.run
+        status, payload = await run(lambda: api.answer(request.url.path, body, self.scorer))
         return json_response(status, payload)
 
     async def compare(self, request: Request) -> Response:
@@ -118,7 +137,7 @@ class Playground:
             first, second, cases = api.diff_request(body, self.ruleset.name)
             return diff(self.ruleset_named(first), self.ruleset_named(second), cases)
         try:
-            return json_response(200, await self.run(work))
+            return json_response(200, await self.run_heavy(work))
         except HandError as err:
             return json_response(422, error_json(err.kind, str(err), body))
 
@@ -158,7 +177,7 @@ def guarded(handler: Handler) -> Handler:
         try:
             return await handler(request)
         except WebError as err:
-            return json_response(err.status, error_json(err.kind, err.message))
+            return json_response(err.status, error_json(err.kind, err.message), err.headers)
         except FanrulesError as err:  # a rule set that cannot be loaded or played, a hand: the request cannot be done
             return json_response(422, error_json(err.kind if isinstance(err, HandError) else "invalid", printable(err)))
         except Exception as err:  # noqa: BLE001 - a bug must still answer JSON, never a traceback

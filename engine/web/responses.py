@@ -21,17 +21,18 @@ TIMEOUT = 10.0
 class WebError(Exception):
     """A request answered with an error: its HTTP status, kind and message."""
 
-    def __init__(self, status: int, kind: str, message: str) -> None:
+    def __init__(self, status: int, kind: str, message: str, headers: dict[str, str] | None = None) -> None:
         super().__init__(message)
         self.status, self.kind, self.message = status, kind, message
+        self.headers = headers or {}
 
 
 def static_text(name: str) -> str:
     return resources.files("fanrules.web").joinpath("static", name).read_text(encoding="utf-8")
 
 
-def json_response(status: int, payload: Any) -> Response:
-    return Response(json.dumps(payload, ensure_ascii=False).encode("utf-8"), status, media_type="application/json; charset=utf-8")
+def json_response(status: int, payload: Any, headers: dict[str, str] | None = None) -> Response:
+    return Response(json.dumps(payload, ensure_ascii=False).encode("utf-8"), status, headers, media_type="application/json; charset=utf-8")
 
 
 async def read_json(request: Request, timeout: float) -> Any:

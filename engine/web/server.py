@@ -5,6 +5,7 @@ A server bound to an address other than loopback answers only the host names it 
 (``--allow-host``), or every name with ``--public``: the Host check never turns itself off."""
 from __future__ import annotations
 
+import asyncio
 import logging
 import math
 import socket
@@ -22,6 +23,7 @@ from ..ruleset import RuleSet
 from .api import Diff
 from .app import TIMEOUT, make_app
 from .guard import LOOPBACK_NAMES
+from .limits import ConnectionLimits, most_connections, protocol_for
 from .table_routes import MAX_MESSAGE
 
 #: Connections waiting to be accepted: 100 clients at once are queued, not reset.
@@ -42,6 +44,18 @@ def quiet_uvicorn() -> None:
     logger.propagate = False
 
 
+class LimitedServer(uvicorn.Server):
+    """uvicorn's server with the event loop's errors written by ``limits.notes``, one line an interval."""
+
+    def __init__(self, config: uvicorn.Config, limits: ConnectionLimits) -> None:
+        super().__init__(config)
+        self.limits = limits
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        asyncio.get_running_loop().set_exception_handler(self.limits.notes.loop_error)
+        await super().startup(sockets)
+
+
 class PlaygroundServer:
     """A bound socket and the uvicorn server for it: ``serve_forever()`` runs it (Ctrl-C stops it),
     ``running()`` runs it in a thread for the length of a ``with``."""
@@ -55,10 +69,11 @@ class PlaygroundServer:
             raise CliError(f"cannot listen on {host} port {port}: {err}") from None
         self.server_address: tuple[str, int] = self.socket.getsockname()[:2]
         quiet_uvicorn()
+        self.limits = ConnectionLimits(most_connections(), timeout)
         config = uvicorn.Config(app, log_config=None, access_log=False, lifespan="off", proxy_headers=False,
                                 server_header=False, timeout_keep_alive=max(1, math.ceil(timeout)), backlog=BACKLOG, ws="websockets-sansio",
-                                ws_max_size=MAX_MESSAGE)
-        self.uvicorn = uvicorn.Server(config)
+                                ws_max_size=MAX_MESSAGE, http=protocol_for(self.limits))
+        self.uvicorn = LimitedServer(config, self.limits)
         self.serving, self.stopped = threading.Event(), threading.Event()
 
     @property

@@ -97,6 +97,7 @@ class PersonTable:
         if not isinstance(data, dict):
             raise IllegalAction("an action is an object with 'action' and maybe 'tile' and 'tiles'")
         self.table.step(Action.from_json({**data, "player": PERSON}))
+        self.used = time.monotonic()
         self.advance()
 
     def next_hand(self) -> None:
@@ -104,6 +105,7 @@ class PersonTable:
         if not self.table.over or self.finished:
             raise IllegalAction("the next hand starts when this one is over, within the session")
         self.table = self._new_table()
+        self.used = time.monotonic()
         self.advance()
 
     def _hand_over(self) -> None:
@@ -149,25 +151,48 @@ class PersonTable:
 
 
 class Tables:
-    """The tables the server holds: at most ``limit``, each dropped after ``idle`` seconds unused."""
+    """The tables the server holds: at most ``limit``, at most ``per_client`` of one client address, each
+    dropped after ``idle`` seconds without play. A finished table (its hand or session over) is freed
+    as soon as its place is wanted; looking at a table does not keep it."""
 
-    def __init__(self, limit: int = 32, idle: float = 3600.0) -> None:
-        self.limit, self.idle = limit, idle
+    def __init__(self, limit: int = 32, idle: float = 3600.0, per_client: int = 8) -> None:
+        self.limit, self.idle, self.per_client = limit, idle, per_client
         self.tables: dict[str, PersonTable] = {}
+        self.owners: dict[str, str] = {}
 
-    def add(self, make: Callable[[], PersonTable]) -> PersonTable:
-        """A new table made by ``make``; FanrulesError when ``limit`` tables are in use."""
+    def _drop(self, key: str) -> None:
+        del self.tables[key]
+        self.owners.pop(key, None)
+
+    def _free(self, keys: list[str]) -> None:
+        """Drop the finished tables among ``keys``, least recently played first, one a call."""
+        finished = sorted((self.tables[k].used, k) for k in keys if self.tables[k].finished)
+        if finished:
+            self._drop(finished[0][1])
+
+    def add(self, make: Callable[[], PersonTable], client: str = "") -> PersonTable:
+        """A new table made by ``make`` for ``client``; FanrulesError when ``limit`` tables are in play,
+        or ``per_client`` of ``client``'s."""
         now = time.monotonic()
         for key in [k for k, t in self.tables.items() if now - t.used > self.idle]:
-            del self.tables[key]
+            self._drop(key)
+        if sum(owner == client for owner in self.owners.values()) >= self.per_client:
+            self._free([k for k, owner in self.owners.items() if owner == client])
+            if sum(owner == client for owner in self.owners.values()) >= self.per_client:
+                raise TableQuota(f"one client may hold {self.per_client} tables in play: finish or leave one first")
+        if len(self.tables) >= self.limit:
+            self._free(list(self.tables))
         if len(self.tables) >= self.limit:
             raise FanrulesError(f"the server holds {self.limit} tables, its most: try again when one has been left for {self.idle / 60:g} minutes")
         table = make()
         self.tables[table.id] = table
+        self.owners[table.id] = client
         return table
 
     def get(self, key: str) -> PersonTable | None:
-        table = self.tables.get(key)
-        if table is not None:
-            table.used = time.monotonic()
-        return table
+        """The table ``key`` (its idle clock moves only when it is played)."""
+        return self.tables.get(key)
+
+
+class TableQuota(FanrulesError):
+    """A client holds as many tables as one client may."""

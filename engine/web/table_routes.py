@@ -23,7 +23,7 @@ from ..ruleset import RuleSet
 from ..ruleset.files import shipped_rulesets
 from .payload import error_json
 from .responses import WebError, json_response, read_json, static_text
-from .table_play import PersonTable, Tables
+from .table_play import PersonTable, TableQuota, Tables
 from .tiles import sprite
 
 #: Runs engine work in the application's engine thread.
@@ -56,7 +56,7 @@ class TableRoutes:
             self.rules[name] = as_game_rules(self.ruleset_named(name))
         return self.rules[name]
 
-    def new_table(self, body: Any) -> PersonTable:
+    def new_table(self, body: Any, client: str = "") -> PersonTable:
         """A table for a request ``{"rules": NAME, "session": true|false, "seed": N}`` (all optional)."""
         if not isinstance(body, dict):
             raise WebError(422, "invalid", "a new table takes a JSON object: {\"rules\": \"mcr\", \"session\": false}")
@@ -72,7 +72,9 @@ class TableRoutes:
         if rules.procedure.several_wins != "first_in_turn":  # the page shows and pays one win a hand
             raise ProcedureError(f"rule set {rules.name}: the table records one winner a hand; its procedure lets several win")
         try:
-            return self.tables.add(lambda: PersonTable(rules, seed, session))
+            return self.tables.add(lambda: PersonTable(rules, seed, session), client)
+        except TableQuota as err:
+            raise WebError(429, "busy", str(err)) from None
         except FanrulesError as err:
             raise WebError(503, "busy", str(err)) from None
 
@@ -84,7 +86,8 @@ class TableRoutes:
 
     async def create(self, request: Request) -> Response:
         body = await read_json(request, self.timeout)
-        table = await self.run(lambda: self.new_table(body))
+        client = request.client.host if request.client else ""
+        table = await self.run(lambda: self.new_table(body, client))
         return json_response(201, table.view())
 
     async def show(self, request: Request) -> Response:
