@@ -7,7 +7,6 @@ who deals (E). ``legal_actions(player)`` lists what a player may do now; ``step(
 raises IllegalAction and leaves the table as it was."""
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Sequence
 from pathlib import Path
@@ -15,15 +14,16 @@ from typing import Any, assert_never
 
 from ..core.context import Context
 from ..core.hand import Meld, MeldKind
-from ..core.tiles import COPIES, EAST, KINDS_COUNT, TILE_INDEX, WIND_TILES, is_flower, tile_code, tile_of_code
+from ..core.tiles import COPIES, EAST, KINDS_COUNT, WIND_TILES, is_flower, tile_code
 from ..ruleset import RuleSet
 from .actions import DISCARD_OF, DRAW_OF, WIN_OF, Action, ActionKind, IllegalAction, Phase, Source, action_event
 from .claims import ClaimWindow, open_window
 from .refusal import why_illegal
+from .restore import replayed, rules_of_state
 from .seat import RELATIVE, SEAT_COUNT, Seat, Wind, first_go_round, wind_tiles
-from .state import STATE_FORMAT, TableState, after_of, shipped_names
+from .state import TableState, after_of
 from .wall import Opening, deal_order, recorded_wall, shuffled_wall, tile_set, wall_bounds
-from .winning import GameRules, Win, as_game_rules, rules_hash, score_win
+from .winning import GameRules, Win, as_game_rules, score_win
 
 
 class Table(TableState):
@@ -86,44 +86,11 @@ class Table(TableState):
     @classmethod
     def from_json(cls, data: dict[str, Any], rules: GameRules | str | None = None) -> Table:
         """The table ``to_json`` saved, under ``rules`` (default: the shipped rule set it names, by name
-        only), to play on exactly as it would have. The table is set again from its seed (or its wall),
-        winds and rules and its events are played on it; the state must be the one they reach, so that
-        a state no game can reach (a fifth copy, a wrong hand size, a bound out of the wall, a planted
-        event) is refused. ValueError when the data is not such a table's state or was saved under
-        other rules."""
-        if not isinstance(data, dict) or data.get("type") != "table" or data.get("format") != STATE_FORMAT:
-            raise ValueError(f"not a table state of format {STATE_FORMAT}")
-        if rules is None and data.get("rules") not in shipped_names():
-            raise ValueError(f"a table state names a shipped rule set ({', '.join(shipped_names())}), not {str(data.get('rules'))[:80]!r}")
-        game = as_game_rules(rules if rules is not None else str(data["rules"]))
-        if data.get("rules_hash") != rules_hash(game):
-            raise ValueError(f"the table was saved under other rules than {game.name} (rules hash differs)")
-        try:
-            table = cls._replayed(data, game)
-            same = table.to_json() == json.loads(json.dumps(data))
-        except (KeyError, TypeError, IndexError, ValueError, AttributeError) as err:
-            raise ValueError(f"a bad table state: {err!r}"[:300]) from None
-        if not same:
-            raise ValueError("a bad table state: it is not the table its seed, winds and events make under these rules")
-        return table
-
-    @classmethod
-    def _replayed(cls, data: dict[str, Any], game: GameRules) -> Table:
-        """The table ``data``'s seed (or scripted wall), winds and events make under ``game``: its actions
-        (the answers of an open claim window among them) and bars played again."""
-        seed = data["seed"]
-        if isinstance(seed, bool) or not isinstance(seed, (int, str)) or not isinstance(data["events"], list):
-            raise ValueError("the seed is a whole number or a string, the events a list")
-        wall = [tile_of_code(t) for t in data["wall"]] if data["scripted"] is True else None
-        table = cls(game, seed, [TILE_INDEX[w] for w in data["seat_winds"]], TILE_INDEX[data["prevalent_wind"]], wall)
-        for event in data["events"]:
-            if not isinstance(event, dict) or table.over:
-                break
-            if event.get("type") == "action":
-                table.step(Action.from_json(event))
-            elif event.get("type") == "bar":
-                table.bar(event.get("player", -1))
-        return table
+        only), to play on exactly as it would have (game/restore.py: its seed, winds and events played
+        again, so a state no game reaches is refused). ValueError when the data is not such a table's
+        state or was saved under other rules."""
+        game = rules_of_state(data, rules)
+        return replayed(data, lambda seed, winds, prevalent, wall: cls(game, seed, winds, prevalent, wall))
 
     # --- what the table looks like -------------------------------------------------------------------
     @property
