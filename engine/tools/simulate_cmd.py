@@ -113,9 +113,20 @@ def _walls(args: argparse.Namespace, found: Any) -> str:
 
 
 def _print(args: argparse.Namespace, found: Any) -> None:
-    from .simulate_report import compare_human, format_human, format_players, format_totals
+    from .simulate_report import (
+        compare_human,
+        comparison_rows,
+        format_comparison,
+        format_human,
+        format_players,
+        format_rates,
+        format_totals,
+        human_rows,
+        rate_rows,
+    )
 
     stats, other = found.stats, found.other
+    rows = comparison_rows(found) if other is not None else rate_rows(found)
     if args.json:
         head = {"players": args.players, "seed": args.seed, "duplicate": args.duplicate,
                 "note": "frequencies of the simulated players, not of MCR play"}
@@ -124,14 +135,21 @@ def _print(args: argparse.Namespace, found: Any) -> None:
             out = {**head, "games": stats.games, "same_walls": not _walls(args, found), "rules": stats.to_json(), "against": other.to_json(),
                    "differences": {"of": "rules - against", "per": "wall" if args.duplicate else "game",
                                    **{key: m.to_json() for key, m in sorted(found.paired.diffs.items())}}}
+        out["comparison" if other is not None else "figures"] = rows
         if args.compare_human:
             out["compare_human"] = compare_human(stats)
+            out["human"] = human_rows(out["compare_human"])
         print(json.dumps(out, ensure_ascii=False))
         return
     header = f"{args.players} players, seed {args.seed}" + (", duplicate: each wall four times" if args.duplicate else "")
     text = format_totals(found, header)
-    if stats.players:
-        text += "\n" + format_players(stats)
+    if other is not None:
+        text += "\n" + format_comparison(rows, stats.rules, other.rules, args.duplicate, len(found.units))
+    else:
+        text += "\n" + format_rates(rows, stats.rules, args.duplicate, len(found.units))
+    for each in (stats, other):
+        if each is not None and each.players:
+            text += "\n" + format_players(each)
     if args.compare_human:
         text += "\n" + format_human(compare_human(stats))
     sys.stdout.write(text + _walls(args, found))
