@@ -98,3 +98,72 @@ def test_all_chows_worth_16_raises_the_average_win_with_an_interval_above_zero(t
     rows = {r["figure"]: r for r in comparison_rows(found)}
     average = rows["average_win_points"]
     assert average["a"] > average["b"] and average["interval"][0] > 0 and average["significant"], average
+
+
+def test_compare_human_on_40_games_marks_out_only_a_fan_whose_interval_misses_its_band(capsys: pytest.CaptureFixture[str]) -> None:
+    out = _json(capsys, "--games", "40", "--seed", "1", "--compare-human")
+    rows = out["human"]
+    assert rows and all(set(r) == {"fan", "ratio", "interval", "band", "verdict"} for r in rows)
+    for r in rows:
+        if r["band"] is None:
+            continue
+        (low, high), (lo_band, hi_band) = r["interval"], r["band"]
+        meets = low <= hi_band and high >= lo_band
+        assert r["verdict"] in ("in", "out", "too few")
+        assert (r["verdict"] == "out") == (not meets), r
+        assert low <= r["ratio"] <= high
+    assert all(r["band"] is not None for r in rows)  # 无番和 has its band too
+
+
+def test_a_rare_fan_not_seen_in_a_small_sample_is_too_few_not_out() -> None:
+    from fanrules.game.stats import Stats
+    from fanrules.tools.simulate_report import compare_human
+
+    stats = Stats("mcr", games=120, wins=76)  # the run: 76 wins, no 海底捞月 (0.15% of human wins)
+    row = next(r for r in compare_human(stats)["fans"] if r["fan"] == 45)
+    assert row["ratio"] == 0 and row["verdict"] == "too few" and row["interval"][1] > row["band"][0]
+    assert row["expected"] == pytest.approx(0.11, abs=0.01)
+
+
+def test_report_is_one_self_contained_page_with_its_sections_and_plots(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from html.parser import HTMLParser
+
+    folder = tmp_path / "pinghe16"
+    (folder / "fans").mkdir(parents=True)
+    (folder / "ruleset.yaml").write_text("name: pinghe16\nextends: mcr\n", encoding="utf-8")
+    (folder / "fans" / "63-all-chows.yaml").write_text("number: 63\nvalue: 16\n", encoding="utf-8")
+    page = tmp_path / "study.html"
+    assert main(["simulate", "--quiet", "--jobs", "1", "--games", "8", "--seed", "4", "--rules", str(folder / "ruleset.yaml"),
+                 "--against", "mcr", "--report", str(page)]) == 0
+    capsys.readouterr()
+
+    class Page(HTMLParser):
+        def __init__(self) -> None:
+            super().__init__()
+            self.tags: list[tuple[str, dict[str, str | None]]] = []
+            self.text: list[str] = []
+
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            self.tags.append((tag, dict(attrs)))
+
+        def handle_data(self, data: str) -> None:
+            self.text.append(data)
+
+    parsed = Page()
+    parsed.feed(page.read_text(encoding="utf-8"))
+    parsed.close()
+    ids = [a.get("id") for t, a in parsed.tags if t == "section"]
+    assert ids == ["rules", "corpus", "figures", "plots", "realism", "reproduce"]
+    svgs = [a for t, a in parsed.tags if t == "svg"]
+    assert len(svgs) >= 2
+    assert not [t for t, a in parsed.tags if t in ("script", "link", "img", "iframe") or "src" in a or "href" in a]
+    text = " ".join(parsed.text)
+    assert "fan 63 平和 All Chows: value 2 -> 16" in text  # the rule change, as diff lists it
+    assert "under pinghe16" in text and "average_win_points" in text and "fan_share 63 平和 All Chows" in text
+    assert "fanrules simulate --rules" in text and "--seed 4" in text and "1000003" in text
+    assert sum(1 for t, _ in parsed.tags if t == "rect") > 20  # the plots have bars
+
+
+def test_corpus_without_a_report_of_two_rule_sets_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--quiet", "--games", "1", "--corpus", "x.jsonl"]) == 2
+    assert "--corpus" in capsys.readouterr().err

@@ -77,9 +77,9 @@ def _r(value: float) -> float:
     return round(value, ROUNDING) + 0.0  # + 0.0: no -0.0
 
 
-def single(units: Sequence[Sequence[Unit]], figure: Figure) -> dict[str, Any]:
-    """One rule set's figure: ``{"figure", "value", "interval"}``."""
-    value, zs = _linearized(units, 0, figure)
+def single(units: Sequence[Sequence[Unit]], figure: Figure, side: int = 0) -> dict[str, Any]:
+    """One rule set's figure (the first, or the ``side``-th of the units): ``{"figure", "value", "interval"}``."""
+    value, zs = _linearized(units, side, figure)
     half = Z95 * standard_error(zs)
     return {"figure": figure.name, "value": _r(value), "interval": [_r(value - half), _r(value + half)]}
 
