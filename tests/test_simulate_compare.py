@@ -20,9 +20,10 @@ def _json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict:
     return out
 
 
-@pytest.mark.parametrize("players", ["expert", "expert,greedy,expert,greedy"])
-def test_a_rule_set_against_itself_differs_by_exactly_zero(capsys: pytest.CaptureFixture[str], players: str) -> None:
-    out = _json(capsys, "--games", "12", "--seed", "7", "--against", "mcr", "--players", players)
+@pytest.mark.parametrize("players, more", [("expert", ()), ("expert,greedy,expert,greedy", ()),
+                                           ("greedy,expert,greedy,expert", ("--duplicate",))])
+def test_a_rule_set_against_itself_differs_by_exactly_zero(capsys: pytest.CaptureFixture[str], players: str, more: tuple[str, ...]) -> None:
+    out = _json(capsys, "--games", "4" if more else "12", "--seed", "7", "--against", "mcr", "--players", players, *more)
     rows = out["comparison"]
     assert len(rows) >= 10
     assert {"win_rate", "self_drawn_share", "exhaustive_draw_rate", "average_win_points", "turns_per_hand"} <= {r["figure"] for r in rows}
