@@ -172,23 +172,38 @@ def simulate(rules: str, games: int, seed: int = 0, kind: str = "expert", jobs: 
 
 @dataclass
 class Study:
-    """What a study measured: the statistics under the rules, under ``against`` (None without), and
-    the paired differences per unit (rules minus against)."""
+    """What a study measured: the statistics under the rules, under ``against`` (None without), the
+    paired differences per unit (rules minus against), and each unit's quantities under each rule set
+    (``units``, in the order played: the figures and their intervals, game/figures.py)."""
 
     stats: Stats
     other: Stats | None = None
     paired: Paired = field(default_factory=Paired)
+    units: list[list[Quantities]] = field(default_factory=list)
 
     def merge(self, part: Study) -> None:
         self.stats.merge(part.stats)
         if self.other is not None and part.other is not None:
             self.other.merge(part.other)
         self.paired.merge(part.paired)
+        self.units.extend(part.units)
 
 
 def _add(into: Quantities, counts: Quantities) -> None:
     for key, value in counts.items():
         into[key] = into.get(key, 0.0) + value
+
+
+#: The quantities of a unit kept only for its figures (game/figures.py), not paired as counts.
+UNIT_ONLY = ("hands", "turns")
+
+
+def _per_player(names: Sequence[str], points: list[int], hands: list[int]) -> Quantities:
+    """A unit's points and hands of each player name (``points NAME``, ``hands NAME``)."""
+    out: Quantities = {}
+    for i, name in enumerate(names):
+        _add(out, {f"points {name}": float(points[i]), f"hands {name}": float(hands[i])})
+    return out
 
 
 def run_study(rules: str | RuleBundle, against: str | RuleBundle | None, seed: int, indices: Iterable[int], players: str,
@@ -213,16 +228,18 @@ def run_study(rules: str | RuleBundle, against: str | RuleBundle | None, seed: i
                 order = seated(r)
                 table = play(Table(side, s), factory(side, s), explain=explain and side is sides[0])
                 got, changes = stats.add(table, order)
-                _add(counts, got)
+                _add(counts, {**got, "hands": 1.0, "turns": float(sum(len(seat.discards) for seat in table.seats))})
                 for p in range(SEAT_COUNT):
                     points[order[p]] += changes[p]
                     hands[order[p]] += 1
                 if keep_logs and side is sides[0]:
                     lines.extend(log_lines(table, extra={"game": i, **({"rotation": r} if duplicate else {})}))
             stats.unit(points, hands)
-            measured.append(counts)
+            measured.append({**counts, **_per_player(names, points, hands)})
+        part.units.append(measured)
         if against is not None:
-            part.paired.add(measured[0], measured[1])
+            part.paired.add(*({k: v for k, v in m.items() if k not in UNIT_ONLY and not k.startswith(("points ", "hands "))}
+                              for m in measured))
     return part, lines
 
 

@@ -34,6 +34,11 @@ def register(sub: Any) -> None:
     p.add_argument("--checkpoint", metavar="DIR", help="keep each finished chunk in DIR; a rerun with the same arguments reuses them (a killed study resumes)")
     p.add_argument("--quiet", action="store_true", help="no progress line on stderr")
     p.add_argument("--plot", metavar="FILE.svg", help="also draw the fan frequencies and the points histogram (both rule sets side by side with --against) as SVG")
+    p.add_argument("--report", metavar="FILE.html",
+                   help="also write one self-contained HTML page: the rule sets' differences, a corpus scored under both, "
+                        "the paired figures, plots, the realism table and the command that reproduces it")
+    p.add_argument("--corpus", metavar="FILE.jsonl",
+                   help="with --report and --against: the hands to score under both rule sets (default: their fan files' examples)")
     p.add_argument("--log", help="write every game's log (JSON lines; the games under --rules) to this file")
     p.add_argument("--json", action="store_true", help="print the statistics as JSON")
     p.set_defaults(run=run)
@@ -55,8 +60,7 @@ def run(args: argparse.Namespace) -> int:
         players_of(args.players)
     except RosterError as err:
         raise CliError(str(err), ExitCode.USAGE) from None
-    if args.plot is not None:
-        check_output(args.plot, [], "--plot")
+    _check_outputs(args)
     jobs = usable_jobs(args.jobs)
     from ..study import BackendError, CheckpointError, executor
     try:
@@ -94,7 +98,59 @@ def run(args: argparse.Namespace) -> int:
         stats, other = found.stats, found.other
         with replaced(args.plot, "w", what="--plot") as out:
             out.write(plot([stats] if other is None else [stats, other], f"{args.players} players, seed {args.seed}, {stats.games} games"))
+    if args.report is not None:
+        _report(args, found)
     return 0
+
+
+def _corpus_records(path: str) -> list[Any]:
+    """The hand records of a JSONL file (a line that is no JSON is kept as the diff keeps it: a bad line)."""
+    from ..core.errors import InvalidHandError
+    from .batch import parse_line, read_lines
+    from .compare import BadLine
+
+    records: list[Any] = []
+    try:
+        with open(path, "rb") as f:
+            for number, line in read_lines(f):
+                if line.strip():
+                    try:
+                        records.append(parse_line(line, number))
+                    except InvalidHandError as err:
+                        records.append(BadLine(number, str(err)))
+    except OSError as err:
+        raise CliError(f"--corpus {path}: {err.strerror or err}", ExitCode.USAGE) from None
+    return records
+
+
+def _report(args: argparse.Namespace, found: Any) -> None:
+    from .cli_context import load_rules
+    from .simulate_html import corpus_comparison, example_records, report_html
+    from .simulate_report import compare_human, comparison_rows, rate_rows
+
+    ruleset_a = load_rules(args.rules)
+    ruleset_b = load_rules(args.against) if args.against is not None else None
+    corpus = None
+    if ruleset_b is not None:
+        if args.corpus is not None:
+            records, source = _corpus_records(args.corpus), args.corpus
+        else:
+            records, source = example_records((ruleset_a, ruleset_b)), "the examples of both rule sets' fan files"
+        corpus = corpus_comparison(ruleset_a, ruleset_b, records, source)
+    rows = comparison_rows(found) if found.other is not None else rate_rows(found)
+    page = report_html(found, args, rows, (ruleset_a, ruleset_b), corpus, compare_human(found.stats))
+    with replaced(args.report, "w", what="--report") as out:
+        out.write(page)
+
+
+def _check_outputs(args: argparse.Namespace) -> None:
+    """Refuse, before any game is played, an output that cannot be written or a --corpus with no report to go in."""
+    if args.plot is not None:
+        check_output(args.plot, [], "--plot")
+    if args.report is not None:
+        check_output(args.report, [], "--report")
+    if args.corpus is not None and (args.report is None or args.against is None):
+        raise CliError("--corpus is scored for the report of two rule sets: give --report FILE.html and --against R", ExitCode.USAGE)
 
 
 def _walls(args: argparse.Namespace, found: Any) -> str:
@@ -113,9 +169,20 @@ def _walls(args: argparse.Namespace, found: Any) -> str:
 
 
 def _print(args: argparse.Namespace, found: Any) -> None:
-    from .simulate_report import compare_human, format_human, format_players, format_totals
+    from .simulate_report import (
+        compare_human,
+        comparison_rows,
+        format_comparison,
+        format_human,
+        format_players,
+        format_rates,
+        format_totals,
+        human_rows,
+        rate_rows,
+    )
 
     stats, other = found.stats, found.other
+    rows = comparison_rows(found) if other is not None else rate_rows(found)
     if args.json:
         head = {"players": args.players, "seed": args.seed, "duplicate": args.duplicate,
                 "note": "frequencies of the simulated players, not of MCR play"}
@@ -124,14 +191,21 @@ def _print(args: argparse.Namespace, found: Any) -> None:
             out = {**head, "games": stats.games, "same_walls": not _walls(args, found), "rules": stats.to_json(), "against": other.to_json(),
                    "differences": {"of": "rules - against", "per": "wall" if args.duplicate else "game",
                                    **{key: m.to_json() for key, m in sorted(found.paired.diffs.items())}}}
+        out["comparison" if other is not None else "figures"] = rows
         if args.compare_human:
             out["compare_human"] = compare_human(stats)
+            out["human"] = human_rows(out["compare_human"])
         print(json.dumps(out, ensure_ascii=False))
         return
     header = f"{args.players} players, seed {args.seed}" + (", duplicate: each wall four times" if args.duplicate else "")
     text = format_totals(found, header)
-    if stats.players:
-        text += "\n" + format_players(stats)
+    if other is not None:
+        text += "\n" + format_comparison(rows, stats.rules, other.rules, args.duplicate, len(found.units))
+    else:
+        text += "\n" + format_rates(rows, stats.rules, args.duplicate, len(found.units))
+    for each in (stats, other):
+        if each is not None and each.players:
+            text += "\n" + format_players(each)
     if args.compare_human:
         text += "\n" + format_human(compare_human(stats))
     sys.stdout.write(text + _walls(args, found))

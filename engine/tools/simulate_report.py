@@ -4,12 +4,14 @@ and each player's results, the players' points per hand, and the players' fan sh
 shares shipped in ``rules/human_shares.yaml``. Every frequency is the simulated players', not MCR's."""
 from __future__ import annotations
 
+import math
 from importlib.resources import files
 from typing import Any
 
 import yaml
 
-from ..game.paired import Moments
+from ..game import figures
+from ..game.paired import Z95, Moments
 from ..game.simulate import Study
 from ..game.stats import Stats, Totals
 from .result_table import pad, width
@@ -78,7 +80,7 @@ def format_players(stats: Stats) -> str:
     rows = [head] + [_totals_row(f"seat {p}", t) for p, t in enumerate(stats.by_seat)]
     rows += [_totals_row(f"player {i + 1} {name}", t) for i, (name, t) in enumerate(zip(stats.players, stats.by_player))]
     lines = [f"per seat and per player, under {stats.rules}:", *_table(rows)]
-    for name, m in stats.strength.items():
+    for name, m in stats.strength.items() if len(stats.strength) > 1 else ():  # one kind of player: zero-sum, nothing to say
         low, high = m.interval
         lines.append(f"points per hand of {name}: {m.mean:+.3f}, 95% interval [{low:+.3f}, {high:+.3f}] over {m.n} units")
     margin = stats.margin()
@@ -97,30 +99,122 @@ def human_table() -> dict[str, Any]:
     return data
 
 
+#: Wins a fan is expected to score in the sample (at its human share) below which no verdict is given
+#: unless the interval misses the band anyway: with fewer, one win more or less moves the ratio past a band.
+FEW_EXPECTED = 5.0
+
+
+def share_interval(count: int, wins: int) -> tuple[float, float]:
+    """The 95% Wilson score interval of a share ``count / wins`` (0 to 1), right for small counts too."""
+    if not wins:
+        return 0.0, 1.0
+    p, z2 = count / wins, Z95 * Z95
+    centre, spread = p + z2 / (2 * wins), Z95 * math.sqrt(p * (1 - p) / wins + z2 / (4 * wins * wins))
+    return max(0.0, (centre - spread) / (1 + z2 / wins)), min(1.0, (centre + spread) / (1 + z2 / wins))
+
+
+def verdict(interval: tuple[float, float], band: list[float] | None, ratio: float, expected: float) -> str | None:
+    """``out`` when the ratio's interval misses the band; ``in`` when the ratio is in the band and the
+    sample expected at least FEW_EXPECTED wins of the fan; else ``too few`` (None without a band)."""
+    if band is None:
+        return None
+    if interval[1] < band[0] or interval[0] > band[1]:
+        return "out"
+    return "in" if band[0] <= ratio <= band[1] and expected >= FEW_EXPECTED else "too few"
+
+
+def _human_row(number: int, entry: dict[str, Any], stats: Stats) -> dict[str, Any]:
+    count, human = stats.fans.get(number, 0), entry["share"] / 100
+    share = count / stats.wins if stats.wins else 0.0
+    low, high = share_interval(count, stats.wins)
+    ratio, band = share / human, entry.get("within")
+    interval = (low / human, high / human)
+    judged = verdict(interval, band, ratio, human * stats.wins)
+    return {"fan": number, "name": entry["name"], "count": count, "players_share": round(100 * share, 3), "human_share": entry["share"],
+            "ratio": round(ratio, 3), "interval": [round(interval[0], 3), round(interval[1], 3)], "band": band,
+            "expected": round(human * stats.wins, 2), "verdict": judged,
+            "within": band, "in_band": None if band is None else band[0] <= ratio <= band[1]}
+
+
 def compare_human(stats: Stats) -> dict[str, Any]:
     """The players' share of the wins scoring each fan of the human table beside the human share, their
-    ratio and whether it is within the band the table gives; the wins per game and the self-drawn share."""
+    ratio with its 95% interval (from the fan's count) and the verdict against the band the table
+    gives; the wins per game and the self-drawn share."""
     human = human_table()
-    rows = []
-    for number, entry in human["fans"].items():
-        share = 100 * stats.fans.get(int(number), 0) / stats.wins if stats.wins else 0.0
-        ratio = share / entry["share"] if entry["share"] else None
-        band = entry.get("within")
-        rows.append({"fan": int(number), "name": entry["name"], "players_share": round(share, 3), "human_share": entry["share"],
-                     "ratio": None if ratio is None else round(ratio, 3), "within": band,
-                     "in_band": None if band is None or ratio is None else band[0] <= ratio <= band[1]})
+    rows = [_human_row(int(number), entry, stats) for number, entry in human["fans"].items()]
     return {"source": human["source"], "wins": stats.wins, "games": stats.games,
             "wins_per_game": round(stats.wins / stats.games, 4) if stats.games else 0.0,
             "self_drawn_share": round(stats.self_drawn / stats.wins, 4) if stats.wins else 0.0, "fans": rows}
 
 
+def human_rows(table: dict[str, Any]) -> list[dict[str, Any]]:
+    """The rows of ``--json``'s ``human`` list."""
+    keys = ("fan", "ratio", "interval", "band", "verdict")
+    return [{**{k: r[k] for k in keys}, "fan": f"{r['fan']} {r['name']}"} for r in table["fans"]]
+
+
 def format_human(table: dict[str, Any]) -> str:
-    rows: list[tuple[str, ...]] = [("fan", "players' share", "human share", "ratio", "band", "")]
+    rows: list[tuple[str, ...]] = [("fan", "players' share", "human share", "ratio", "95% interval", "band", "")]
     for r in table["fans"]:
-        band = "" if r["within"] is None else f"{r['within'][0]:g}-{r['within'][1]:g}"
-        mark = "" if r["in_band"] is None else ("in" if r["in_band"] else "OUT")
-        rows.append((f"{r['fan']} {r['name']}", f"{r['players_share']:.2f}%", f"{r['human_share']:g}%",
-                     "-" if r["ratio"] is None else f"{r['ratio']:.2f}", band, mark))
-    lines = [f"the players' fan shares (% of {table['wins']} wins) beside human play ({table['source']}):", *_table(rows),
+        band = "" if r["band"] is None else f"{r['band'][0]:g}-{r['band'][1]:g}"
+        rows.append((f"{r['fan']} {r['name']}", f"{r['players_share']:.2f}%", f"{r['human_share']:g}%", f"{r['ratio']:.2f}",
+                     f"{r['interval'][0]:.2f}-{r['interval'][1]:.2f}", band, r["verdict"] or ""))
+    lines = [f"the players' fan shares (% of {table['wins']} wins) beside human play ({table['source']}):",
+             "ratio = players' share / human share; its 95% interval from the fan's count (Wilson); out: the interval misses "
+             f"the band; too few: the interval meets the band but fewer than {FEW_EXPECTED:g} wins were expected or the ratio is outside it;",
+             *_table(rows),
              f"wins per game {table['wins_per_game']:.3f}, self-drawn share of the wins {table['self_drawn_share']:.3f}"]
     return "\n".join(lines) + "\n"
+
+def fan_labels(study: Study) -> dict[int, str]:
+    """Each fan seen under either rule set, named as the report names it."""
+    out: dict[int, str] = {}
+    for stats in (study.stats, study.other):
+        if stats is not None:
+            out.update({n: stats.label(n) for n in stats.names})
+    return out
+
+
+def comparison_rows(study: Study) -> list[dict[str, Any]]:
+    """The paired rows of a study with a second rule set (game/figures.py)."""
+    return figures.comparison(study.units, study.stats.players, fan_labels(study))
+
+
+def rate_rows(study: Study) -> list[dict[str, Any]]:
+    """The figures of a study of one rule set, each with its 95% interval."""
+    return figures.rates(study.units, study.stats.players, fan_labels(study))
+
+
+def unit_words(duplicate: bool) -> str:
+    return ("a unit is a wall played four times, the players rotated one seat each time" if duplicate
+            else "a unit is one game (a wall dealt once)")
+
+
+def _num(value: float) -> str:
+    return f"{value:.4f}"
+
+
+def format_comparison(rows: list[dict[str, Any]], a: str, b: str, duplicate: bool, units: int) -> str:
+    """The paired rows as text, under a header saying what a unit, the interval and a mark are."""
+    marked = sum(r["significant"] for r in rows)
+    lines = [f"paired figures, {a} - {b}, over {units} units: {unit_words(duplicate)}, played under both rule sets "
+             "with the same walls, seats and players;",
+             "the interval is the 95% interval of the difference over the units (normal, from the per-unit linearized "
+             f"differences: docs/game.md); {SIGNIFICANT} marks a row whose interval leaves out 0 ({marked} of {len(rows)} "
+             f"rows; about {figures.chance_marks(rows):.1f} would be marked by chance alone if the rule sets played alike);",
+             "'none larger than' is, for an unmarked row, the smallest difference this run finds 80% of the time."]
+    table: list[tuple[str, ...]] = [("figure", a, b, "difference", "95% interval", "", "none larger than")]
+    for r in rows:
+        low, high = r["interval"]
+        table.append((r["figure"], _num(r["a"]), _num(r["b"]), f"{r['difference']:+.4f}", f"[{low:+.4f}, {high:+.4f}]",
+                      SIGNIFICANT if r["significant"] else "", "" if r["significant"] else _num(r["detectable"])))
+    return "\n".join(lines + _table(table)) + "\n"
+
+
+def format_rates(rows: list[dict[str, Any]], rules: str, duplicate: bool, units: int) -> str:
+    """A single rule set's figures with their 95% intervals."""
+    lines = [f"figures under {rules} with their 95% intervals over {units} units ({unit_words(duplicate)}; "
+             "normal intervals of ratio estimators, docs/game.md):"]
+    table: list[tuple[str, ...]] = [("figure", "value", "95% interval")]
+    table += [(r["figure"], _num(r["value"]), f"[{r['interval'][0]:.4f}, {r['interval'][1]:.4f}]") for r in rows]
+    return "\n".join(lines + _table(table)) + "\n"
