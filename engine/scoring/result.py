@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import FrozenInstanceError, dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..core.blocks import Block, Reading
@@ -36,12 +36,14 @@ class CountedFan(NamedTuple):
         return f"CountedFan({self.fan.number} {self.fan.name_en}, {self.fan.value} points x{self.count})"
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Result:
     """The score of a complete hand under a rule set. ``is_win`` is false when the total is below
     the minimum (``error_kind`` is then ``under_minimum``); with ``bonus_toward_minimum`` (a rule set
-    whose flowers count toward the minimum) the total with flowers is what must reach it. Its fields
-    are set by the constructor and never changed (not ``frozen``: see docs/architecture.md, speed)."""
+    whose flowers count toward the minimum) the total with flowers is what must reach it. Immutable:
+    its fields are set by its constructor, once each, and assigning or deleting one raises
+    ``FrozenInstanceError`` (not a ``frozen`` dataclass, whose constructor costs more: see
+    docs/architecture.md, speed)."""
 
     hand: Hand
     ruleset: str
@@ -50,18 +52,43 @@ class Result:
     total: int
     total_with_flowers: int
     reading: Reading
-    bonus_toward_minimum: bool = False
+    bonus_toward_minimum: bool
     #: Works out ``not_counted`` when first asked (scoring many hands never asks).
-    explain: Callable[[], tuple[NotCounted, ...]] = field(default=tuple, repr=False, compare=False)
-    _not_counted: tuple[NotCounted, ...] | None = field(default=None, init=False, repr=False, compare=False)
+    explain: Callable[[], tuple[NotCounted, ...]] = field(repr=False, compare=False)
+    _not_counted: tuple[NotCounted, ...] | None = field(repr=False, compare=False)
+
+    def __init__(self, hand: Hand, ruleset: str, minimum: int, fans: tuple[CountedFan, ...], total: int, total_with_flowers: int,
+                 reading: Reading, bonus_toward_minimum: bool = False, explain: Callable[[], tuple[NotCounted, ...]] = tuple) -> None:
+        _set_hand(self, hand)
+        _set_ruleset(self, ruleset)
+        _set_minimum(self, minimum)
+        _set_fans(self, fans)
+        _set_total(self, total)
+        _set_total_with_flowers(self, total_with_flowers)
+        _set_reading(self, reading)
+        _set_bonus_toward_minimum(self, bonus_toward_minimum)
+        _set_explain(self, explain)
+        _set_not_counted(self, None)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r} of a Result")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r} of a Result")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Result, (self.hand, self.ruleset, self.minimum, self.fans, self.total, self.total_with_flowers, self.reading,
+                         self.bonus_toward_minimum, self.explain))
 
     @property
     def not_counted(self) -> tuple[NotCounted, ...]:
         """For every instance that a scoring principle left out: which principle, and which fan. Worked
         out when first asked, then kept."""
-        if self._not_counted is None:
-            self._not_counted = self.explain()
-        return self._not_counted
+        known = self._not_counted
+        if known is None:
+            known = self.explain()
+            _set_not_counted(self, known)
+        return known
 
     @property
     def counted_for_minimum(self) -> int:
@@ -162,6 +189,13 @@ class Result:
     def _total_line(self) -> str:
         under = "" if self.is_win else f" (under the minimum of {self.minimum})"
         return f"total {self.total} (with flowers {self.total_with_flowers}){under}"
+
+
+#: How the constructor sets each field: the slots' own setters, which Result.__setattr__ refuses to be
+#: (a call each; a frozen dataclass's constructor, through object.__setattr__, costs more).
+(_set_hand, _set_ruleset, _set_minimum, _set_fans, _set_total, _set_total_with_flowers, _set_reading, _set_bonus_toward_minimum,
+ _set_explain, _set_not_counted) = (vars(Result)[name].__set__ for name in (
+    "hand", "ruleset", "minimum", "fans", "total", "total_with_flowers", "reading", "bonus_toward_minimum", "explain", "_not_counted"))
 
 
 def fan_ref(fan: Fan) -> dict[str, Any]:
