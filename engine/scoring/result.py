@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import FrozenInstanceError, dataclass, field
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from ..core.blocks import Block, Reading
 from ..core.errors import ErrorKind
@@ -36,14 +36,9 @@ class CountedFan(NamedTuple):
         return f"CountedFan({self.fan.number} {self.fan.name_en}, {self.fan.value} points x{self.count})"
 
 
-@dataclass(slots=True, init=False)
-class Result:
-    """The score of a complete hand under a rule set. ``is_win`` is false when the total is below
-    the minimum (``error_kind`` is then ``under_minimum``); with ``bonus_toward_minimum`` (a rule set
-    whose flowers count toward the minimum) the total with flowers is what must reach it. Immutable:
-    its fields are set by its constructor, once each, and assigning or deleting one raises
-    ``FrozenInstanceError`` (not a ``frozen`` dataclass, whose constructor costs more: see
-    docs/architecture.md, speed)."""
+@dataclass(slots=True)
+class Fields:
+    """The fields of a ``Result``, set by this dataclass's own constructor (``Result.__new__`` calls it)."""
 
     hand: Hand
     ruleset: str
@@ -52,23 +47,31 @@ class Result:
     total: int
     total_with_flowers: int
     reading: Reading
-    bonus_toward_minimum: bool
+    bonus_toward_minimum: bool = False
     #: Works out ``not_counted`` when first asked (scoring many hands never asks).
-    explain: Callable[[], tuple[NotCounted, ...]] = field(repr=False, compare=False)
-    _not_counted: tuple[NotCounted, ...] | None = field(repr=False, compare=False)
+    explain: Callable[[], tuple[NotCounted, ...]] = field(default=tuple, repr=False, compare=False)
+    _not_counted: tuple[NotCounted, ...] | None = field(default=None, init=False, repr=False, compare=False)
 
-    def __init__(self, hand: Hand, ruleset: str, minimum: int, fans: tuple[CountedFan, ...], total: int, total_with_flowers: int,
-                 reading: Reading, bonus_toward_minimum: bool = False, explain: Callable[[], tuple[NotCounted, ...]] = tuple) -> None:
-        _set_hand(self, hand)
-        _set_ruleset(self, ruleset)
-        _set_minimum(self, minimum)
-        _set_fans(self, fans)
-        _set_total(self, total)
-        _set_total_with_flowers(self, total_with_flowers)
-        _set_reading(self, reading)
-        _set_bonus_toward_minimum(self, bonus_toward_minimum)
-        _set_explain(self, explain)
-        _set_not_counted(self, None)
+
+class Result(Fields):
+    """The score of a complete hand under a rule set. ``is_win`` is false when the total is below
+    the minimum (``error_kind`` is then ``under_minimum``); with ``bonus_toward_minimum`` (a rule set
+    whose flowers count toward the minimum) the total with flowers is what must reach it. Immutable:
+    assigning or deleting an attribute raises ``FrozenInstanceError``. Built by its constructor, which
+    lets ``Fields``'s set the fields and then makes the object a Result (the same slots): this costs 1.9 times the
+    instructions of a plain dataclass's constructor, a frozen dataclass's (each field set through
+    ``object.__setattr__``) 4.9 times (docs/architecture.md, speed)."""
+
+    __slots__ = ()
+
+    def __new__(cls, hand: Hand, ruleset: str, minimum: int, fans: tuple[CountedFan, ...], total: int, total_with_flowers: int,
+                reading: Reading, bonus_toward_minimum: bool = False, explain: Callable[[], tuple[NotCounted, ...]] = tuple) -> Result:
+        made = Fields(hand, ruleset, minimum, fans, total, total_with_flowers, reading, bonus_toward_minimum, explain)
+        made.__class__ = cls
+        return cast(Result, made)
+
+    if not TYPE_CHECKING:  # (the checker reads the signature of __new__)
+        __init__ = object.__init__  # the fields are set already (object.__init__ accepts the arguments, as __new__ is Result's own)
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise FrozenInstanceError(f"cannot assign to field {name!r} of a Result")
@@ -87,7 +90,7 @@ class Result:
         known = self._not_counted
         if known is None:
             known = self.explain()
-            _set_not_counted(self, known)
+            object.__setattr__(self, "_not_counted", known)  # kept: the one field set after the constructor
         return known
 
     @property
@@ -189,13 +192,6 @@ class Result:
     def _total_line(self) -> str:
         under = "" if self.is_win else f" (under the minimum of {self.minimum})"
         return f"total {self.total} (with flowers {self.total_with_flowers}){under}"
-
-
-#: How the constructor sets each field: the slots' own setters, which Result.__setattr__ refuses to be
-#: (a call each; a frozen dataclass's constructor, through object.__setattr__, costs more).
-(_set_hand, _set_ruleset, _set_minimum, _set_fans, _set_total, _set_total_with_flowers, _set_reading, _set_bonus_toward_minimum,
- _set_explain, _set_not_counted) = (vars(Result)[name].__set__ for name in (
-    "hand", "ruleset", "minimum", "fans", "total", "total_with_flowers", "reading", "bonus_toward_minimum", "explain", "_not_counted"))
 
 
 def fan_ref(fan: Fan) -> dict[str, Any]:
