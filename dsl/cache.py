@@ -41,7 +41,7 @@ MAX_ENTRIES = 2_000
 MAX_TEXT = 300_000
 #: A cache file larger than this is not read.
 MAX_FILE_BYTES = 16_000_000
-FORMAT = "fanrules predicate cache 3"
+FORMAT = "fanrules predicate cache 4"
 #: A predicate has fewer tables than this (one per quantifier).
 MAX_TABLES = 1_000
 #: The modules whose output a cached entry depends on, relative to the ``fanrules`` package.
@@ -96,7 +96,8 @@ def code_hash(record: Record) -> str:
     """The SHA-256 of what a record runs: its function, the expression fused rules use and the
     constants they read."""
     constants = [(name, sorted(value, key=repr) if isinstance(value, frozenset) else value) for name, value in record.constants]
-    code = f"{record.source}\0{record.expression}\0{record.keyed_body}\0{record.views!r}\0{constants!r}"
+    body = [part if isinstance(part, str) else tuple(part) for part in record.keyed_body]
+    code = f"{record.source}\0{record.expression}\0{body!r}\0{record.views!r}\0{constants!r}"
     return hashlib.sha256(code.encode()).hexdigest()
 
 

@@ -38,15 +38,15 @@ class Guard:
 @dataclass(frozen=True, kw_only=True)
 class Record:
     """Everything needed to rebuild a compiled predicate: the generated source (written by the
-    compiler from its templates, never containing rule text), the values its ``K`` names stand for,
+    compiler from its templates, never containing rule text), the values its ``K`` names stand for (each named by its value),
     the predicate's level, its form, and its guards. A hand rule also keeps its ``expression`` (a yes/no
     question, or a count when ``counts``), so that several can be fused into one function. ``keyed``
     names the collection of an each rule that reads its items only through their tiles (``tile``,
     ``suit``, ``rank``) and reads no other fact: its instances depend only on that collection's items,
     and a scorer may remember them by those items (dsl/fused.py). Such a rule's ``keyed_body`` is its loops
-    as a fused memo runs them: reading its items only through lists of their ``views`` (code on an item
-    ``x``, from the builtins' templates), ``VIEW0`` for ``views[0]`` and so on, and handing its instances,
-    ``found``, to a line ``FOUND`` that the memo writes."""
+    as a fused memo runs them, as parts (dsl/code.py): text, and references that the memo names, to the
+    lists of its items' ``views`` (code on an item ``x``, from the builtins' templates; ``("view", 0)``
+    for ``views[0]``) and their indices, bits and counts, and to where its instances, ``found``, go."""
 
     source: str
     constants: tuple[tuple[str, Any], ...]
@@ -59,7 +59,7 @@ class Record:
     counts: bool = False
     keyed: str = ""
     cost: int = 0
-    keyed_body: str = ""
+    keyed_body: tuple[str | tuple[str, int], ...] = ()
     views: tuple[str, ...] = ()
 
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from . import ast
 from .builtins import REGISTRY, Level
 from .checker import Checked
+from .code import Code, Piece, Ref, join
 from .compiled import NAMESPACE, Compiled, Guard, Record, build
 from .cost import MAX_COUNT
 from .expressions import ExpressionCompiler, slots_used
@@ -61,7 +62,7 @@ class Compiler(ExpressionCompiler):
 
     def rule(self) -> Record:
         rule = self.checked.rule
-        value, body = "", list[str]()
+        value, body = "", list[Code]()
         if isinstance(rule, ast.EachRule):
             (lines, body), arity = self.each(rule), len(rule.names)
         else:
@@ -75,7 +76,7 @@ class Compiler(ExpressionCompiler):
         return Record(source="\n".join(lines) + "\n", constants=tuple(self.constants.items()), level=self.checked.level,
                       is_each=isinstance(rule, ast.EachRule), arity=arity, binds_sets=self.checked.result == "each[set]", guards=self.guards(rule),
                       expression=value, counts=self.checked.result == "int", keyed=self.keyed_attr,
-                      cost=self.checked.cost, keyed_body="\n".join(body), views=self.view_codes)
+                      cost=self.checked.cost, keyed_body=join("\n", body).parts, views=self.view_codes)
 
     def keyed(self, rule: ast.EachRule) -> str:
         """The collection of an each rule over sets that reads its items only as ``tile``, ``suit`` or
@@ -118,7 +119,7 @@ class Compiler(ExpressionCompiler):
                 out.append(guard)
         return tuple(out)
 
-    def each(self, rule: ast.EachRule) -> tuple[list[str], list[str]]:
+    def each(self, rule: ast.EachRule) -> tuple[list[str], list[Code]]:
         """Nested loops over distinct items; each conjunct of the condition is tested as soon as the
         names it uses are bound, so most candidate groups are dropped after one or two items. A view of
         a bound item (``rank(a)``: a pure builtin of the item alone) is worked out once, when the item is
@@ -139,7 +140,8 @@ class Compiler(ExpressionCompiler):
         # When the condition reads the same whatever the order of the names, each group is tried
         # once, in index order; otherwise every order is tried and groups are collected as sets.
         ordered = k == 1 or _symmetric(rule)
-        lines += ["    " + line for line in _loops(slots, tests.stages, views, ordered, by_index=False)]
+        read: dict[int, dict[str, tuple[str, Piece]]] = {slot: dict(by_slot) for slot, by_slot in views.items()}
+        lines += ["    " + line.text() for line in _loops(slots, tests.stages, read, ordered, by_index=False)]
         if not ordered:
             picked = ", ".join(f"items[g[{d}]]" for d in range(k))
             lines.append(f"    return [({picked},) for g in sorted(found)]")
@@ -168,10 +170,11 @@ class Compiler(ExpressionCompiler):
             tests.differs += _differs(conjunct, self.checked.slots, views, lambda call: self.call(call, ["x"]))
         return tests
 
-    def keyed_body(self, slots: list[int], tests: EachTests, views: dict[int, dict[str, tuple[str, str]]], ordered: bool) -> list[str]:
-        """The body of a keyed each rule in a fused memo: views come from lists of the collection's items
-        (VIEW0, VIEW1..., in the order of ``self.view_codes``), worked out once for all the rules of the
-        collection; a depth looks its items up by the test on the view with the most values."""
+    def keyed_body(self, slots: list[int], tests: EachTests, views: dict[int, dict[str, tuple[str, str]]], ordered: bool) -> list[Code]:
+        """The body of a keyed each rule in a fused memo (dsl/code.py): views come from lists of the
+        collection's items (``Ref("view", j)`` for ``self.view_codes[j]``), worked out once for all the
+        rules of the collection; a depth looks its items up by the test on the view with the most values
+        (``Ref("index", j)``); the instances go to ``Ref("found")``."""
         k = len(slots)
         joins = [max(c, key=lambda j: _spread(j[1])) if c else None for c in tests.candidates]
         # A view that the condition makes equal for all the names: only a group of k items with one
@@ -180,29 +183,31 @@ class Compiler(ExpressionCompiler):
         shared = _shared(slots, [(view, a, b) for view, a, other in links for b in slots
                                  if b != a and views[b].get(view, ("", ""))[0] == other]) if k > 1 else []
         self.view_codes = tuple(dict.fromkeys(view for by_slot in views.values() for view in by_slot))
-        listed = {view: f"VIEW{j}" for j, view in enumerate(self.view_codes)}
-        indexed = [None if j is None else (j[0], f"INDEX{self.view_codes.index(j[1])}", j[2]) for j in joins]
-        body = _loops(slots, tests.stages, {s: {v: (name, f"{listed[v]}[i{slots.index(s)}]") for v, (name, _) in by_slot.items()}
-                                            for s, by_slot in views.items()}, ordered, by_index=True, joins=indexed)
-        guards = list(tests.guards)
+        listed = {view: Ref("view", j) for j, view in enumerate(self.view_codes)}
+        indexed: list[tuple[int, Piece, str] | None] = [
+            None if j is None else (j[0], Ref("index", self.view_codes.index(j[1])), j[2]) for j in joins]
+        read: dict[int, dict[str, tuple[str, Piece]]] = {
+            s: {v: (name, Code(listed[v], f"[i{slots.index(s)}]")) for v, (name, _) in by_slot.items()} for s, by_slot in views.items()}
+        body = _loops(slots, tests.stages, read, ordered, by_index=True, joins=indexed)
+        guards: list[Piece] = list(tests.guards)
         shared = [view for view in shared if any(j is not None and j[1] == view for j in joins)]  # an index made anyway
         if shared:
-            guards.append(f"SIZE{self.view_codes.index(max(shared, key=_spread))} >= {k}")
+            guards.append(Code(Ref("size", self.view_codes.index(max(shared, key=_spread))), f" >= {k}"))
         # A view in which every two names must differ: only a collection with as many values of it can match.
-        guards += [f"VALUES{self.view_codes.index(view)} >= {k}" for view in _apart(tests.differs, slots)[:1] if k > 1]
+        guards += [Code(Ref("values", self.view_codes.index(view)), f" >= {k}") for view in _apart(tests.differs, slots)[:1] if k > 1]
         guards += self.masks(slots, tests.own, tests.pairs, tests.triples, views)
-        body.append("if found:")
+        body.append(Code("if found:"))
         if not ordered:  # (sorted only when something was found)
             picked = ", ".join(f"items[g[{d}]]" for d in range(k))
-            body.append(f"    found = [({picked},) for g in sorted(set(found))]")
-        body.append("    FOUND")
+            body.append(Code(f"    found = [({picked},) for g in sorted(set(found))]"))
+        body.append(Code("    ", Ref("found")))
         # All of it under the guards, so that a rule they skip costs them alone.
         if guards:
-            body = [f"if {' and '.join(guards)}:"] + ["    " + line for line in body]
+            body = [Code("if ", join(" and ", guards), ":")] + ["    " + line for line in body]
         return body
 
     def masks(self, slots: list[int], own: list[list[str]], pairs: dict[tuple[int, int], list[str]], triples: list[str],
-              views: dict[int, dict[str, tuple[str, str]]]) -> list[str]:
+              views: dict[int, dict[str, tuple[str, str]]]) -> list[Code]:
         """The tests of a keyed body on the bits of its collection's tiles (dsl/masks.py), their tables
         worked out (or taken from ``known``) in turn, as ``table`` does."""
         def table(make: Callable[[], frozenset[int] | None]) -> frozenset[int] | None:

@@ -5,6 +5,7 @@ there, no rule text reaches the source: builtins are the registry's templates, v
 names, numbers written from parsed ints, and other values passed in the namespace."""
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from typing import Any
 
@@ -43,8 +44,9 @@ class ExpressionCompiler:
         return self.checked.types.get(id(node))
 
     def constant(self, value: Any) -> str:
-        """A namespace name that holds ``value``."""
-        name = f"K{len(self.constants)}"
+        """A namespace name that holds ``value``: named by the value itself (``constant_name``), so that
+        the code of many predicates shares one namespace as it is written (dsl/fused.py), no name renamed."""
+        name = constant_name(value)
         self.constants[name] = value
         return name
 
@@ -180,6 +182,25 @@ class ExpressionCompiler:
 
     def c_BoolOp(self, node: ast.BoolOp) -> str:
         return "(" + f" {node.op} ".join(self.expr(o) for o in node.operands) + ")"
+
+
+def constant_name(value: Any) -> str:
+    """The name of a constant of generated code: ``K`` and a hash of the value's type and contents (its
+    items sorted when it is a set), the same in every process, so that two names are the same only for
+    equal values of one type."""
+    digest = hashlib.sha256(_canonical(value).encode()).hexdigest()[:12]
+    return f"K{digest}"
+
+
+def _canonical(value: Any) -> str:
+    """The text a constant is named by (``constant_name``)."""
+    if isinstance(value, (frozenset, set)):
+        inner = ", ".join(sorted(_canonical(item) for item in value))
+    elif isinstance(value, tuple):
+        inner = ", ".join(_canonical(item) for item in value)
+    else:
+        inner = repr(value)
+    return f"{type(value).__qualname__}({inner})"
 
 
 def literal_value(node: ast.Node) -> object:

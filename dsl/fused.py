@@ -2,17 +2,17 @@
 which of them apply, without a call and a loop step per predicate.
 
 The fused source is put together from the predicates' own generated code (never rule text): each rule
-is called when its collection is large enough, and each hand rule's expression is written inline with
-its constants renamed. Each rules that read their collection only through its tiles (``keyed``) are
+is called when its collection is large enough, and each hand rule's expression is written inline (its
+constants are named by their values, dsl/expressions.py, so the predicates share one namespace). Each rules that read their collection only through its tiles (``keyed``) are
 asked together, and what they found is remembered by the collection's items (see KeyedMemo)."""
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from functools import partial
 from typing import Any
 
 from .builtins import REGISTRY
+from .code import render
 from .compiled import NAMESPACE, Compiled, Guard, Record
 from .cost import MAX_COUNT
 from .loops import kinds_and_tiles
@@ -22,16 +22,9 @@ from .prefused import run_shipped
 #: The code of ``tile`` of a set ``x``, as views are written: compiler.TILE_VIEW, made here from the
 #: builtins as there, so that a scorer of shipped (compiled) rules does not import the compiler and checker.
 TILE_VIEW = "(" + str(REGISTRY["tile"].code).format("x") + ")"
-CONSTANT = re.compile(r"\bK(\d+)\b")
-FOUND = re.compile(r"^( *)FOUND$", re.MULTILINE)
 TILE = re.compile(r"\bx\.tile\b")
-#: Every name a keyed body refers to by number, found and renamed in one pass (a pass per kind took a
-#: third of the time of fusing MCR's rules as a scorer is made). No name written can match any kind, so the one
-#: pass writes what a pass per kind in turn wrote (the fused source the same, byte for byte).
-NUMBERED = re.compile(r"\b(K|VIEW|INDEX|SIZE|BITS|EXCESS|VALUES)(\d+)\b")
-#: The letter of each view's name a kind of NUMBERED becomes.
-LETTERS = {"VIEW": "L", "INDEX": "X", "SIZE": "G", "BITS": "B", "EXCESS": "E"}
-ALONE = re.compile(r"^( *)found\.append\(\(items\[(i\d+)\],\)\)$", re.MULTILINE)
+#: The letter of the name of a memo's view that a reference of a keyed body (dsl/code.py) is given, by its kind.
+LETTERS = {"view": "L", "index": "X", "size": "G", "bits": "B", "excess": "E"}
 
 
 #: Collections remembered per memo (chows of four sets come in about 13,000 patterns of tiles); past
@@ -54,14 +47,15 @@ class _MissPlan:
         sized: set[str] = set()
         bits: set[str] = set()
         excess: set[str] = set()
-        kinds = {"INDEX": indexed, "SIZE": sized, "BITS": bits, "EXCESS": excess, "VALUES": sized}
-        self.numbered = [NUMBERED.findall(record.keyed_body) for _, _, record in rules]
-        for (_, _, record), found in zip(rules, self.numbered):
+        kinds = {"index": indexed, "size": sized, "bits": bits, "excess": excess, "values": sized}
+        #: The references of each rule's body (dsl/code.py), in their order.
+        self.refs = [[part for part in record.keyed_body if not isinstance(part, str)] for _, _, record in rules]
+        for (_, _, record), refs in zip(rules, self.refs):
             for view in record.views:
                 views.setdefault(view, f"{m}_{len(views)}")
-            for kind, j in found:
+            for kind, j in refs:
                 if kind in kinds:
-                    kinds[kind].add(record.views[int(j)])
+                    kinds[kind].add(record.views[j])
         self.views, self.bits, self.excess, self.sized = views, bits, excess, sized
         self.least = min((int(names) for _, names, _ in rules), default=0)
         self.order = order = list(views).index
@@ -118,34 +112,36 @@ class _MissPlan:
         skips them all at one test (grouping by size first, out of their order, saved no more)."""
         lines: list[str] = []
         sizes = [self.least]
-        for (index, names, record), found in zip(self.rules, self.numbered):
+        for (index, names, record), refs in zip(self.rules, self.refs):
             while int(names) < sizes[-1]:
                 sizes.pop()
             if int(names) > sizes[-1]:
                 lines.append(f"{'    ' * len(sizes)}if n >= {int(names)}:")
                 sizes.append(int(names))
-            for name, value in record.constants:
-                namespace[f"{name}_m{self.m}_{int(index)}"] = value
-            lines += self._body("    " * len(sizes), int(index), record, found)
+            namespace.update(record.constants)
+            lines += self._body("    " * len(sizes), int(index), record, refs)
         return lines
 
-    def _body(self, pad: str, index: int, record: Record, found: list[tuple[str, str]]) -> list[str]:
-        """One rule's body, its names renamed for this memo, with the lines that make the views it needs first."""
+    def _body(self, pad: str, index: int, record: Record, refs: list[tuple[str, int]]) -> list[str]:
+        """One rule's body, rendered with this memo's names (``name``), with the lines that make the views it needs first."""
         views, m = self.views, self.m
 
-        def renamed(match: re.Match[str]) -> str:
-            kind, j = match.groups()
-            if kind == "VALUES":  # how many values of the view the items have, from the bound of the groups
-                return f"(n + 1 - G{views[record.views[int(j)]]})"
-            return f"K{j}_m{m}_{index}" if kind == "K" else LETTERS[kind] + views[record.views[int(j)]]
+        def given(kind: str, j: int, indent: str) -> str:
+            if kind == "found":  # its instances added to the hits under its index
+                return f"hits.append(({index}, found))"
+            if kind == "alone":  # a one-name rule's instance: the item's one-tuple, shared through the memo's ALONE
+                return (f"x = items[i{j}]\n{indent}alone = ALONE{m}.get(id(x))\n{indent}if alone is None:\n"
+                        f"{indent}    alone = ALONE{m}[id(x)] = (x,)\n{indent}found.append(alone)")
+            if kind == "values":  # how many values of the view the items have, from the bound of the groups
+                return f"(n + 1 - G{views[record.views[j]]})"
+            return LETTERS[kind] + views[record.views[j]]
 
-        body = NUMBERED.sub(renamed, record.keyed_body)
-        body = FOUND.sub(partial(_hits_line, index), body)
-        body = ALONE.sub(partial(_alone_lines, m), body)
+        body = render(record.keyed_body, given)
         parts = body.splitlines()
-        needed = [views[record.views[int(j)]] for j in dict.fromkeys(j for kind, j in found if kind == "INDEX")]
+        needed = [views[record.views[j]] for j in dict.fromkeys(j for kind, j in refs if kind == "index")]
         build = [line for name in needed if name in self.lazy for line in index_source(name)]
-        if any(re.search(rf"\bL{views[view]}\b", body) for view in self.deferred) or any(views[view] in needed for view in self.deferred):
+        deferred = set(self.deferred)
+        if any(kind == "view" and record.views[j] in deferred for kind, j in refs) or any(views[view] in needed for view in self.deferred):
             build = deferred_source(views, self.deferred) + build
         if parts and parts[0].startswith("if ") and parts[0].endswith(":") and all(p.startswith("    ") for p in parts[1:]):
             return [f"{pad}if ({parts[0][3:-1]}):", *(f"{pad}    {line}" for line in build), *(pad + line for line in parts[1:])]
@@ -238,23 +234,6 @@ def deferred_source(views: dict[str, str], deferred: Sequence[str]) -> list[str]
             *(f"        L{views[view]}.append({TILE.sub('t', view)})" for view in deferred)]
 
 
-def _hits_line(index: int, match: re.Match[str]) -> str:
-    """A rule's ``FOUND`` line: its instances added to the hits under its index."""
-    return f"{match[1]}hits.append(({index}, found))"
-
-
-def _alone_lines(m: int, match: re.Match[str]) -> str:
-    """A one-name rule's instance: the item's one-tuple, shared through memo ``m``'s ``ALONE``."""
-    pad, item = match[1], match[2]
-    return (f"{pad}x = items[{item}]\n{pad}alone = ALONE{m}.get(id(x))\n{pad}if alone is None:\n"
-            f"{pad}    alone = ALONE{m}[id(x)] = (x,)\n{pad}found.append(alone)")
-
-
-def _constant(i: int, match: re.Match[str]) -> str:
-    """A hand rule's constant, renamed for predicate ``i``."""
-    return f"K{match[1]}_{i}"
-
-
 def index_source(name: str) -> list[str]:
     """The lines that make ``X{name}``, the indices of the items by the value of a view, from their
     list ``L{name}``, when it is not made yet."""
@@ -298,9 +277,8 @@ def _predicate_lines(i: int, ident: int, compiled: Compiled, record: Record, nam
             if guard.implied:
                 namespace[f"G{i}_{g}"] = guard.value
                 tests.append(_guard_code(guard, f"G{i}_{g}"))
-        for name, value in record.constants:
-            namespace[f"{name}_{i}"] = value
-        expression = CONSTANT.sub(partial(_constant, i), record.expression)
+        namespace.update(record.constants)
+        expression = record.expression
         if record.counts:
             body = [f"n = {expression}", "if n > 0:", f"    out.append(({ident}, [()] * min(n, {MAX_COUNT})))"]
         else:

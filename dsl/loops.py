@@ -10,59 +10,62 @@ from functools import lru_cache
 from ..core.blocks import KINDS, Block, Kind
 from . import ast
 from .builtins import REGISTRY, Level
+from .code import Code, Piece, Ref
 from .compiled import NAMESPACE
 
 
-def loops(slots: list[int], stages: list[list[str]], views: dict[int, dict[str, tuple[str, str]]], ordered: bool,
-          by_index: bool, joins: list[tuple[int, str, str] | None] | None = None) -> list[str]:
+def loops(slots: list[int], stages: list[list[str]], views: dict[int, dict[str, tuple[str, Piece]]], ordered: bool,
+          by_index: bool, joins: list[tuple[int, Piece, str] | None] | None = None) -> list[Code]:
     """The loops of an each rule, collecting its instances in ``found`` (as sorted index groups when
     not ``ordered``: in a set, or ``by_index`` in a list, each as often as its orders pass, a set of
     them made once something is found, which spares a set to the many rules that find nothing). ``stages`` are the tests made when each name is bound; ``views`` gives by slot the
     views to keep when its item is bound (their names and code). ``by_index``: the items are not bound
     at all (the views are all the loops read), and a depth with a join (the position of a test
-    ``view == value`` in its stage, the name of a dict from the view's values to the indices of the
+    ``view == value`` in its stage, the dict from the view's values to the indices of the
     items that have it, the code of the value) loops over the items that pass that test only, in the
-    same order, rather than trying every item."""
+    same order, rather than trying every item; a one-name rule's instance is then ``Ref("alone")``."""
     k = len(slots)
-    lines = ["found = set()" if not (ordered or by_index) else "found = []"]
+    lines = [Code("found = set()" if not (ordered or by_index) else "found = []")]
     indent = ""
     for depth, slot in enumerate(slots):
         join = joins[depth] if joins is not None else None
         tests = [t for i, t in enumerate(stages[depth]) if join is None or i != join[0]]
         if join is not None:
-            lines.append(f"{indent}for i{depth} in {join[1]}.get({join[2]}, ()):")
+            lines.append(Code(f"{indent}for i{depth} in ", join[1], f".get({join[2]}, ()):"))
             indent += "    "
             if depth and ordered:
-                lines += [f"{indent}if i{depth} <= i{depth - 1}:", f"{indent}    continue"]
+                lines += [Code(f"{indent}if i{depth} <= i{depth - 1}:"), Code(f"{indent}    continue")]
         elif k == 1 and not by_index:  # one name: the items themselves
-            lines.append(f"{indent}for v{slot} in items:")
+            lines.append(Code(f"{indent}for v{slot} in items:"))
             indent += "    "
         else:
             start = f"i{depth - 1} + 1, " if depth and ordered else ""
-            lines.append(f"{indent}for i{depth} in range({start}n):")
+            lines.append(Code(f"{indent}for i{depth} in range({start}n):"))
             indent += "    "
         if depth and not ordered and (join is not None or k > 1):
-            lines.append(f"{indent}if {' or '.join(f'i{depth} == i{d}' for d in range(depth))}:")
-            lines.append(f"{indent}    continue")
+            lines.append(Code(f"{indent}if {' or '.join(f'i{depth} == i{d}' for d in range(depth))}:"))
+            lines.append(Code(f"{indent}    continue"))
         if not by_index and not (k == 1 and join is None):
-            lines.append(f"{indent}v{slot} = items[i{depth}]")
+            lines.append(Code(f"{indent}v{slot} = items[i{depth}]"))
         test = " and ".join(tests)
         deeper = " ".join(t for stage in stages[depth + 1:] for t in stage)
         now = {view: _reads(test, name) for view, (name, _) in views[slot].items()}
-        lines += [f"{indent}{name} = {code}" for view, (name, code) in views[slot].items() if now[view]]
+        lines += [Code(f"{indent}{name} = ", code) for view, (name, code) in views[slot].items() if now[view]]
         if test:
-            lines.append(f"{indent}if not ({test}):")
-            lines.append(f"{indent}    continue")
+            lines.append(Code(f"{indent}if not ({test}):"))
+            lines.append(Code(f"{indent}    continue"))
         # The views read only deeper are worked out once the item passed its own test.
-        lines += [f"{indent}{name} = {code}" for view, (name, code) in views[slot].items() if not now[view] and _reads(deeper, name)]
+        lines += [Code(f"{indent}{name} = ", code) for view, (name, code) in views[slot].items() if not now[view] and _reads(deeper, name)]
     if not ordered:
         # Two indices in order by one comparison (no call of sorted for the common pair).
         group = "(i0, i1) if i0 < i1 else (i1, i0)" if k == 2 else f"tuple(sorted(({', '.join(f'i{d}' for d in range(k))},)))"
-        lines.append(f"{indent}found.{'append' if by_index else 'add'}({group})")
+        lines.append(Code(f"{indent}found.{'append' if by_index else 'add'}({group})"))
+    elif by_index and k == 1:
+        lines.append(Code(indent, Ref("alone", 0)))
     elif by_index:
-        lines.append(f"{indent}found.append(({', '.join(f'items[i{d}]' for d in range(k))},))")
+        lines.append(Code(f"{indent}found.append(({', '.join(f'items[i{d}]' for d in range(k))},))"))
     else:
-        lines.append(f"{indent}found.append(({', '.join(f'v{slot}' for slot in slots)},))")
+        lines.append(Code(f"{indent}found.append(({', '.join(f'v{slot}' for slot in slots)},))"))
     return lines
 
 

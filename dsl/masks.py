@@ -1,5 +1,5 @@
-"""What a keyed rule's instances need of the tiles of its collection, as tests on their bits (``BITS``:
-bit t set when some item has tile t; ``EXCESS``: how many items share their tile with an earlier one)
+"""What a keyed rule's instances need of the tiles of its collection, as tests on their bits (``Ref("bits")``:
+bit t set when some item has tile t; ``Ref("excess")``: how many items share their tile with an earlier one)
 that a fused memo makes before any loop (dsl/fused.py). The tests are tabulated here once, by running
 the rule's own generated tests on a set of each tile (a keyed rule reads its items through their tiles
 alone), never from rule text."""
@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from .code import Code, Piece, Ref, join
 from .loops import kinds_and_tiles
 
 #: Tiles there are (bits of a collection's tiles; a pair of tiles is numbered ``a * TILES + b``).
@@ -90,12 +91,12 @@ def shifts(pairs: frozenset[int]) -> dict[int, int]:
     return out
 
 
-def shifted(bits: str, shift: int, mask: str) -> str:
+def shifted(bits: Piece, shift: int, mask: str) -> Code:
     """The test that some tile of ``mask`` is in ``bits`` with the tile ``shift`` places on."""
     if shift == 0:
-        return f"({bits} & {mask})"
-    moved = f"({bits} >> {int(shift)})" if shift > 0 else f"({bits} << {int(-shift)})"
-    return f"({bits} & {moved} & {mask})"
+        return Code("(", bits, f" & {mask})")
+    moved = Code("(", bits, f" >> {int(shift)})" if shift > 0 else f" << {int(-shift)})")
+    return Code("(", bits, " & ", moved, f" & {mask})")
 
 
 #: A name's tiles are tested when they are at most this many (a test on most tiles would seldom skip).
@@ -105,16 +106,16 @@ FEW = 17
 def tests(slots: list[int], own: list[list[str]], pairs: dict[tuple[int, int], list[str]], triples: list[str],
           views: dict[int, dict[str, tuple[str, str]]],
           namespace: dict[str, Any], table: Callable[[Callable[[], frozenset[int] | None]], frozenset[int] | None],
-          constant: Callable[[Any], str], view: int) -> list[str]:
-    """The tests of an each rule's keyed body on ``BITS{view}`` and ``EXCESS{view}``: for each name
+          constant: Callable[[Any], str], view: int) -> list[Code]:
+    """The tests of an each rule's keyed body on the bits and the excess of view ``view`` (dsl/code.py): for each name
     whose ``own`` tests (by depth) pass on few tiles, some item has one of them, and when all the names
     have the same such tiles, enough items have one; for two names tested together (``pairs``, by
     depths), some two items' tiles pass, in a few shifts of the bits. ``table`` gives each table (made
     by the function it is given, or known from an earlier compilation) and ``constant`` names a value.
     Each test is a few bit operations that spare a rule's loops over a collection that cannot hold an
     instance."""
-    bits, excess = f"BITS{int(view)}", f"EXCESS{int(view)}"
-    out: list[str] = []
+    bits, excess = Ref("bits", view), Ref("excess", view)
+    out: list[Code] = []
     masks: list[int | None] = []
     for slot, code in zip(slots, own):
         tiles = table(lambda: own_tiles(slot, code, views[slot], namespace)) if code else None  # noqa: B023 - called at once
@@ -123,9 +124,9 @@ def tests(slots: list[int], own: list[list[str]], pairs: dict[tuple[int, int], l
         if mask is not None and mask.bit_count() <= FEW:
             if len(slots) > 1 and masks == [mask] * len(slots):
                 # As many items with one of these tiles: at most the tiles held and the items that repeat one.
-                out.append(f"(({bits} & {constant(mask)}).bit_count() + {excess} >= {len(slots)})")
+                out.append(Code("((", bits, f" & {constant(mask)}).bit_count() + ", excess, f" >= {len(slots)})"))
             else:
-                out.append(f"({bits} & {constant(mask)})")
+                out.append(Code("(", bits, f" & {constant(mask)})"))
     seen: set[tuple[tuple[int, int], ...]] = set()
     fully: list[list[tuple[int, int]]] = []
     partly: list[list[tuple[int, int]]] = []
@@ -148,7 +149,7 @@ def tests(slots: list[int], own: list[list[str]], pairs: dict[tuple[int, int], l
             (partly if rest else fully).append(terms)
     # A test that leaves pairs to their first tile only when no test of all the pairs is made, and one.
     for terms in fully or partly[:1]:
-        out.append("(" + " or ".join([shifted(bits, shift, constant(mask)) for shift, mask in terms] or ["False"]) + ")")
+        out.append(Code("(", join(" or ", [shifted(bits, shift, constant(mask)) for shift, mask in terms] or ["False"]), ")"))
     if len(slots) >= 3:
         first = (slots[0], slots[1], slots[2])
         found3 = table(lambda: triple_tiles(first, own[:3], [pairs.get((0, 1), []), pairs.get((0, 2), []), pairs.get((1, 2), [])], triples,
@@ -161,11 +162,11 @@ def tests(slots: list[int], own: list[list[str]], pairs: dict[tuple[int, int], l
 MAX_CHAINS = 8
 
 
-def chains(bits: str, found: frozenset[int], constant: Callable[[Any], str]) -> list[str]:
+def chains(bits: Piece, found: frozenset[int], constant: Callable[[Any], str]) -> list[Code]:
     """The test that some three tiles of ``bits`` are one of the triples ``found`` (see ``triple_tiles``):
     the tiles of each triple one after the other at its two shifts, in a few terms (the triples of the
     other shifts by the tiles of one name); none when a main term holds two names on one tile (tested
-    by EXCESS and the pairs).
+    by the excess and the pairs).
     The rules of three names or more often ran their loops to find nothing in a first pass's misses:
     these tests refuse most of those runs in a few operations on bits, and leaving the triples of one
     shift to one name's tiles, the name's whose tiles the main triples hold the fewest of, refuses more."""
@@ -178,13 +179,13 @@ def chains(bits: str, found: frozenset[int], constant: Callable[[Any], str]) -> 
     ranked = sorted(by_shifts, key=lambda key: (-len(by_shifts[key]), key))
     main = [key for key in ranked[:MAX_CHAINS] if len(by_shifts[key]) > 1] or ranked[:MAX_CHAINS]
     left = [t for key in ranked if key not in main for t in by_shifts[key]]
-    if not main or any(0 in key for key in main):  # names on one tile: see EXCESS and the pairs
+    if not main or any(0 in key for key in main):  # names on one tile: see the excess and the pairs
         return []
-    terms = [" & ".join([bits, *(f"({bits} >> {int(s)})" for s in sorted(set(key))), constant(sum({1 << t[0] for t in by_shifts[key]}))])
+    terms = [join(" & ", [bits, *(Code("(", bits, f" >> {int(s)})") for s in sorted(set(key))), constant(sum({1 << t[0] for t in by_shifts[key]}))])
              for key in main]
     if left:
         # The name whose tiles there are the fewest of those the main triples hold, then the fewest.
         held = sum({1 << t for key in main for triple in by_shifts[key] for t in triple})
         masks = [sum({1 << t[j] for t in left}) for j in range(3)]
-        terms.append(f"{bits} & {constant(min(masks, key=lambda mask: ((mask & held).bit_count(), mask.bit_count())))}")
-    return ["(" + " or ".join(f"({term})" for term in terms) + ")"]
+        terms.append(Code(bits, f" & {constant(min(masks, key=lambda mask: ((mask & held).bit_count(), mask.bit_count())))}"))
+    return [Code("(", join(" or ", (Code("(", term, ")") for term in terms)), ")")]

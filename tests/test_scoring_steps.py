@@ -80,3 +80,27 @@ def test_take_the_highest_prefers_the_total_then_the_lower_fan_numbers() -> None
     score_fan(Step(FAN[79]), [()], single, ())  # single wait, number 79
     edge.total = single.total = 9
     assert take_the_highest(edge, single) and not take_the_highest(single, edge)
+
+
+def test_a_result_is_immutable_and_built_by_its_constructor() -> None:
+    import copy
+
+    from dataclasses import FrozenInstanceError, fields
+
+    import pytest
+
+    from fanrules.scoring.result import Result
+
+    scorer = fanrules.scorer()
+    result = scorer.score("[CCC,1]FFFPPP999s5m5m", self_drawn=True)
+    assert type(result) is Result and result.total == 114
+    for name in [f.name for f in fields(Result)] + ["not_counted", "anything"]:
+        with pytest.raises(FrozenInstanceError):
+            setattr(result, name, None)
+        with pytest.raises(AttributeError):
+            delattr(result, name)
+    assert result.total == 114 and result.not_counted  # still whole; the explanation worked out once, then kept
+    assert result.not_counted is result.not_counted
+    again = Result(result.hand, result.ruleset, result.minimum, result.fans, result.total, result.total_with_flowers, result.reading)
+    assert again == result and again.not_counted == () and again.bonus_toward_minimum is False
+    assert copy.copy(result) == result and copy.copy(result) is not result  # rebuilt by the constructor (__reduce__)

@@ -67,7 +67,7 @@ def _read_part(tiles: tuple[Tile, ...]) -> Part | None:
     if len(tiles) > MOST and any(map(eq, tiles, tiles[MOST:])):
         return _searched(tiles, suit)
     key, sets = 0, table()
-    for t in tiles:  # a loop: sum(map(ONE.__getitem__, tiles)) cost more
+    for t in tiles:
         key += ONE[t]
     if n == 0:  # sets only: one reading, ``_part``'s work inline (no call for the common miss)
         if key not in sets:
@@ -184,7 +184,7 @@ _PAIRS = tuple((make_block(Kind.PAIR, t, True),) for t in range(34))
 def _meld_blocks(kind: MeldKind, tile: Tile) -> tuple[Block, Block, Block, Block]:
     """The blocks of a declared set of this kind and lowest tile, one per slot (a hand declares four sets
     at most): a memo of two arguments, looked up once per declared set. Made directly where a cache of six
-    arguments was asked, which no other caller shared (492 of a first pass's 695 blocks; see ``block_table``)."""
+    arguments was asked, which no other caller shared (see ``block_table``)."""
     if kind is MeldKind.CHOW or kind is MeldKind.PUNG:
         block_kind, concealed = Kind.CHOW if kind is MeldKind.CHOW else Kind.PUNG, False
     else:
@@ -316,8 +316,7 @@ def readings(hand: Hand) -> list[Reading]:
             out += _thirteen_orphans(tiles, held)
         if len(held) == len(tiles):
             out += _honours_and_knitted(tiles)
-    # Nine different number tiles: counted in C (a generator over the kinds cost more than the rest of
-    # the special shapes' tests).
+    # Nine different number tiles, counted in C.
     if len(held) >= 9 and len(set(tiles[: bisect_left(tiles, 27)])) >= 9:
         out += _knitted_straight(hand, tiles, held, fixed)
     return out

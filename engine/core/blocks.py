@@ -83,8 +83,8 @@ _SLOTS = tuple(Block.__dict__[name].__set__ for name in ("kind", "tile", "concea
 
 def make_block(kind: Kind, tile: Tile, concealed: bool, melded: bool = False, declared: bool = False) -> Block:
     """``Block(kind, tile, concealed, melded, declared)``, made without the dataclass's ``__init__`` and
-    ``__post_init__`` (each field set by name through ``object.__setattr__``), which took about twice
-    as long (timeit): every block of a first pass over the corpus is made here."""
+    ``__post_init__`` (each field set by name through ``object.__setattr__``): every block of a first
+    pass over the corpus is made here (docs/architecture.md, speed)."""
     block = _new(Block)
     tiles, code = _derived(kind, tile, concealed, melded, declared)
     set_kind, set_tile, set_concealed, set_melded, set_declared, set_tiles, set_code = _SLOTS

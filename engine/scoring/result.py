@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, NamedTuple
+from dataclasses import FrozenInstanceError, dataclass, field
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from ..core.blocks import Block, Reading
 from ..core.errors import ErrorKind
@@ -37,11 +37,8 @@ class CountedFan(NamedTuple):
 
 
 @dataclass(slots=True)
-class Result:
-    """The score of a complete hand under a rule set. ``is_win`` is false when the total is below
-    the minimum (``error_kind`` is then ``under_minimum``); with ``bonus_toward_minimum`` (a rule set
-    whose flowers count toward the minimum) the total with flowers is what must reach it. Its fields
-    are set by the constructor and never changed (not ``frozen``: see docs/architecture.md, speed)."""
+class Fields:
+    """The fields of a ``Result``, set by this dataclass's own constructor (``Result.__new__`` calls it)."""
 
     hand: Hand
     ruleset: str
@@ -55,13 +52,46 @@ class Result:
     explain: Callable[[], tuple[NotCounted, ...]] = field(default=tuple, repr=False, compare=False)
     _not_counted: tuple[NotCounted, ...] | None = field(default=None, init=False, repr=False, compare=False)
 
+
+class Result(Fields):
+    """The score of a complete hand under a rule set. ``is_win`` is false when the total is below
+    the minimum (``error_kind`` is then ``under_minimum``); with ``bonus_toward_minimum`` (a rule set
+    whose flowers count toward the minimum) the total with flowers is what must reach it. Immutable:
+    assigning or deleting an attribute raises ``FrozenInstanceError``. Built by its constructor, which
+    lets ``Fields``'s set the fields and then makes the object a Result (the same slots): this costs 1.9 times the
+    instructions of a plain dataclass's constructor, a frozen dataclass's (each field set through
+    ``object.__setattr__``) 4.9 times (docs/architecture.md, speed)."""
+
+    __slots__ = ()
+
+    def __new__(cls, hand: Hand, ruleset: str, minimum: int, fans: tuple[CountedFan, ...], total: int, total_with_flowers: int,
+                reading: Reading, bonus_toward_minimum: bool = False, explain: Callable[[], tuple[NotCounted, ...]] = tuple) -> Result:
+        made = Fields(hand, ruleset, minimum, fans, total, total_with_flowers, reading, bonus_toward_minimum, explain)
+        made.__class__ = cls
+        return cast(Result, made)
+
+    if not TYPE_CHECKING:  # (the checker reads the signature of __new__)
+        __init__ = object.__init__  # the fields are set already (object.__init__ accepts the arguments, as __new__ is Result's own)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r} of a Result")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r} of a Result")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Result, (self.hand, self.ruleset, self.minimum, self.fans, self.total, self.total_with_flowers, self.reading,
+                         self.bonus_toward_minimum, self.explain))
+
     @property
     def not_counted(self) -> tuple[NotCounted, ...]:
         """For every instance that a scoring principle left out: which principle, and which fan. Worked
         out when first asked, then kept."""
-        if self._not_counted is None:
-            self._not_counted = self.explain()
-        return self._not_counted
+        known = self._not_counted
+        if known is None:
+            known = self.explain()
+            object.__setattr__(self, "_not_counted", known)  # kept: the one field set after the constructor
+        return known
 
     @property
     def counted_for_minimum(self) -> int:
