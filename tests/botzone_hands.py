@@ -71,6 +71,30 @@ def _standard(rng: random.Random) -> tuple[list[tuple[str, str, int]], list[int]
     return packs, tiles
 
 
+#: Parts of one suit that read two ways of the same total (offsets from a rank): 1111223344 4 reads
+#: 111 123 234 44 or 123 123 444 11 (a terminal pung or 一般高); 66778899 reads 678 678 99 or 789 789 66
+#: (坎张 or 边张, by the winning tile); 112233 445566 reads as chows or as pairs.
+TIE_PARTS = ((0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 3), (0, 0, 1, 1, 2, 2, 3, 3), (0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5))
+
+
+def _tie(rng: random.Random) -> tuple[list[tuple[str, str, int]], list[int]] | None:
+    """A hand built around a part of TIE_PARTS, the rest sets at random (melded or not)."""
+    part = rng.choice(TIE_PARTS)
+    base = rng.randrange(3) * 9 + rng.randrange(9 - max(part))
+    counts = [0] * 34
+    tiles = [base + r for r in part]
+    for t in tiles:
+        counts[t] += 1
+    sets = [_set(rng, counts, list(range(34))) for _ in range((14 - len(tiles)) // 3)]
+    if None in sets:
+        return None
+    melded = rng.randrange(len(sets) + 1)
+    packs = [_pack(rng, kind, low, counts) for kind, low in sets[:melded]]  # type: ignore[misc]
+    for kind, low in sets[melded:]:  # type: ignore[misc]
+        tiles += [low, low + 1, low + 2] if kind == "CHI" else [low] * 3
+    return packs, tiles
+
+
 def _seven_pairs(rng: random.Random) -> list[int]:
     if rng.random() < 0.25:  # pairs that are also two chows (ties with a reading of sets)
         suits = [rng.randrange(3) * 9 for _ in range(2)]
@@ -143,7 +167,8 @@ def call(rng: random.Random) -> tuple[Any, ...]:
     isWallLast, seatWind, prevalentWind)."""
     made = None
     while made is None:
-        made = _standard(rng) if rng.random() < 0.8 else _special(rng)
+        kind = rng.random()
+        made = _standard(rng) if kind < 0.75 else _tie(rng) if kind < 0.83 else _special(rng)
     packs, tiles = made
     if rng.random() < 0.04:
         _spoil(rng, tiles, packs)
