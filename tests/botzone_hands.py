@@ -86,6 +86,11 @@ def _tie(rng: random.Random) -> tuple[list[tuple[str, str, int]], list[int]] | N
     for t in tiles:
         counts[t] += 1
     sets = [_set(rng, counts, list(range(34))) for _ in range((14 - len(tiles)) // 3)]
+    if len(tiles) % 3 == 0:  # a part of sets only: a pair besides
+        pairs = [t for t in range(34) if counts[t] <= 2]
+        pair = rng.choice(pairs)
+        counts[pair] += 2
+        tiles += [pair, pair]
     if None in sets:
         return None
     melded = rng.randrange(len(sets) + 1)

@@ -47,21 +47,26 @@ class SearchOrder:
         return (1, tuple(sorted((rank[b.tile], 1 if b.kind is Kind.CHOW else 0) for b in reading.sets if not b.declared)))
 
     def pick(self, scored: list[Scored]) -> Scored:
-        """The reading kept: the highest total; on a tie, the search's choice. Readings of the same sets
-        (they differ in the set the winning tile completes) are one reading to the search: the highest
-        of them, then the lower fan numbers."""
+        """The reading kept: the highest total; on a tie, the search's choice: the first of the tied
+        readings in the search's order, or the last later one that counts a fan of ``later_with``, or of
+        any shape of sets when a special shape counted a fan of ``sets_over``. Readings of the same sets
+        (they differ in the set the winning tile completes) are one reading to the search: of them, the
+        one with the lower fan numbers."""
+        top = max(tally.total for _, tally in scored)
+        tied = [(reading, tally) for reading, tally in scored if tally.total == top]
+        if len(tied) == 1:
+            return tied[0]
         groups: dict[tuple[int, tuple[tuple[int, int], ...]], Scored] = {}
-        for reading, tally in scored:
+        for reading, tally in tied:
             k = self.key(reading)
-            held = groups.get(k)
-            if held is None or tally.total > held[1].total or (tally.total == held[1].total and tally.numbers() < held[1].numbers()):
+            if k not in groups or tally.numbers() < groups[k][1].numbers():
                 groups[k] = (reading, tally)
+        over = any(reading.shape is not Shape.STANDARD and any(c.fan.number in self.sets_over for c in tally.counted)
+                   for reading, tally in scored)
         ordered = [groups[k] for k in sorted(groups)]
         best = ordered[0]
-        over = best[0].shape is not Shape.STANDARD and any(c.fan.number in self.sets_over for c in best[1].counted)
         for reading, tally in ordered[1:]:
-            if tally.total > best[1].total or (tally.total == best[1].total and reading.shape is Shape.STANDARD and (
-                    over or any(c.fan.number in self.later_with for c in tally.counted))):
+            if reading.shape is Shape.STANDARD and (over or any(c.fan.number in self.later_with for c in tally.counted)):
                 best = (reading, tally)
         return best
 
