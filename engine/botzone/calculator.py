@@ -127,10 +127,12 @@ def _wind(value: int) -> str:
 def MahjongFanCalculator(pack: tuple[Pack, ...], hand: tuple[str, ...], winTile: str, flowerCount: int,
                          isSelfDrawn: bool, is4thTile: bool, isAboutKong: bool, isWallLast: bool,
                          seatWind: int, prevalentWind: int, verbose: bool = False,
-                         *, rules: str | Path = "mcr") -> tuple[tuple[Any, ...], ...]:
+                         *, rules: str | Path = "mcr", strict: bool = False) -> tuple[tuple[Any, ...], ...]:
     """The fans of a winning hand, in fan-number order, the flowers last: ``(points * count, name_zh)``
     each, or with ``verbose`` ``(points, count, name_zh, name_en)``, under ``rules`` (default mcr: the
-    names and values the C++ prints). TypeError (a CalculatorError) for a hand the C++ refuses."""
+    names and values the C++ prints). TypeError (a CalculatorError) for a hand the C++ refuses.
+    A flag the hand makes impossible is dropped as the C++ drops it (``c_flags``); with ``strict`` such a
+    hand is refused (``ERROR_INVALID_HAND: <why>``), as fanrules' own ``score`` refuses it."""
     if isinstance(pack, tuple) and isinstance(hand, tuple) and (len(pack) > 4 or len(hand) > 13):
         raise CalculatorError("ERROR_WRONG_TILES_COUNT")  # checked before reading a million packs
     for name, value in (("flowerCount", flowerCount), ("seatWind", seatWind), ("prevalentWind", prevalentWind)):
@@ -144,8 +146,11 @@ def MahjongFanCalculator(pack: tuple[Pack, ...], hand: tuple[str, ...], winTile:
         counts[t] += 1
     if max(counts) > COPIES:
         raise CalculatorError("ERROR_TILE_COUNT_GREATER_THAN_4")
+    flags = (bool(isSelfDrawn), bool(is4thTile), bool(isAboutKong))
+    if not strict:
+        flags = c_flags(pack, hand, winTile, *flags)
     record = {"hand": [tile_code(t) for t in concealed], "melds": melds, "win_tile": tile_code(win),
-              "self_drawn": bool(isSelfDrawn), "fourth_tile": bool(is4thTile), "kong_related": bool(isAboutKong),
+              "self_drawn": flags[0], "fourth_tile": flags[1], "kong_related": flags[2],
               "last_tile": bool(isWallLast), "seat_wind": _wind(seatWind), "round_wind": _wind(prevalentWind),
               "flowers": int(flowerCount)}
     try:
@@ -159,6 +164,23 @@ def MahjongFanCalculator(pack: tuple[Pack, ...], hand: tuple[str, ...], winTile:
         return tuple((f.points, f.count, CPP_NAMES_ZH.get(f.fan.name_zh, f.fan.name_zh), CPP_NAMES_EN.get(f.fan.name_en, f.fan.name_en))
                      for f in fans)
     return tuple((f.points * f.count, CPP_NAMES_ZH.get(f.fan.name_zh, f.fan.name_zh)) for f in fans)
+
+
+def c_flags(pack: tuple[Pack, ...], hand: tuple[str, ...], win_tile: str, self_drawn: bool, fourth_tile: bool,
+            about_kong: bool) -> tuple[bool, bool, bool]:
+    """(self-drawn, last copy, kong-related) as the C++ corrects them before it scores
+    (MahjongGB/mahjong-algorithm/fan_calculator.cpp, calculate_fan): not the last copy while ``hand``
+    holds the winning tile, the last copy when the packs hold its three other copies; no kong
+    replacement without a kong among the packs; no robbed kong when the hand or a pack holds the tile."""
+    in_packs = sum(_pack_tiles(kind, from_botzone(code)).count(from_botzone(win_tile)) for kind, code, _ in pack)
+    held = win_tile in hand
+    if held:
+        fourth_tile = False
+    if in_packs == 3:
+        fourth_tile = True
+    if about_kong and (not any(kind == "GANG" for kind, _, _ in pack) if self_drawn else held or in_packs):
+        about_kong = False
+    return self_drawn, fourth_tile, about_kong
 
 
 _OFFER = {seat: i + 1 for i, seat in enumerate(SEATS)}

@@ -21,6 +21,7 @@ from .refs import ref_hint as _ref_hint
 from .rulefile import FileContext, read_rule_file
 from .schema import EXAMPLE_KEYS, EXAMPLE_ONLY, EXCLUSION_KEYS, FAN_KEYS, FAN_REQUIRED_NEW, RULESET_KEYS, RULESET_REQUIRED_ROOT
 from .sections import collect_sections, report_rules
+from .ties_keys import check_tie_refs
 from .yamlcache import file_cache
 from .yamlpos import YList, YMap
 
@@ -403,6 +404,7 @@ def build_ruleset(path: Path) -> RuleSet:
     by_ref = _refs(raw_fans)
     fans = _fans(fields, raw_fans, by_ref, sink)
     families = resolve_families(fields, by_ref)
+    check_tie_refs(fields, by_ref)
     save_predicate_cache()
     file_cache().save()
     if sink:

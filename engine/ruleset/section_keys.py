@@ -6,8 +6,9 @@ from __future__ import annotations
 from .declare import Key
 from .procedure_keys import PROCEDURE
 from .settlement_keys import SETTLEMENT
+from .ties_keys import TIES
 
 #: Section name -> its declaration. A section's keys live in their own module here (``procedure_keys``,
 #: ``settlement_keys``), so that the loader, ``check``, the typed views, the JSON Schema and the docs'
 #: key tables all read one source.
-SECTIONS: dict[str, Key] = {"procedure": PROCEDURE, "settlement": SETTLEMENT}
+SECTIONS: dict[str, Key] = {"procedure": PROCEDURE, "settlement": SETTLEMENT, "ties": TIES}

@@ -23,6 +23,7 @@ from .result import Result as Result  # importable from here too
 from .result import fan_ref as fan_ref  # importable from here too
 from .result import reading_json as reading_json  # importable from here too
 from .tally import Step, Tally, ask_late, score_fan
+from .ties import tie_break
 
 
 class Scorer:
@@ -59,6 +60,8 @@ class Scorer:
         name = ruleset.name
         self.hand_evaluate = fuse([self.order[i].compiled for i in hand_positions], f"<fans of the hand: {name}>", hand_positions)
         self.reading_evaluate = fuse([self.order[i].compiled for i in reading_positions], f"<fans of a reading: {name}>", reading_positions)
+        #: The rule set's declared order of readings for ties (its ``ties:`` section); None: the fans' numbers.
+        self.ties = tie_break(ruleset)
 
     def score(self, hand: HandInput, **context: Any) -> Result:
         """Score a hand string, a Hand or a JSONL record, with the win context as keywords (as
@@ -70,11 +73,14 @@ class Scorer:
             raise NotAWinError("the tiles form no winning shape (four sets and a pair, seven pairs, thirteen orphans or a knitted hand)")
         facts = Facts(hand)
         hand_found = self.hand_evaluate(facts)
-        reading, tally = all_readings[0], self.score_reading(facts.read(all_readings[0]), hand_found)
-        for other in all_readings[1:]:
-            scored = self.score_reading(facts.read(other), hand_found)
-            if take_the_highest(scored, tally):
-                reading, tally = other, scored
+        if self.ties is not None and len(all_readings) > 1:
+            reading, tally = self.ties.pick([(r, self.score_reading(facts.read(r), hand_found)) for r in all_readings])
+        else:
+            reading, tally = all_readings[0], self.score_reading(facts.read(all_readings[0]), hand_found)
+            for other in all_readings[1:]:
+                scored = self.score_reading(facts.read(other), hand_found)
+                if take_the_highest(scored, tally):
+                    reading, tally = other, scored
         explain = partial(explanations, tally.dropped, tally.counted, self.outright) if tally.dropped else tuple
         return Result(hand, self.ruleset.name, self.ruleset.minimum, tuple(sorted(tally.counted, key=_number) if tally.unsorted else tally.counted), tally.total,
                       tally.total + tally.bonus, reading, self.bonus_toward_minimum, explain)
