@@ -3,7 +3,7 @@ that drives the loader and the JSON Schema. An example's context keys are the wi
 (``fanrules.core.context.FACTS``) with their aliases, beside the keys only an example has."""
 from __future__ import annotations
 
-from ..core.context import FACTS, Fact
+from ..core.context import FACTS, SEATS, Fact
 from ..core.tiles import WIND_CODES
 from .declare import Key
 from .section_keys import SECTIONS
@@ -81,7 +81,7 @@ EXCLUSION_KEYS: dict[str, Key] = {
 }
 
 #: The JSON type of each kind of context fact.
-FACT_TYPES = {"flag": "boolean", "wind": "string", "count": "integer"}
+FACT_TYPES = {"flag": "boolean", "wind": "string", "count": "integer", "seat": "string"}
 #: The keys only an example has (its context keys are the facts'): before the facts, and after them.
 EXAMPLE_OWN_KEYS: dict[str, Key] = {
     "hand": Key(type="string", description="The hand in hand notation (NOTATION.md); the last tile is the winning tile.", required=True),
@@ -95,7 +95,7 @@ EXAMPLE_LAST_KEYS: dict[str, Key] = {
 
 
 def _fact_key(fact: Fact, description: str) -> Key:
-    return Key(type=FACT_TYPES[fact.kind], description=description, enum=WIND_CODES if fact.kind == "wind" else (),
+    return Key(type=FACT_TYPES[fact.kind], description=description, enum=WIND_CODES if fact.kind == "wind" else SEATS if fact.kind == "seat" else (),
                minimum=0 if fact.kind == "count" else None, maximum=fact.maximum if fact.kind == "count" else None)
 
 
