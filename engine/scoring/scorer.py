@@ -129,11 +129,12 @@ class WinCondition:
     ``win_requires`` predicate, checked on each reading; a hand none of whose readings passes is refused
     with a sentence naming the condition."""
 
-    __slots__ = ("name", "shapes", "requires", "text")
+    __slots__ = ("name", "shapes", "listed", "requires", "text")
 
     def __init__(self, ruleset: RuleSet) -> None:
         self.name = ruleset.name
         self.shapes = frozenset(ruleset.shapes) if ruleset.shapes is not None else None
+        self.listed = ", ".join(ruleset.shapes or ())
         self.requires = ruleset.win_requires
         self.text = ruleset.win_requires_text
 
@@ -147,7 +148,7 @@ class WinCondition:
         if shapes is not None:
             kept = [r for r in kept if r.shape.value in shapes]
             if not kept:
-                raise RefusedWin(f"the tiles form no winning shape of {self.name}, whose wins are: {', '.join(sorted(shapes))}")
+                raise RefusedWin(f"the tiles form no winning shape of {self.name}, whose wins are: {self.listed}")
         if self.requires is not None:
             instances = self.requires.instances
             kept = [r for r in kept if instances(facts.read(r))]
