@@ -14,7 +14,6 @@ from conftest import corpus_path
 from fanrules.core.blocks import Shape
 from fanrules.core.context import FACTS
 from fanrules.core.tiles import FLOWER_CODES, TILE_CODES
-from fanrules.ruleset.combination import PRINCIPLES
 from fanrules.tools import cli
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -210,6 +209,8 @@ def test_the_public_corpus_under_zung_jung_has_no_total_above_the_limit(capsys: 
 # --- docs/variants.md: what a rule set cannot change ---------------------------------------------------
 
 def test_what_a_rule_set_cannot_change_is_true() -> None:
+    from fanrules.ruleset.combination import PRINCIPLES
+
     text = VARIANTS_DOC.read_text(encoding="utf-8")
     section = text[text.index("## What a rule set cannot change"):]
     section = section[:section.index("\n## ", 1)] if "\n## " in section[1:] else section
