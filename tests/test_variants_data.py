@@ -223,3 +223,39 @@ def test_what_a_rule_set_cannot_change_is_true() -> None:
     assert "principles, sum, multipliers, cap" in section
     notation = (ROOT / "docs" / "notation.md").read_text(encoding="utf-8")
     assert all(f"| `{fact.name}` |" in notation for fact in FACTS)
+
+
+# --- finding 7: the book tells each rule set's truth ----------------------------------------------------
+
+def _book(capsys: pytest.CaptureFixture[str], rules: Path | str, out: Path) -> dict[str, str]:
+    assert run(capsys, "book", "--rules", str(rules), "-o", str(out))[0] == 0
+    return {p.name: p.read_text(encoding="utf-8") for p in out.glob("*.html")}
+
+
+def test_the_book_tells_families_caps_principles_and_shapes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    book = _book(capsys, "zung-jung", tmp_path / "zj")
+    assert "every complete hand is a legal win" in book["index.html"] and "at most <b>320 points</b>" in book["index.html"]
+    assert re.search(r"小三元 Small Three Dragons</a>, <a [^>]*>大三元 Big Three Dragons", book["index.html"])  # a family: not both counted
+    principles = book["principles.html"]
+    assert "take_the_highest" in principles and "Not applied: non_repeat, non_identical, non_split, account_once" in principles
+    assert "knitted" not in principles and "thirteen orphans" in principles
+    limit = book["fan-333.html"]
+    assert "scores it alone" in limit and "3.3 winds" in limit
+
+
+def test_the_book_says_what_the_club_counts_toward_the_minimum(club: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    book = _book(capsys, club, tmp_path / "club-book")
+    assert "(flowers counted toward it)" in book["index.html"] and "flowers not counted" not in book["index.html"]
+    assert "<b>6 points</b>" in book["index.html"] and "at most <b>88 points</b>" in book["index.html"]
+    assert "Every win must meet: <code>shape != standard or any(q in pairs: rank(q) in (2, 5, 8))</code>" in book["index.html"]
+    assert "never count toward" not in book["principles.html"]
+    assert "Multiplies the sum of the other fans by <b>2</b>" in book["fan-91.html"]
+
+
+def test_the_book_says_one_point_and_folds_a_long_exclusion_list(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    many = ", ".join(str(n) for n in range(2, 42))
+    rules = _write(tmp_path / "one", {"ruleset.yaml": "name: one\nextends: mcr\nminimum: 1\n",
+                                      "fans/01-big-four-winds.yaml": f"number: 1\nexcludes: [{many}]\n"})
+    book = _book(capsys, rules, tmp_path / "one-book")
+    assert "needs <b>1 point</b>" in book["index.html"] and "1 points" not in book["index.html"]
+    assert '<details class="excludes-long"><summary>40 fans (show them)</summary>' in book["fan-1.html"]

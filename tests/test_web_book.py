@@ -57,7 +57,7 @@ def test_every_link_resolves(book: tuple[str, Path, float]) -> None:
     missing, exclusions = [], 0
     for page in sorted(out.glob("*.html")):
         text = page.read_text(encoding="utf-8")
-        exclusions += text.count('class="excl"')
+        exclusions += text.count('class="excl"') + text.count('class="fam"')  # links to fans: exclusions, families
         for target in re.findall(r'(?:href|src)="([^"#?:]+)"', text):
             if not (out / target).is_file():
                 missing.append(f"{page.name} -> {target}")
