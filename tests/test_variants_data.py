@@ -259,3 +259,49 @@ def test_the_book_says_one_point_and_folds_a_long_exclusion_list(tmp_path: Path,
     book = _book(capsys, rules, tmp_path / "one-book")
     assert "needs <b>1 point</b>" in book["index.html"] and "1 points" not in book["index.html"]
     assert '<details class="excludes-long"><summary>40 fans (show them)</summary>' in book["fan-1.html"]
+
+
+# --- finding 6: payments by formula ------------------------------------------------------------------------
+
+def test_zung_jungs_payoff_is_written_as_formulas(capsys: pytest.CaptureFixture[str]) -> None:
+    import fanrules
+
+    assert fanrules.settle(40, winner=0, discarder=1, rules="zung-jung") == (120, -70, -25, -25)  # 3 x 40 - 50 over the par
+    assert fanrules.settle(20, winner=0, discarder=1, rules="zung-jung") == (60, -20, -20, -20)
+    assert fanrules.settle(40, winner=2, rules="zung-jung") == (-40, -40, 120, -40)
+
+
+def test_mcrs_eight_plus_the_total_written_as_formulas_pays_as_mcr(tmp_path: Path) -> None:
+    import fanrules
+
+    rules = _write(tmp_path / "formulas", {"ruleset.yaml": """name: formulas
+extends: mcr
+settlement:
+  pieces:
+    with_base: "base + total"
+  discard:
+    discarder: {base: 0, points: 0, formula: "with_base"}
+    others: {base: 0, formula: "base"}
+  self_draw:
+    others: {base: 0, points: 0, formula: "with_base"}
+"""})
+    for total in (8, 13, 88):
+        for discarder in (None, 1, 3):
+            assert fanrules.settle(total, winner=2, discarder=discarder, rules=rules) == fanrules.settle(total, winner=2, discarder=discarder)
+
+
+def test_a_formula_is_read_never_run_and_a_bad_one_is_located(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    for i, formula in enumerate(("__import__('os').getcwd()", "total ** 2", "points + 1", "open(total, 1)")):
+        rules = _write(tmp_path / f"bad{i}", {"ruleset.yaml": f'name: bad{i}\nextends: mcr\nsettlement:\n  self_draw:\n    others: {{formula: "{formula}"}}\n'})
+        code, _, err = run(capsys, "check", str(rules))
+        assert code != 0 and "R024 settlement.self_draw.others.formula" in err and "Traceback" not in err, err
+
+
+def test_a_rule_set_of_its_own_gets_the_documented_settlement_defaults(tmp_path: Path) -> None:
+    import fanrules
+
+    rules = _write(tmp_path / "own", {"ruleset.yaml": 'name: own\ntitle: own\nversion: "1"\nminimum: 0\nsettlement:\n  base: 2\n',
+                                      "fans/1-any.yaml": 'number: 1\nname_zh: 和\nname_en: Any Win\nvalue: 1\ndescription: "Any win."\n'
+                                                         'predicate: "size(tiles) >= 14"\nexamples:\n  - hand: "123m456m789p234s5s5s"\n    count: 1\n'})
+    assert fanrules.settle(5, winner=0, discarder=1, rules=rules) == (5, -5, 0, 0)
+    assert fanrules.settle(5, winner=0, rules=rules) == (15, -5, -5, -5)
