@@ -189,7 +189,7 @@ DEFAULTS: Data = {
     "penalties": {},
     "draw": {"not_ready_pays_each_ready": 0},
     "session": {"length": 16, "start": 0, "hands_per_round": 4, "rounds": list(WIND_CODES),
-                "seats": [["E", "S", "W", "N"], ["S", "E", "N", "W"], ["N", "W", "E", "S"], ["W", "N", "S", "E"]],
+                "seats": [[WIND_CODES[i] for i in row] for row in ((0, 1, 2, 3), (1, 0, 3, 2), (3, 2, 0, 1), (2, 3, 1, 0))],
                 "dealers": list(WIND_CODES)},
     "ranking": {"points": [4, 2, 1, 0], "ties": "share"},
 }
