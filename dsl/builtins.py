@@ -112,6 +112,14 @@ _add("prevalent_wind", None, "tile", "hand", "The prevalent (round) wind (圈风
 _add("flower_replacement", None, "bool", "hand", "Self-drawn: the winning tile replaced a flower (补花).", "self_drawn and (kong_related or flower_replacement)", _attr("flower_replacement"))
 _add("first_turn", None, "bool", "hand", "The win comes in the first go-round, before any claim or kong: the dealer's dealt hand, a first draw, or a discard of that go-round.", "first_turn and self_drawn and seat_wind == E", _attr("first_turn"))
 _add("flowers", None, "int", "hand", "How many flower tiles the player has (0..8).", "flowers", _attr("flowers"))
+_add("seat_flowers", None, "int", "hand", "How many of the player's flowers are the seat's own (正花), 0..2.", "seat_flowers == 2", _attr("seat_flowers"))
+_add("discard_after_kong", None, "bool", "hand", "On a discard: the winning tile was discarded right after its discarder's kong replacement draw (杠上炮).",
+     "discard_after_kong and not self_drawn", _attr("discard_after_kong"))
+_add("discarder", None, "seat", "hand", "Who discarded the winning tile, seen from the winner: left, opposite or right; nobody when self-drawn or not known.",
+     "discarder == left", _attr("discarder"))
+for _seat, _seat_value in (("left", "left"), ("opposite", "opposite"), ("right", "right"), ("nobody", "none")):
+    _add(_seat, None, "seat", "pure", f"The value of discarder when the winning tile came from {'no other seat (self-drawn, or not known)' if _seat == 'nobody' else 'the player ' + ('opposite' if _seat == 'opposite' else 'on the ' + _seat)}.",
+         f"discarder == {_seat}", _const(_seat_value))
 
 # --- the tiles of the hand ------------------------------------------------------------------------
 _add("tiles", None, "list[tile]", "hand", "Every tile of the hand, the winning tile included (a kong gives four).", "all(t in tiles: t in simples)", _attr("tiles"), 18)

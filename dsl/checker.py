@@ -13,7 +13,7 @@ MAX_EACH_NAMES = 4
 
 TYPE_WORDS = {
     "bool": "a yes/no value", "int": "a number", "tile": "a tile", "set": "a set", "suit": "a suit",
-    "kind": "a set kind", "shape": "a shape", "list[tile]": "a collection of tiles",
+    "kind": "a set kind", "shape": "a shape", "seat": "a seat (left, opposite, right or nobody)", "list[tile]": "a collection of tiles",
     "list[set]": "a collection of sets", "list[int]": "a collection of numbers", "list[suit]": "a collection of suits",
     "list[kind]": "a collection of set kinds", "list[shape]": "a collection of shapes",
     "T": "a value", "list[T]": "a collection",
@@ -22,7 +22,7 @@ TYPE_WORDS = {
 #: A comparison that turns a value of each type into a yes/no question, for hints.
 COMPARE_EXAMPLES = {
     "int": "size(chows) == 4", "tile": "win_tile == 5m", "set": "kind(win_set) == pung", "suit": "suit(win_tile) == dots",
-    "kind": "kind(win_set) == chow", "shape": "shape == seven_pairs",
+    "kind": "kind(win_set) == chow", "shape": "shape == seven_pairs", "seat": "discarder == left",
 }
 
 

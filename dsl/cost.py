@@ -15,7 +15,7 @@ MAX_COUNT = 34
 #: The values each number-valued builtin can take. ``fans_counted`` is taken as at most MAX_COUNT: a
 #: reading counts far fewer fans, and a count is capped at MAX_COUNT when it runs in any case.
 NUMBER_RANGES: dict[str, tuple[int, int]] = {
-    "flowers": (0, 8), "copies": (0, 4), "held": (0, 4), "rank": (0, 9), "fans_counted": (0, MAX_COUNT),
+    "flowers": (0, 8), "seat_flowers": (0, 2), "copies": (0, 4), "held": (0, 4), "rank": (0, 9), "fans_counted": (0, MAX_COUNT),
 }
 
 

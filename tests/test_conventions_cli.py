@@ -79,7 +79,7 @@ def test_every_command_exits_with_the_documented_code(name: str, kind: str, tmp_
         assert lines[0].startswith(f"usage: fanrules {name}") and lines[-1] == f"fanrules {name}: error: unknown option --no-such-option"
     elif kind == "rule-set error":
         assert lines == ["fanrules: no rule set named 'mcr1998': did you mean 'mcr-1998'? (shipped: botzone, casual, green-book, mcr, "
-                         "mcr-1998, mil, mil-online; or give a folder or ruleset.yaml path)"]
+                         "mcr-1998, mil, mil-online, zung-jung; or give a folder or ruleset.yaml path)"]
     else:
         assert len(lines) == 1 and lines[0].startswith("fanrules: "), err
     if kind == "missing file":

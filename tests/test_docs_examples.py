@@ -120,4 +120,5 @@ def test_the_runner_finds_the_examples_and_says_what_it_skips() -> None:
     assert sum(": " not in s for s in development.skipped) == 3  # mypy and ruff, the fast loop, the long runs
     variants = examples(ROOT / "docs" / "variants.md")
     assert [step[0] for kind, step in variants.steps if kind == "file"] == [  # type: ignore[index]
-        "myvariant/ruleset.yaml", "myvariant/fans/59-dragon-pung.yaml", "myvariant/fans/90-two-winds.yaml", "myvariant/ruleset.yaml"]
+        "myvariant/ruleset.yaml", "myvariant/fans/59-dragon-pung.yaml", "myvariant/fans/90-two-winds.yaml", "myvariant/ruleset.yaml",
+        "club/ruleset.yaml", "club/fans/90-gang-shang-pao.yaml", "club/fans/91-concealed-self-draw-doubles.yaml"]

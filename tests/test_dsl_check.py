@@ -81,6 +81,13 @@ USAGE: dict[str, tuple[str, str, str]] = {
     "same": ("same(1, 2, 3)", "bool", "pure"),
     "distinct": ("distinct(E, S)", "bool", "pure"),
     "fans_counted": ("fans_counted", "int", "late"),
+    "seat_flowers": ("seat_flowers", "int", "hand"),
+    "discard_after_kong": ("discard_after_kong", "bool", "hand"),
+    "discarder": ("discarder", "seat", "hand"),
+    "left": ("left", "seat", "pure"),
+    "opposite": ("opposite", "seat", "pure"),
+    "right": ("right", "seat", "pure"),
+    "nobody": ("nobody", "seat", "pure"),
 }
 
 

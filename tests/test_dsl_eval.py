@@ -35,6 +35,9 @@ class Facts:
     flowers: int
     flower_replacement: bool
     first_turn: bool
+    discard_after_kong: bool
+    discarder: str
+    seat_flowers: int
     shape: str
     sets: tuple[Block, ...]
     chows: tuple[Block, ...]
@@ -55,7 +58,8 @@ def facts(sets: tuple[Block, ...], pairs: tuple[Block, ...], win: str, win_set: 
     held[T(win)] -= 1
     values: dict[str, object] = dict(
         unique_wait=False, self_drawn=False, last_copy=False, kong_related=False, last_tile=False,
-        seat_wind=T("E"), prevalent_wind=T("E"), flowers=0, flower_replacement=False, first_turn=False, shape="standard", knitted=(), fans_counted=0,
+        seat_wind=T("E"), prevalent_wind=T("E"), flowers=0, flower_replacement=False, first_turn=False, discard_after_kong=False,
+        discarder="none", seat_flowers=0, shape="standard", knitted=(), fans_counted=0,
     )
     values.update(context)
     return Facts(
@@ -116,6 +120,13 @@ BUILTIN_CASES: dict[str, list[tuple[str, bool]]] = {
     "flowers": [("flowers == 2", True), ("flowers > 2", False)],
     "flower_replacement": [("flower_replacement", False), ("not flower_replacement", True)],
     "first_turn": [("first_turn", False), ("not first_turn and seat_wind == E", True)],
+    "discard_after_kong": [("discard_after_kong", False), ("not discard_after_kong", True)],
+    "seat_flowers": [("seat_flowers == 0", True), ("seat_flowers > 0", False)],
+    "discarder": [("discarder == nobody", True), ("discarder == left", False)],
+    "nobody": [("nobody == discarder", True)],
+    "left": [("left == discarder", False), ("left != right", True)],
+    "opposite": [("opposite == discarder", False)],
+    "right": [("right == discarder", False)],
     "tiles": [("size(tiles) == 15", True), ("count(t in tiles: t == C) == 4", True), ("all(t in tiles: t in simples)", False)],
     "win_tile": [("win_tile == 5p", True), ("rank(win_tile) == 5 and suit(win_tile) == dots", True), ("win_tile == 5m", False)],
     "unique_wait": [("unique_wait", True), ("not unique_wait", False)],

@@ -22,6 +22,8 @@ from conftest import corpus_path
 from fanrules.tools import cli, editions_doc
 
 EDITIONS = ("mcr", "mcr-1998", "mil", "mil-online", "green-book", "botzone", "casual")
+#: Shipped rule sets of other scoring systems, written from scratch (not MCR editions).
+OTHER_SYSTEMS = ("zung-jung",)
 KONGS = "[FFFF][9999s,1][123m,1]1456p1p"  # one concealed kong, one melded kong
 
 
@@ -36,8 +38,8 @@ def _dropped(result: fanrules.Result) -> dict[str, Principle]:
 # --- every edition ---------------------------------------------------------------------------------
 
 def test_the_shipped_editions_are_these() -> None:
-    assert set(shipped_rulesets()) == set(EDITIONS)
-    assert set(shipped_rulesets(aliases=True)) == {*EDITIONS, "strict1998"}
+    assert set(shipped_rulesets()) == {*EDITIONS, *OTHER_SYSTEMS}
+    assert set(shipped_rulesets(aliases=True)) == {*EDITIONS, *OTHER_SYSTEMS, "strict1998"}
 
 
 @pytest.mark.parametrize("name", EDITIONS)

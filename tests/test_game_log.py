@@ -41,10 +41,11 @@ def test_a_log_starts_with_a_header_and_carries_each_win_as_a_contract_record(tm
     assert head["seed"] == 0 and head["seat_winds"] == ["E", "S", "W", "N"] and len(head["wall"]) == 144
     assert lines[1]["type"] == "deal" and len(lines[1]["hands"][0]) == 14
     win = next(e for e in lines if e["type"] == "win")
-    # the contract's fields, plus first_turn: this win comes on the dealer's first discard, before any claim
+    # the contract's fields, plus first_turn: this win comes on the dealer's first discard, before any claim;
+    # and the discarder, seen from the winner (the dealer plays after North: on North's right)
     assert set(win["record"]) == {"hand", "melds", "win_tile", "self_drawn", "fourth_tile", "kong_related", "last_tile",
-                                  "seat_wind", "round_wind", "flowers", "first_turn"}
-    assert win["record"]["first_turn"] is True
+                                  "seat_wind", "round_wind", "flowers", "first_turn", "discarder"}
+    assert win["record"]["first_turn"] is True and win["record"]["discarder"] == "right"
     assert win["record"]["seat_wind"] == "N" and win["record"]["win_tile"] == "3s" and win["from"] == 0
     assert lines[-1] == {"type": "end", "outcome": "win", "winners": [3], "wall_left": len(tab.undrawn())}
     [(h, events)] = list(read_games(json.dumps(x) for x in lines))

@@ -83,7 +83,9 @@ def test_a_bad_settlement_is_reported_where_it_was_written(tmp_path: Path) -> No
     assert len(found) == 4
 
 
-def test_a_root_rule_set_must_say_every_part_of_its_settlement(tmp_path: Path) -> None:
+def test_a_root_rule_set_gets_the_documented_defaults_for_what_its_settlement_does_not_say(tmp_path: Path) -> None:
+    # Issue 48: a root rule set used to have to write every part of its settlement (R023 for each one
+    # missing); it now gets the documented defaults (settlement_keys.DEFAULTS, docs/settlement.md).
     root = write(tmp_path / "root", """\
         name: root
         title: a rule set of its own
@@ -94,10 +96,9 @@ def test_a_root_rule_set_must_say_every_part_of_its_settlement(tmp_path: Path) -
           base: 8
         """)
     (root / "fans").mkdir()
-    with pytest.raises(DiagnosticError) as caught:
-        load_ruleset(root)
-    missing = sorted(d.message for d in caught.value.diagnostics if d.code == "R023")
-    assert "missing key 'discard' in 'settlement'" in missing and "missing key 'ranking' in 'settlement'" in missing
+    settlement = load_ruleset(root).sections["settlement"]
+    assert settlement["base"] == 8 and settlement["ranking"] == {"points": [4, 2, 1, 0], "ties": "share"}
+    assert settlement["discard"] == {"discarder": {"points": 1}, "others": {"points": 0}}
 
 
 def test_the_schema_describes_the_settlement_key_by_key() -> None:

@@ -218,9 +218,11 @@ def test_the_context_table_of_the_notation_tells_the_truth() -> None:
     section = text[text.index("## The win context"):text.index("## Hands in Python")]
     rows = [[cell.strip() for cell in line.strip("|").split("|")] for line in section.splitlines() if line.startswith("| `")]
     facts = [row for row in rows if len(row) == 4]
-    kinds = {"flag": "true/false ({})", "wind": "`E`/`S`/`W`/`N` (`{}`)", "count": "whole number 0..{} ({})"}
+    kinds = {"flag": "true/false ({})", "wind": "`E`/`S`/`W`/`N` (`{}`)", "count": "whole number 0..{} ({})",
+             "seat": "`none`/`left`/`opposite`/`right` (`{}`)"}
     shown = [(f"`{f.name}`", kinds[f.kind].format(*(
-        [str(f.default).lower()] if f.kind == "flag" else [TILE_CODES[f.default]] if f.kind == "wind" else [f.maximum, f.default])),
+        [str(f.default).lower()] if f.kind == "flag" else [TILE_CODES[f.default]] if f.kind == "wind"
+        else [f.default] if f.kind == "seat" else [f.maximum, f.default])),
         f"`{f.flag}`") for f in FACTS]
     assert [(row[0], row[1], row[3]) for row in facts] == shown
     others = {(row[0].strip("`"), word) for row in rows if len(row) == 3 for word in re.findall(r"`([^`]+)`", row[1])}

@@ -48,13 +48,21 @@ FACTS: tuple[Fact, ...] = (
     Fact("flowers", "count", "Number of flowers, 0..8 (default 0).", default=0, maximum=8),
     Fact("flower_replacement", "flag", "Self-drawn on a flower's replacement tile (needs flowers)."),
     Fact("first_turn", "flag", "Won in the first go-round, before any claim or kong."),
+    Fact("discard_after_kong", "flag", "On a discard: the winning tile was discarded right after its discarder's kong replacement draw (杠上炮)."),
+    Fact("discarder", "seat", "Who discarded the winning tile, seen from the winner: left, opposite or right; none when self-drawn "
+         "or not known (default none).", default="none"),
+    Fact("seat_flowers", "count", "How many of the winner's flowers are the seat's own (正花), 0..2 (default 0).", default=0, maximum=2),
 )
+#: The values of a ``seat`` fact (``discarder``): the seat that discarded, seen from the winner.
+SEATS = ("none", "left", "opposite", "right")
 FACT_BY_NAME: dict[str, Fact] = {f.name: f for f in FACTS}
 CONTEXT_NAMES = tuple(f.name for f in FACTS)
 #: The yes/no facts: the four every rule set reads, then those some editions score.
 FLAGS = tuple(f.name for f in FACTS[:4])
 WIND_NAMES = tuple(f.name for f in FACTS if f.kind == "wind")
 EXTRA_FLAGS = ("flower_replacement", "first_turn")
+#: The facts a record writes only when they are not their defaults (a table's win fills them).
+EXTRA_FACTS = ("discard_after_kong", "discarder", "seat_flowers")
 #: Other spellings still accepted: the JSONL contract's names (NOTATION.md), alias -> name.
 ALIASES = {alias: f.name for f in FACTS for alias in f.aliases}
 #: What a label in a corpus carries beside the hand; passed over by every reader of records
@@ -114,11 +122,16 @@ def checked(name: str, value: Any, given: str | None = None) -> Any:
     said = given or name
     if name in WIND_NAMES:
         return wind_tile(value, said)
-    if name == "flowers":
+    fact = FACT_BY_NAME[name]
+    if fact.kind == "count":
         if isinstance(value, bool) or not isinstance(value, int):
-            raise InvalidHandError(f"flowers must be a whole number from 0 to 8, not {value!r}")
-        if not 0 <= value <= 8:
-            raise InvalidHandError(f"flowers must be between 0 and 8, not {value}")
+            raise InvalidHandError(f"{name} must be a whole number from 0 to {fact.maximum}, not {value!r}")
+        if not 0 <= value <= fact.maximum:
+            raise InvalidHandError(f"{name} must be between 0 and {fact.maximum}, not {value}")
+        return value
+    if fact.kind == "seat":
+        if value not in SEATS or not isinstance(value, str):
+            raise InvalidHandError(f"{said} must be {', '.join(SEATS[:-1])} or {SEATS[-1]}, not {value!r}{did_you_mean(value, SEATS) if isinstance(value, str) else ''}")
         return value
     if not isinstance(value, bool):
         raise InvalidHandError(f"{said} must be true or false, not {value!r}")
@@ -172,19 +185,25 @@ class Context:
     flowers: int
     flower_replacement: bool
     first_turn: bool
+    discard_after_kong: bool
+    discarder: str
+    seat_flowers: int
 
     def __init__(self, self_drawn: bool = False, last_copy: bool = False, kong_related: bool = False,
                  last_tile: bool = False, seat_wind: Tile | str = EAST, prevalent_wind: Tile | str = EAST,
-                 flowers: int = 0, flower_replacement: bool = False, first_turn: bool = False, **aliases: Any) -> None:
+                 flowers: int = 0, flower_replacement: bool = False, first_turn: bool = False, discard_after_kong: bool = False,
+                 discarder: str = "none", seat_flowers: int = 0, **aliases: Any) -> None:
         values = {"self_drawn": self_drawn, "last_copy": last_copy, "kong_related": kong_related, "last_tile": last_tile,
                   "seat_wind": seat_wind, "prevalent_wind": prevalent_wind, "flowers": flowers,
-                  "flower_replacement": flower_replacement, "first_turn": first_turn}
+                  "flower_replacement": flower_replacement, "first_turn": first_turn, "discard_after_kong": discard_after_kong,
+                  "discarder": discarder, "seat_flowers": seat_flowers}
         for alias, (key, value) in zip(aliases, context_values(aliases).items()):
             if values[key] != DEFAULTS[key]:
                 raise same_fact(key, alias)
             values[key] = value
         for name in CONTEXT_NAMES:
             object.__setattr__(self, name, checked(name, values[name]))
+        _check_together(self)
 
     @classmethod
     def of(cls, values: Mapping[str, Any]) -> Context:
@@ -203,6 +222,14 @@ class Context:
         return f"Context({', '.join(changed)})"
 
 
+def _check_together(ctx: Context) -> None:
+    """The checks of facts against each other that need no tiles (the others are the hand's, core/hand.py)."""
+    if ctx.self_drawn and (ctx.discard_after_kong or ctx.discarder != "none"):
+        raise InvalidHandError(f"{'discard_after_kong' if ctx.discard_after_kong else 'discarder'} describes a win on a discard, not a self-drawn one")
+    if ctx.seat_flowers > ctx.flowers:
+        raise InvalidHandError(f"seat_flowers ({ctx.seat_flowers}) cannot be more than flowers ({ctx.flowers})")
+
+
 #: The Contexts made by ``Context.of``, by their values in the order of DEFAULTS (bools, winds and
-#: 0..8 flowers: at most 2**6 * 4 * 4 * 9 = 9,216 of them).
+#: 0..8 flowers: at most 2**7 * 4 * 4 * 4 * 9 * 3 = 221,184 of them, far fewer in practice).
 _SHARED: dict[tuple[Any, ...], Context] = {}

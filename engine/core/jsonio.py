@@ -5,7 +5,7 @@ from collections.abc import Callable
 from operator import itemgetter
 from typing import Any, NamedTuple
 
-from .context import ALIASES, ANNOTATION_KEYS, CONTEXT_NAMES, EXTRA_FLAGS, Context, context_values, is_annotation, unknown
+from .context import ALIASES, ANNOTATION_KEYS, CONTEXT_NAMES, DEFAULTS, EXTRA_FACTS, EXTRA_FLAGS, Context, context_values, is_annotation, unknown
 from .errors import HandError, InvalidHandError
 from .hand import MAX_SHARED_MELDS, SEATS, Hand, Meld, MeldKind, check_meld, sound_hand, validate
 from .notation import parse_hand
@@ -299,6 +299,9 @@ def hand_to_record(hand: Hand, id: str | None = None) -> dict[str, Any]:
     for name in EXTRA_FLAGS:  # the optional facts, written when they hold
         if getattr(ctx, name):
             out[name] = True
+    for name in EXTRA_FACTS:  # and those that are not their defaults
+        if getattr(ctx, name) != DEFAULTS[name]:
+            out[name] = getattr(ctx, name)
     return out
 
 

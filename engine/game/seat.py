@@ -18,6 +18,8 @@ from .actions import Source
 SEAT_COUNT = len(WIND_TILES)
 #: Relative seat of a discarder seen by the claimer, by turn offset (discarder - claimer) mod SEAT_COUNT.
 RELATIVE = {1: "right", 2: "across", 3: "left"}
+#: The same, as the win context's ``discarder`` says it (core/context.py).
+DISCARDER = {"right": "right", "across": "opposite", "left": "left"}
 #: A wind as a table takes it: its letter (``"E"``) or its tile.
 Wind = Tile | str
 #: Entries of a seat's counts: the tile kinds, then the flowers.
@@ -119,6 +121,13 @@ class Seat:
 def ready_seats(seats: Sequence[Seat]) -> list[int]:
     """The players whose concealed tiles wait on some tile (at an exhaustive draw: who is ready)."""
     return [p for p, seat in enumerate(seats) if seat.waits()]
+
+
+def own_flowers(flowers: Sequence[int], seat_wind: int) -> int:
+    """How many of ``flowers`` (table tiles 34..41) are the seat's own (正花): of seat wind E the first
+    season and the first plant (1f, 5f), of S the second ones (2f, 6f), and so on."""
+    i = seat_wind - EAST
+    return sum(1 for f in flowers if f - FLOWER_BASE in (i, i + 4))
 
 
 def first_go_round(seats: Sequence[Seat], player: int, self_drawn: bool) -> bool:

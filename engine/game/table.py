@@ -20,7 +20,7 @@ from .actions import DISCARD_OF, DRAW_OF, WIN_OF, Action, ActionKind, IllegalAct
 from .claims import ClaimWindow, open_window
 from .refusal import why_illegal
 from .restore import replayed, rules_of_state
-from .seat import RELATIVE, SEAT_COUNT, Seat, Wind, first_go_round, wind_tiles
+from .seat import DISCARDER, RELATIVE, SEAT_COUNT, Seat, Wind, first_go_round, own_flowers, wind_tiles
 from .state import TableState, after_of
 from .wall import Opening, deal_order, recorded_wall, shuffled_wall, tile_set, wall_bounds
 from .winning import GameRules, Win, as_game_rules, score_win
@@ -227,12 +227,16 @@ class Table(TableState):
         return acts
 
     # --- wins ----------------------------------------------------------------------------------------
-    def _context(self, player: int, self_drawn: bool, kong: bool, last: bool, visible: int) -> Context:
+    def _context(self, player: int, self_drawn: bool, kong: bool, last: bool, visible: int, discarder: int | None = None) -> Context:
+        seat_wind = self.seat_winds[player]
         return Context(self_drawn=self_drawn, last_copy=visible == COPIES - 1, kong_related=kong, last_tile=last,
-                       seat_wind=self.seat_winds[player], prevalent_wind=self.prevalent_wind,
+                       seat_wind=seat_wind, prevalent_wind=self.prevalent_wind,
                        flowers=len(self.seats[player].flowers),
                        flower_replacement=self_drawn and self.seats[player].source == Source.FLOWER,
-                       first_turn=first_go_round(self.seats, player, self_drawn))
+                       first_turn=first_go_round(self.seats, player, self_drawn),
+                       discard_after_kong=discarder is not None and not kong and self.seats[discarder].source == Source.KONG,
+                       discarder="none" if discarder is None else DISCARDER[self.relative(player, discarder)],
+                       seat_flowers=own_flowers(self.seats[player].flowers, seat_wind))
 
     def _win(self, player: int, tile: int, discarder: int | None, ctx: Context, minimum: bool = True) -> Win | None:
         if player in self.barred:
@@ -258,7 +262,7 @@ class Table(TableState):
                   minimum: bool = True) -> Win | None:
         """The win ``player`` may declare on ``discarder``'s ``tile`` (robbing a kong, or on a discard
         that came on an empty wall when ``last``)."""
-        ctx = self._context(player, False, robbing, last, self.visible(tile) - (0 if robbing else 1))
+        ctx = self._context(player, False, robbing, last, self.visible(tile) - (0 if robbing else 1), discarder)
         return self._win(player, tile, discarder, ctx, minimum)
 
     def win_candidate(self, player: int) -> Win | None:

@@ -11,6 +11,7 @@ from ..core.text import close_matches
 from ..dsl import Compiled, compile_predicate, save_predicate_cache
 from .alias import deprecation
 from .causes import PARENT, without_cascade
+from .combination import ALL_PRINCIPLES, collect_combination, compile_win_requires
 from .declare import shown, type_ok
 from .families import collect_families, resolve_families
 from .files import MAX_FAN_FILES, RULESET_FILE, Budget, Refused, fan_files, is_file, is_folder, parent_ruleset, shipped_rulesets
@@ -78,6 +79,7 @@ def _collect(path: Path, sink: list[Diagnostic], seen: tuple[str, ...], budget: 
             origins[key] = ctx.where(data.value_pos[key])
     collect_sections(data, ctx, fields, origins, rank=-len(seen))
     collect_families(data, ctx, fields)
+    collect_combination(data, ctx, fields, origins)
     fields["notices"] = fields.get("notices", ()) + deprecation(data, name)
     fields["path"] = str(path)
     fans_dir = path.parent / (data.get("fans") if isinstance(data.get("fans"), str) else "fans")
@@ -162,7 +164,7 @@ def _merge_fan(fan_path: Path, fans: dict[int, _RawFan], numbers: dict[int, str]
 
 def _new_fan(data: YMap, ctx: FileContext, number: int, fans: dict[int, _RawFan]) -> _RawFan | None:
     """A fan no parent has: every key is needed, and there are no exclusions of a parent to edit."""
-    missing = [k for k in FAN_REQUIRED_NEW if k not in data]
+    missing = [k for k in FAN_REQUIRED_NEW if k not in data and not (k == "value" and "multiplier" in data)]
     for key in missing:
         hint = FAN_KEYS[key].description
         if fans:
@@ -180,6 +182,10 @@ def _apply(data: YMap, ctx: FileContext, raw: _RawFan) -> None:
     which would describe the fan as it was."""
     if "description" in data and "description_zh" not in data:
         raw.fields.pop("description_zh", None)
+    if "value" in data and "multiplier" in data:
+        ctx.error(data.key_pos["multiplier"], "R005", "a fan has a value or a multiplier, not both", FAN_KEYS["multiplier"].description)
+    elif "value" in data:
+        raw.fields.pop("multiplier", None)  # a variant's value replaces its parent's multiplier
     for key, value in data.items():
         if key not in FAN_KEYS or not type_ok(value, FAN_KEYS[key].type):
             continue
@@ -324,8 +330,8 @@ def _check_names(raw: _RawFan, number: int, seen_names: dict[str, int]) -> None:
             what = key if key != "aliases" else "name (an alias)"
             raw.ctx[key].error(raw.positions[key], "R008", f"fan {number} has the same {what} as fan {seen_names[name]}: {text}", "names must be unique")
         seen_names[name] = number
-    if isinstance(f.get("value"), int) and f["value"] < 0:
-        raw.ctx["value"].error(raw.positions["value"], "R005", "value must not be negative")
+    if "multiplier" in f and isinstance(f["multiplier"], int) and f["multiplier"] < 2:
+        raw.ctx["multiplier"].error(raw.positions["multiplier"], "R005", "multiplier must be at least 2", FAN_KEYS["multiplier"].description)
 
 
 def _shows(raw: _RawFan, sink: list[Diagnostic]) -> Compiled | None:
@@ -381,10 +387,12 @@ def _fans(fields: dict[str, Any], raw_fans: dict[int, _RawFan], by_ref: dict[str
         examples = _examples(raw, fields["fans_dir"])
         if compiled is None or sink:  # the rule set will not load: only collect the diagnostics
             continue
-        fans.append(Fan(number=number, name_zh=f["name_zh"], name_en=f["name_en"], value=f["value"], description=f.get("description", ""),
+        multiplier = f.get("multiplier", 0)
+        fans.append(Fan(number=number, name_zh=f["name_zh"], name_en=f["name_en"], value=0 if multiplier else f["value"], description=f.get("description", ""),
                         predicate=f["predicate"], compiled=compiled, excludes=excludes, examples=examples, bonus=bool(f.get("bonus", False)),
                         where=raw.origins.get("number", raw.origins["predicate"]), origins=dict(raw.origins), sources=tuple(f.get("sources", ())),
-                        aliases=tuple(_aliases(raw)), description_zh=f.get("description_zh", ""), shows=shows))
+                        aliases=tuple(_aliases(raw)), description_zh=f.get("description_zh", ""), shows=shows,
+                        multiplier=multiplier, alone=bool(f.get("alone", False))))
     return fans
 
 
@@ -405,6 +413,7 @@ def build_ruleset(path: Path) -> RuleSet:
     fans = _fans(fields, raw_fans, by_ref, sink)
     families = resolve_families(fields, by_ref)
     check_tie_refs(fields, by_ref)
+    win_requires, win_text = compile_win_requires(fields, sink)
     save_predicate_cache()
     file_cache().save()
     if sink:
@@ -412,4 +421,6 @@ def build_ruleset(path: Path) -> RuleSet:
     return RuleSet(name=fields.get("name", path.parent.name), title=fields.get("title", ""), version=str(fields.get("version", "")),
                    description=fields.get("description", ""), minimum=fields.get("minimum", 0), sources=tuple(fields.get("sources", ())),
                    fans=tuple(fans), path=str(path), chain=tuple(Path(c).parent.name for c in chain), origins=origins,
-                   sections=fields.get("sections", {}), families=families, notices=fields.get("notices", ()))
+                   sections=fields.get("sections", {}), families=families, notices=fields.get("notices", ()), cap=fields.get("cap"),
+                   principles=fields.get("principles", ALL_PRINCIPLES), shapes=fields.get("shapes"), win_requires=win_requires,
+                   win_requires_text=win_text)

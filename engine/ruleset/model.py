@@ -69,6 +69,10 @@ class Fan:
     #: The sets an explanation shows for a fan that counts sets as a whole (the fan file's ``shows``, an
     #: each rule over sets); None when its instances name their sets themselves. Never read by scoring.
     shows: Compiled | None = field(default=None, compare=False, repr=False)
+    #: The fan file's ``multiplier`` (0: none): the other fans' sum is multiplied by it; its value is then 0.
+    multiplier: int = field(default=0, compare=False)
+    #: The fan file's ``alone``: when it is counted, the hand scores it alone.
+    alone: bool = field(default=False, compare=False)
 
     def __str__(self) -> str:
         return f"{self.number} {self.name_zh} {self.name_en}"
@@ -109,6 +113,15 @@ class RuleSet:
     families: tuple[Family, ...] = ()
     #: Notices for whoever loads the rule set (an old name, ``deprecated:``), shown by the CLI.
     notices: tuple[str, ...] = ()
+    #: The most a hand scores (ruleset.yaml ``cap``); None: no cap.
+    cap: int | None = None
+    #: The scoring principles that apply (ruleset.yaml ``principles``; combination.PRINCIPLES).
+    principles: tuple[str, ...] = ("non_repeat", "non_identical", "non_split", "account_once", "take_the_highest")
+    #: The shapes that may win (ruleset.yaml ``shapes``); None: every shape.
+    shapes: tuple[str, ...] | None = None
+    #: What every win must meet (ruleset.yaml ``win_requires``), and its text; None: nothing more.
+    win_requires: Compiled | None = field(default=None, compare=False, repr=False)
+    win_requires_text: str = ""
 
     @property
     def bonus_toward_minimum(self) -> bool:

@@ -3,7 +3,7 @@ that drives the loader and the JSON Schema. An example's context keys are the wi
 (``fanrules.core.context.FACTS``) with their aliases, beside the keys only an example has."""
 from __future__ import annotations
 
-from ..core.context import FACTS, Fact
+from ..core.context import FACTS, SEATS, Fact
 from ..core.tiles import WIND_CODES
 from .declare import Key
 from .section_keys import SECTIONS
@@ -27,6 +27,19 @@ RULESET_KEYS: dict[str, Key] = {
                                                "or a path relative to this file), with the notice of 'deprecated'. Only name, "
                                                "description and deprecated may go with it."),
     "deprecated": Key(type="string", description="A notice given whenever this rule set is loaded: why it is old and what to use instead."),
+    "cap": Key(type="integer", description="The most a hand scores: a total above it scores the cap (the explanation says so). "
+                                           "Applied last: principles, sum, multipliers, cap (docs/variants.md)."),
+    "principles": Key(type="array", description="The scoring principles that apply (default: all five, as every MCR edition): "
+                                                 "non_repeat, non_identical, non_split, account_once, take_the_highest "
+                                                 "(docs/variants.md says what turning each off means).",
+                      items=Key(type="string", description="A principle's name.",
+                                enum=("non_repeat", "non_identical", "non_split", "account_once", "take_the_highest"))),
+    "shapes": Key(type="array", description="The hand shapes that may win (default: all): standard, seven_pairs, thirteen_orphans, "
+                                            "honours_and_knitted, knitted_straight.",
+                  items=Key(type="string", description="A shape's name.",
+                            enum=("standard", "seven_pairs", "thirteen_orphans", "honours_and_knitted", "knitted_straight"))),
+    "win_requires": Key(type="string", description="A predicate in the fan language (docs/dsl.md) that every win must meet; a hand "
+                                                   "whose readings all fail it is refused with a sentence naming it."),
 }
 FAMILY_KEYS: dict[str, Key] = {
     "fans": Key(type="array", description="The fans of the family. " + REF, required=True, items_of="ref"),
@@ -43,7 +56,10 @@ FAN_KEYS: dict[str, Key] = {
     "aliases": Key(type="array", description="Other names of the fan, as other programs write them (the C++ calculator, "
                                               "Botzone): RuleSet.fan and every fan reference accept them.",
                    items=Key(type="string", description="A name, in words.")),
-    "value": Key(type="integer", description="Points per instance."),
+    "value": Key(type="integer", description="Points per instance (negative for a penalty; the minimum applies to the total)."),
+    "multiplier": Key(type="integer", description="Instead of 'value': the sum of the other fans counted is multiplied by this "
+                                                  "(after the principles and the sum, before the cap)."),
+    "alone": Key(type="boolean", description="When this fan is counted, the hand scores it alone: every other fan is left out."),
     "description": Key(type="string", description="One line: what the fan is."),
     "description_zh": Key(type="string", description="One line in Chinese: what the fan is (the book's Chinese pages)."),
     "predicate": Key(type="string", description="When the fan applies, in the predicate language (docs/dsl.md)."),
@@ -65,7 +81,7 @@ EXCLUSION_KEYS: dict[str, Key] = {
 }
 
 #: The JSON type of each kind of context fact.
-FACT_TYPES = {"flag": "boolean", "wind": "string", "count": "integer"}
+FACT_TYPES = {"flag": "boolean", "wind": "string", "count": "integer", "seat": "string"}
 #: The keys only an example has (its context keys are the facts'): before the facts, and after them.
 EXAMPLE_OWN_KEYS: dict[str, Key] = {
     "hand": Key(type="string", description="The hand in hand notation (NOTATION.md); the last tile is the winning tile.", required=True),
@@ -79,7 +95,7 @@ EXAMPLE_LAST_KEYS: dict[str, Key] = {
 
 
 def _fact_key(fact: Fact, description: str) -> Key:
-    return Key(type=FACT_TYPES[fact.kind], description=description, enum=WIND_CODES if fact.kind == "wind" else (),
+    return Key(type=FACT_TYPES[fact.kind], description=description, enum=WIND_CODES if fact.kind == "wind" else SEATS if fact.kind == "seat" else (),
                minimum=0 if fact.kind == "count" else None, maximum=fact.maximum if fact.kind == "count" else None)
 
 

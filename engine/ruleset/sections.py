@@ -8,6 +8,7 @@ merges key by key over the parent's (lists and scalars replace). The layers that
 game, settlement) read the merged data through typed views built from the same declaration (``views.py``)."""
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from typing import Any
 
@@ -15,7 +16,7 @@ from ..core.text import close_matches
 from .declare import TYPE_WORDS, Data, Key, Rule, shown, type_ok
 from .model import Where
 from .rulefile import FileContext
-from .section_keys import SECTIONS
+from .section_keys import DEFAULTS, SECTIONS
 from .yamlpos import YList, YMap
 
 #: ``error(position, code, message, hint)``, as the loader's file context reports.
@@ -130,8 +131,9 @@ def collect_sections(data: YMap, ctx: FileContext, fields: dict[str, Any], origi
         if name not in data or not isinstance(data[name], dict):
             continue  # absent, or not a mapping (reported by check_keys)
         pos = data.value_pos[name]
-        if check_value(data[name], spec, name, pos, ctx.error, partial=name in sections):
-            sections[name] = merge(sections[name], data[name]) if name in sections else plain(data[name])
+        under = sections[name] if name in sections else copy.deepcopy(DEFAULTS.get(name))  # a root's: the documented defaults
+        if check_value(data[name], spec, name, pos, ctx.error, partial=under is not None):
+            sections[name] = merge(under, data[name]) if under is not None else plain(data[name])
             written = origins_of(data[name], name, ctx.where, pos)
             origins.update(written)
             places.update((path, (rank, ctx, (where.line, where.column))) for path, where in written.items())

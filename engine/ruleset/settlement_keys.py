@@ -8,6 +8,7 @@ import re
 
 from ..core.tiles import WIND_CODES
 from .declare import Data, Key, Rule, listed, need
+from .formula import NAMES, FormulaError, parse, pieces_problem
 
 WIND = Key(type="string", description=f"A wind: {', '.join(WIND_CODES[:-1])} or {WIND_CODES[-1]}.", enum=WIND_CODES)
 WINDS4 = Key(type="array", description="Four winds, one for each player or hand.", items=WIND)
@@ -19,11 +20,33 @@ PENALTY_KIND = re.compile(r"[^\s-]+")
 
 
 def _pay(who: str, field: str) -> Key:
-    return need("object", f"What {who} pays the winner: base x the base plus points x the hand's points.", view="Pay",
-                field=field, keys={
-                    "base": need("integer", "How many times the base (settlement.base).", minimum=0, maximum=16, field="base"),
-                    "points": need("integer", "How many times the hand's points.", minimum=0, maximum=16, field="points"),
+    return need("object", f"What {who} pays the winner: base x the base plus points x the hand's points, or a formula.",
+                view="Pay", field=field, keys={
+                    "base": Key(type="integer", description="How many times the base (settlement.base); default 0.", minimum=0,
+                                maximum=16, default=0, field="base"),
+                    "points": Key(type="integer", description="How many times the hand's points; default 0.", minimum=0, maximum=16,
+                                  default=0, field="points"),
+                    "formula": Key(type="string", description="Instead of base and points: the amount as a formula over total, "
+                                                              "base, flowers, the win's facts and the pieces (docs/settlement.md).",
+                                   default="", field="formula"),
                 })
+
+
+def _formulas(data: Data) -> str | None:
+    """What is wrong with the pieces or a payment's formula, or None."""
+    pieces = data.get("pieces", {})
+    problem = pieces_problem(pieces)
+    if problem is not None:
+        return problem
+    for path, pay in (("discard.discarder", data["discard"]["discarder"]), ("discard.others", data["discard"]["others"]),
+                      ("self_draw.others", data["self_draw"]["others"])):
+        text = pay.get("formula", "")
+        if text:
+            try:
+                parse(text, (*NAMES, *pieces))
+            except FormulaError as err:
+                return f"{path}.formula: {err}"
+    return None
 
 
 def _rounds_needed(session: Data) -> int:
@@ -93,11 +116,17 @@ SETTLEMENT = Key(
            Rule("session.dealers", _dealers, reads=("session.hands_per_round",),
                 says="dealers names the place that deals each of the hands_per_round hands of a round"),
            Rule("ranking.points", _places, says=f"points gives the ranking points of each of the {PLAYERS} places"),
-           Rule("penalties", _kinds, says="a penalty kind is one word, _ where a score sheet writes - (false_win: N false-win)")),
+           Rule("penalties", _kinds, says="a penalty kind is one word, _ where a score sheet writes - (false_win: N false-win)"),
+           Rule("pieces", _formulas, reads=("discard", "self_draw"),
+                says="each piece and each payment's formula reads whole numbers, " + ", ".join(NAMES)
+                     + " and the pieces before it, with + - * // and min, max")),
     keys={
         "sources": Key(type="array", description="Texts the settlement figures are read from.", default=(), field="sources",
                        items=Key(type="string", description="A book (with its page), a spec file or an address.")),
         "base": need("integer", "The base paid to a winner (底分).", minimum=0, maximum=10000, field="base"),
+        "pieces": Key(type="object", description="Named formulas the payments' formulas may read, each over the names "
+                                                 "and the pieces before it (Zung Jung: over_par: max(total - 25, 0)).",
+                      default={}, field="pieces", values=Key(type="string", description="A formula.")),
         "discard": need("object", "A win on a discard: what the discarder and each other loser pay.",
                         keys={"discarder": _pay("the discarder", "discarder"),
                               "others": _pay("each of the two other losers", "discard_others")}),
@@ -145,3 +174,22 @@ SETTLEMENT = Key(
                         }),
     },
 )
+
+
+#: What a root rule set's settlement section holds where it does not say (documented in docs/settlement.md,
+#: "Defaults"): no base; on a discard the discarder pays the hand's points and the others nothing; a
+#: self-drawn win paid the hand's points by each of the three others; flowers paid but not toward the
+#: minimum; no penalties; a draw pays nothing; sessions of 16 hands from 0 points, mcr's rounds, seats
+#: and dealers; ranking points 4, 2, 1, 0, ties shared.
+DEFAULTS: Data = {
+    "base": 0,
+    "discard": {"discarder": {"points": 1}, "others": {"points": 0}},
+    "self_draw": {"others": {"points": 1}},
+    "flowers": {"toward_minimum": False, "toward_payment": True},
+    "penalties": {},
+    "draw": {"not_ready_pays_each_ready": 0},
+    "session": {"length": 16, "start": 0, "hands_per_round": 4, "rounds": list(WIND_CODES),
+                "seats": [[WIND_CODES[i] for i in row] for row in ((0, 1, 2, 3), (1, 0, 3, 2), (3, 2, 0, 1), (2, 3, 1, 0))],
+                "dealers": list(WIND_CODES)},
+    "ranking": {"points": [4, 2, 1, 0], "ties": "share"},
+}

@@ -22,7 +22,7 @@ _KINDS = range(34)
 _BIT = tuple(1 << t for t in range(34))
 #: The context's facts, in the order ``__init__`` unpacks them.
 _CONTEXT = attrgetter("self_drawn", "last_copy", "kong_related", "last_tile", "seat_wind", "prevalent_wind", "flowers",
-                      "flower_replacement", "first_turn")
+                      "flower_replacement", "first_turn", "discard_after_kong", "discarder", "seat_flowers")
 #: The suits held, by a number with a bit for each suit held.
 _SUITS = tuple(tuple(s for s in range(3) if bits >> s & 1) for bits in range(8))
 #: Each shape's value (an enum's ``.value`` is a Python-level property).
@@ -38,7 +38,7 @@ class Facts:
     __slots__ = (
         "hand", "tiles", "counts", "_held", "suits", "kinds", "tile_mask", "win_tile", "_unique_wait", "self_drawn", "last_copy",
         "kong_related", "last_tile", "seat_wind", "prevalent_wind", "flowers", "flower_replacement", "first_turn",
-        "reading", "shape", "sets", "chows", "pungs", "kongs", "pairs", "sets_and_pairs", "knitted", "win_set",
+        "discard_after_kong", "discarder", "seat_flowers", "reading", "shape", "sets", "chows", "pungs", "kongs", "pairs", "sets_and_pairs", "knitted", "win_set",
         "fans_counted",
     )
 
@@ -68,7 +68,8 @@ class Facts:
         self._unique_wait: bool | None = None
         # The context's facts read all at once.
         (self.self_drawn, self.last_copy, self.kong_related, self.last_tile, self.seat_wind, self.prevalent_wind,
-         self.flowers, self.flower_replacement, self.first_turn) = _CONTEXT(hand.context)
+         self.flowers, self.flower_replacement, self.first_turn, self.discard_after_kong, self.discarder,
+         self.seat_flowers) = _CONTEXT(hand.context)
 
     def read(self, reading: Reading) -> Facts:
         """These facts, now of ``reading`` (a reading of this hand)."""

@@ -19,6 +19,7 @@ class Principle(StrEnum):
     IDENTICAL = "identical"
     ACCOUNT_ONCE = "account_once"
     FAMILY_CAP = "family_cap"
+    ALONE = "alone"
 
     @property
     def reason(self) -> str:
@@ -33,6 +34,7 @@ REASONS: dict[Principle, str] = {
     Principle.IDENTICAL: "non-identical: a set of it already forms this fan",
     Principle.ACCOUNT_ONCE: "non-split / account once: its sets are already combined",
     Principle.FAMILY_CAP: "its family already counts as many fans as the rule set allows, {by} among them",
+    Principle.ALONE: "{by} scores alone",
 }
 
 

@@ -30,6 +30,8 @@ class CountedFan(NamedTuple):
         return self.fan.value
 
     def to_json(self) -> dict[str, Any]:
+        if self.fan.multiplier:
+            return {**fan_ref(self.fan), "points": self.fan.value, "multiplier": self.fan.multiplier, "count": self.count}
         return {**fan_ref(self.fan), "points": self.fan.value, "count": self.count}
 
     def __repr__(self) -> str:
@@ -50,6 +52,9 @@ class Fields:
     bonus_toward_minimum: bool = False
     #: Works out ``not_counted`` when first asked (scoring many hands never asks).
     explain: Callable[[], tuple[NotCounted, ...]] = field(default=tuple, repr=False, compare=False)
+    #: The rule set's cap (``cap:``), and the total before it lowered it (None: not capped).
+    cap: int | None = None
+    uncapped: int | None = None
     _not_counted: tuple[NotCounted, ...] | None = field(default=None, init=False, repr=False, compare=False)
 
 
@@ -65,8 +70,9 @@ class Result(Fields):
     __slots__ = ()
 
     def __new__(cls, hand: Hand, ruleset: str, minimum: int, fans: tuple[CountedFan, ...], total: int, total_with_flowers: int,
-                reading: Reading, bonus_toward_minimum: bool = False, explain: Callable[[], tuple[NotCounted, ...]] = tuple) -> Result:
-        made = Fields(hand, ruleset, minimum, fans, total, total_with_flowers, reading, bonus_toward_minimum, explain)
+                reading: Reading, bonus_toward_minimum: bool = False, explain: Callable[[], tuple[NotCounted, ...]] = tuple,
+                cap: int | None = None, uncapped: int | None = None) -> Result:
+        made = Fields(hand, ruleset, minimum, fans, total, total_with_flowers, reading, bonus_toward_minimum, explain, cap, uncapped)
         made.__class__ = cls
         return cast(Result, made)
 
@@ -81,7 +87,7 @@ class Result(Fields):
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (Result, (self.hand, self.ruleset, self.minimum, self.fans, self.total, self.total_with_flowers, self.reading,
-                         self.bonus_toward_minimum, self.explain))
+                         self.bonus_toward_minimum, self.explain, self.cap, self.uncapped))
 
     @property
     def not_counted(self) -> tuple[NotCounted, ...]:
@@ -105,6 +111,10 @@ class Result(Fields):
     @property
     def error_kind(self) -> ErrorKind | None:
         return None if self.is_win else ErrorKind.UNDER_MINIMUM
+
+    def capped_json(self) -> dict[str, Any]:
+        """The contract's ``capped`` of a total the rule set's cap lowered: the cap and the total before it."""
+        return {"cap": self.cap, "uncapped": self.uncapped}
 
     def error_json(self) -> dict[str, Any] | None:
         """The contract's ``error`` of a result under the minimum; None for a win."""
@@ -139,6 +149,8 @@ class Result(Fields):
         out["total"] = self.total
         out["total_with_flowers"] = self.total_with_flowers
         out["fans"] = [{**c.to_json(), "sets": [[str(b) for b in inst] for inst in self.sets_of(c)]} for c in self.fans]
+        if self.uncapped is not None:
+            out["capped"] = self.capped_json()
         error = self.error_json()
         if error is not None:
             out["error"] = error
@@ -191,7 +203,8 @@ class Result(Fields):
 
     def _total_line(self) -> str:
         under = "" if self.is_win else f" (under the minimum of {self.minimum})"
-        return f"total {self.total} (with flowers {self.total_with_flowers}){under}"
+        capped = "" if self.uncapped is None else f", capped at {self.cap} (was {self.uncapped})"
+        return f"total {self.total} (with flowers {self.total_with_flowers}){capped}{under}"
 
 
 def fan_ref(fan: Fan) -> dict[str, Any]:

@@ -52,9 +52,10 @@ class Text:
         """The contract's output object alone (id, total, total_with_flowers, fans, error), as JSON."""
         briefs = self.briefs
         body = ", ".join([briefs.get((id(c[0]), c[1])) or self._brief(c) for c in result.fans])
+        capped = "" if result.uncapped is None else ', "capped": ' + ENCODER.encode(result.capped_json())
         if not result.is_win:
-            return f'{self._opening(result, answer_id)}{body}], "error": {self.raw(ENCODER.encode(result.error_json()))}}}'
-        return f"{self._opening(result, answer_id)}{body}]}}"
+            return f'{self._opening(result, answer_id)}{body}]{capped}, "error": {self.raw(ENCODER.encode(result.error_json()))}}}'
+        return f"{self._opening(result, answer_id)}{body}]{capped}}}"
 
     def line(self, result: Result, answer_id: Any = None) -> str:
         """``ENCODER.encode(result.to_json(answer_id))``, made of known pieces; raises UnicodeEncodeError when
@@ -72,6 +73,8 @@ class Text:
         left_out = result.not_counted
         dropped = ", ".join([self._left_out(n, names) for n in left_out]) if left_out else ""
         error = "" if result.is_win else ', "error": ' + self.raw(ENCODER.encode(result.error_json()))
+        if result.uncapped is not None:
+            error = ', "capped": ' + ENCODER.encode(result.capped_json()) + error
         return "".join((self._opening(result, answer_id), ", ".join(counted), "]", error, self.shapes.get(shape) or self._shape(shape),
                         ", ".join(names), self.knitted.get(knitted) or self._knitted(knitted),
                         "null" if win is None else names[win], '}, "not_counted": [', dropped, "]}"))
@@ -168,4 +171,5 @@ class Text:
 
 def _head(fan: Fan) -> str:
     """A counted fan's object up to its count: ``{"id": 1, ..., "count": ``."""
-    return ENCODER.encode({**fan_ref(fan), "points": fan.value})[:-1] + ', "count": '
+    more = {"multiplier": fan.multiplier} if fan.multiplier else {}
+    return ENCODER.encode({**fan_ref(fan), "points": fan.value, **more})[:-1] + ', "count": '

@@ -14,6 +14,7 @@ from ..core.inputs import HandInput, to_hand
 from ..dsl.builtins import Level
 from ..dsl.fused import fuse
 from ..ruleset import RuleSet
+from .combine import Combination
 from .facts import Facts
 from .principles import NotCounted as NotCounted  # importable from here too
 from .principles import Principle as Principle  # importable from here too
@@ -22,7 +23,7 @@ from .result import CountedFan as CountedFan  # importable from here too
 from .result import Result as Result  # importable from here too
 from .result import fan_ref as fan_ref  # importable from here too
 from .result import reading_json as reading_json  # importable from here too
-from .tally import Step, Tally, ask_late, score_fan
+from .tally import Rules, Step, Tally, ask_late, score_fan
 from .ties import tie_break
 
 
@@ -42,9 +43,15 @@ class Scorer:
                          for f in ruleset.fans if any(f.number in fam.fans for fam in ruleset.families)}
         self.caps = tuple(fam.cap for fam in ruleset.families)
         self.bonus_toward_minimum = ruleset.bonus_toward_minimum
-        by_count = {e.target for f in self.order for e in f.excludes if e.scope == "all" and e.count is not None}
-        self.plan = [Step(f, self.families.get(f.number, ()), f.number in by_count, any(e.number > f.number for e in self.order[:i]))
+        non_repeat, rules = "non_repeat" in ruleset.principles, Rules(ruleset.principles)
+        by_count = {e.target for f in self.order for e in f.excludes if e.scope == "all" and e.count is not None and non_repeat}
+        self.plan = [Step(f, self.families.get(f.number, ()), f.number in by_count, any(e.number > f.number for e in self.order[:i]), rules, non_repeat)
                      for i, f in enumerate(self.order)]
+        #: The rule set's combination of the fans counted (combine.py); None: the sum.
+        self.combine = Combination.of(ruleset)
+        #: Whether the highest reading is taken (else the first), and the readings a win may take.
+        self.highest = "take_the_highest" in ruleset.principles
+        self.may_win = WinCondition.of(ruleset)
         #: The fans each fan excludes outright, by number: to name the excluding fan in explanations.
         self.outright = {step.number: step.outright for step in self.plan}
         levels = [f.compiled.level for f in self.order]
@@ -72,18 +79,20 @@ class Scorer:
         if not all_readings:
             raise NotAWinError("the tiles form no winning shape (four sets and a pair, seven pairs, thirteen orphans or a knitted hand)")
         facts = Facts(hand)
+        if self.may_win is not None:
+            all_readings = self.may_win(all_readings, facts)
         hand_found = self.hand_evaluate(facts)
         if self.ties is not None and len(all_readings) > 1:
             reading, tally = self.ties.pick([(r, self.score_reading(facts.read(r), hand_found)) for r in all_readings])
         else:
             reading, tally = all_readings[0], self.score_reading(facts.read(all_readings[0]), hand_found)
-            for other in all_readings[1:]:
+            for other in all_readings[1:] if self.highest else ():
                 scored = self.score_reading(facts.read(other), hand_found)
                 if take_the_highest(scored, tally):
                     reading, tally = other, scored
         explain = partial(explanations, tally.dropped, tally.counted, self.outright) if tally.dropped else tuple
         return Result(hand, self.ruleset.name, self.ruleset.minimum, tuple(sorted(tally.counted, key=_number) if tally.unsorted else tally.counted), tally.total,
-                      tally.total + tally.bonus, reading, self.bonus_toward_minimum, explain)
+                      tally.total + tally.bonus, reading, self.bonus_toward_minimum, explain, self.ruleset.cap, tally.uncapped)
 
     def score_reading(self, facts: Facts, hand_found: list[tuple[int, list[tuple[Any, ...]]]]) -> Tally:
         """The principles applied to one reading: each fan found, in plan order, is scored (tally.score_fan);
@@ -112,7 +121,46 @@ class Scorer:
                 if step.unordered:
                     tally.unsorted = True
         tally.total += total
+        if self.combine is not None:
+            self.combine(tally)
         return tally
+
+
+class RefusedWin(NotAWinError):
+    """A hand of a winning shape that the rule set's own win condition (``shapes:``, ``win_requires:``) refuses."""
+
+
+class WinCondition:
+    """What a rule set lets win beyond a winning shape: the shapes it lists (``shapes:``) and its
+    ``win_requires`` predicate, checked on each reading; a hand none of whose readings passes is refused
+    with a sentence naming the condition."""
+
+    __slots__ = ("name", "shapes", "listed", "requires", "text")
+
+    def __init__(self, ruleset: RuleSet) -> None:
+        self.name = ruleset.name
+        self.shapes = frozenset(ruleset.shapes) if ruleset.shapes is not None else None
+        self.listed = ", ".join(ruleset.shapes or ())
+        self.requires = ruleset.win_requires
+        self.text = ruleset.win_requires_text
+
+    @classmethod
+    def of(cls, ruleset: RuleSet) -> WinCondition | None:
+        return cls(ruleset) if ruleset.shapes is not None or ruleset.win_requires is not None else None
+
+    def __call__(self, all_readings: list[Any], facts: Facts) -> list[Any]:
+        """The readings that may win (NotAWinError when none)."""
+        shapes, kept = self.shapes, all_readings
+        if shapes is not None:
+            kept = [r for r in kept if r.shape.value in shapes]
+            if not kept:
+                raise RefusedWin(f"the tiles form no winning shape of {self.name}, whose wins are: {self.listed}")
+        if self.requires is not None:
+            instances = self.requires.instances
+            kept = [r for r in kept if instances(facts.read(r))]
+            if not kept:
+                raise RefusedWin(f"every win under {self.name} must meet its win_requires: {' '.join(self.text.split())}")
+        return kept
 
 
 def take_the_highest(scored: Tally, best: Tally) -> bool:

@@ -26,6 +26,21 @@ from .facts import Facts
 from .principles import Principle
 from .result import CountedFan
 
+
+class Rules:
+    """Which of the principles on sets a rule set applies (ruleset.yaml ``principles``; all by default)."""
+
+    __slots__ = ("identical", "split", "once")
+
+    def __init__(self, principles: tuple[str, ...] = ("non_identical", "non_split", "account_once")) -> None:
+        self.identical = "non_identical" in principles
+        self.split = "non_split" in principles
+        self.once = "account_once" in principles
+
+
+#: Every principle on sets: every MCR edition's.
+ALL_RULES = Rules()
+
 #: An instance of a fan as the principles see it: the indices of its sets in the reading's blocks
 #: (empty for a fan of the whole hand).
 Sets = tuple[int, ...]
@@ -36,10 +51,11 @@ class Step:
 
     __slots__ = ("fan", "number", "value", "in_total", "binds_sets", "late", "outright", "limited", "own_sets", "member", "more",
                  "once", "made", "plain",
-                 "unordered")
+                 "unordered", "rules")
 
-    def __init__(self, fan: Fan, member: tuple[int, ...] = (), by_count: bool = False, unordered: bool = False) -> None:
-        excludes = fan.excludes
+    def __init__(self, fan: Fan, member: tuple[int, ...] = (), by_count: bool = False, unordered: bool = False,
+                 rules: Rules = ALL_RULES, non_repeat: bool = True) -> None:
+        excludes = fan.excludes if non_repeat else ()
         self.fan = fan
         self.number = fan.number
         self.value = fan.value
@@ -69,6 +85,8 @@ class Step:
         #: Whether a fan before it in the plan has a higher number (the fans counted are then sorted by number).
         self.unordered = unordered
         self.plain = not (self.binds_sets or self.more or fan.bonus or self.late or by_count)
+        #: The principles on sets that apply (non_repeat off: ``excludes`` taken as empty).
+        self.rules = rules
 
 
 #: The empty tables of a reading that no counted fan ruled anything out of yet (never written: a Tally
@@ -82,7 +100,7 @@ class Tally:
     named when the explanation is asked for), and what the fans counted so far rule out for the fans after them."""
 
     __slots__ = ("facts", "counted", "dropped", "total", "bonus", "bonus_fans", "excluded", "quota", "scoped", "joined",
-                 "in_family", "index", "unsorted")
+                 "in_family", "index", "unsorted", "uncapped")
 
     def __init__(self, facts: Facts) -> None:
         self.facts = facts
@@ -103,6 +121,8 @@ class Tally:
         self.index: Callable[[int], int] | None = None
         #: Whether the fans counted, in plan order, are out of the order of their numbers.
         self.unsorted = False
+        #: The total before the rule set's cap lowered it (combine.py); None when not capped.
+        self.uncapped: int | None = None
 
     def block_index(self) -> Callable[[int], int]:
         """The index of a block of the reading by its identity (two equal chows of a reading are two sets)."""
@@ -201,9 +221,15 @@ def account_once(fan: Fan, sets: Sets, bits: int, tally: Tally) -> bool:
     return True
 
 
-def keep_sets(fan: Fan, found: list[tuple[Block, ...]], tally: Tally) -> tuple[Sets, ...]:
-    """The instances of a fan of sets that every principle keeps, each other one left out (an instance's
-    sets are the indices of its blocks in the reading)."""
+def joined_apart(bits: int, tally: Tally) -> bool:
+    """Without account-once: the instance's sets joined as a group of their own (non-split still sees them)."""
+    tally.joined.append(bits)
+    return True
+
+
+def keep_sets(fan: Fan, found: list[tuple[Block, ...]], tally: Tally, rules: Rules = ALL_RULES) -> tuple[Sets, ...]:
+    """The instances of a fan of sets that every principle (of ``rules``) keeps, each other one left out
+    (an instance's sets are the indices of its blocks in the reading)."""
     number = fan.number
     scoped, quota = number in tally.scoped, number in tally.quota
     index = tally.index or tally.block_index()
@@ -218,14 +244,14 @@ def keep_sets(fan: Fan, found: list[tuple[Block, ...]], tally: Tally) -> tuple[S
         if (scoped and non_repeat_within(fan, sets, tally)) or (quota and non_repeat_by_count(fan, 1, tally, sets)):
             continue
         if len(sets) > 1:
-            if used and non_identical(fan, sets, used, tally):
+            if used and rules.identical and non_identical(fan, sets, used, tally):
                 continue
             bits = 0
             for i in sets:
                 bits |= 1 << i
             if not tally.joined:
                 tally.joined = [bits]  # the first combination joins its sets: nothing to check it against
-            elif non_split(fan, sets, bits, tally) or not account_once(fan, sets, bits, tally):
+            elif (rules.split and non_split(fan, sets, bits, tally)) or not (account_once(fan, sets, bits, tally) if rules.once else joined_apart(bits, tally)):
                 continue
             used.update(sets)
         kept.append(sets)
@@ -242,7 +268,7 @@ def score_fan(step: Step, found: list[tuple[Any, ...]], tally: Tally, caps: tupl
     if step.member and family_cap(step, n, tally, caps):
         return
     if step.binds_sets:
-        kept = keep_sets(step.fan, found, tally)
+        kept = keep_sets(step.fan, found, tally, step.rules)
         if not kept:
             return
         counted = step.made.get(kept) or step.made.setdefault(kept, CountedFan(step.fan, len(kept), kept))

@@ -2,10 +2,12 @@
 each as the four players' point changes by player index, in exact integers."""
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import Path
+from typing import Any
 
 from ..ruleset import RuleSet
+from ..ruleset.formula import NAMES
 from ..scoring import Result
 from .terms import Settlement, SettlementError, terms
 
@@ -43,24 +45,27 @@ def _check_flowers(count: int, settlement: Settlement) -> None:
                               f"a win cannot have {count} flower{'s' if count > 1 else ''}")
 
 
-def win_changes(points: int, flower_points: int, winner: int, discarder: int | None, settlement: Settlement) -> Changes:
-    """The changes of a legal win worth ``points`` (+ ``flower_points``); self-drawn when ``discarder`` is None."""
+def win_changes(points: int, flower_points: int, winner: int, discarder: int | None, settlement: Settlement,
+                facts: Mapping[str, int] | None = None) -> Changes:
+    """The changes of a legal win worth ``points`` (+ ``flower_points``); self-drawn when ``discarder`` is None;
+    ``facts``: the win's facts a payment's formula reads (formula.NAMES)."""
     counted = points + (flower_points if settlement.flowers_toward_minimum else 0)
     if counted < settlement.minimum:
         flowers = "" if settlement.flowers_toward_minimum or not flower_points else " (flowers do not count toward it)"
         raise SettlementError(f"a win needs at least {settlement.minimum} points{flowers}; this hand has {counted}: "
                               "record it as a false win")
     paid = points + (flower_points if settlement.flowers_toward_payment else 0)
+    values = settlement.values(paid, flower_points, facts) if settlement.pieces or facts is not None else None
     changes = [0, 0, 0, 0]
     for player in range(4):
         if player == winner:
             continue
         if discarder is None:
-            owed = settlement.self_draw_others.amount(settlement.base, paid)
+            owed = settlement.self_draw_others.amount(settlement.base, paid, values)
         elif player == discarder:
-            owed = settlement.discarder.amount(settlement.base, paid)
+            owed = settlement.discarder.amount(settlement.base, paid, values)
         else:
-            owed = settlement.discard_others.amount(settlement.base, paid)
+            owed = settlement.discard_others.amount(settlement.base, paid, values)
         changes[player] -= owed
         changes[winner] += owed
     return tuple(changes)  # type: ignore[return-value]  # one change per player: four
@@ -83,7 +88,13 @@ def settle(result_or_total: Result | int, winner: int, discarder: int | None = N
         raise SettlementError(f"the hand was scored as won {scored}: "
                               + ("give no discarder" if discarder is not None else "give the discarder"))
     points, flower_points = hand_points(result_or_total, settlement, flowers)
-    return win_changes(points, flower_points, winner, discarder, settlement)
+    facts = win_facts(result_or_total.hand.context) if isinstance(result_or_total, Result) else None
+    return win_changes(points, flower_points, winner, discarder, settlement, facts)
+
+
+def win_facts(context: Any) -> dict[str, int]:
+    """The win's facts a payment's formula reads (formula.NAMES), as whole numbers."""
+    return {name: int(getattr(context, name)) for name in NAMES if hasattr(context, name) and name != "flowers"}
 
 
 def penalty_changes(offender: int, kind: str, rules: RuleSet | Settlement | str | Path = "mcr") -> Changes:

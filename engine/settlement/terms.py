@@ -2,13 +2,15 @@
 (``fanrules.ruleset.settlement_keys``: each key names the attribute it fills)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
 from ..core.errors import FanrulesError
 from ..core.tiles import WIND_CODES
 from ..ruleset import RuleSet, load_ruleset
+from ..ruleset.formula import NAMES, evaluate, parse, worked_values
 from ..ruleset.settlement_keys import SETTLEMENT
 from ..ruleset.views import section_problems, view_of
 
@@ -23,13 +25,17 @@ class SettlementError(FanrulesError, ValueError):
 
 @dataclass(frozen=True)
 class Pay:
-    """What one loser pays the winner: ``base`` times the base plus ``points`` times the hand's points."""
+    """What one loser pays the winner: ``base`` times the base plus ``points`` times the hand's points,
+    or its ``formula`` over the hand's total, the base, the flowers, the win's facts and the pieces."""
 
     base: int
     points: int
+    formula: str = ""
 
-    def amount(self, base: int, points: int) -> int:
-        return self.base * base + self.points * points
+    def amount(self, base: int, points: int, values: Mapping[str, int] | None = None) -> int:
+        if not self.formula:
+            return self.base * base + self.points * points
+        return evaluate(parse(self.formula, tuple(values or NAMES)), values or {"total": points, "base": base})
 
 
 @dataclass(frozen=True)
@@ -89,6 +95,12 @@ class Settlement:
     session: SessionTerms
     ranking: RankingTerms
     sources: tuple[str, ...]
+    #: Named formulas the payments' formulas read (``pieces:``).
+    pieces: dict[str, str] = field(default_factory=dict)
+
+    def values(self, points: int, flower_points: int, facts: Mapping[str, int] | None = None) -> dict[str, int]:
+        """What a payment's formula reads: the hand's points as paid, the base, the flowers, the win's facts, the pieces."""
+        return worked_values(self.pieces, {"total": points, "base": self.base, "flowers": flower_points, **(facts or {})})
 
     def penalty(self, kind: str) -> Penalty:
         """The penalty of ``kind`` (``false_win`` or ``false-win``)."""

@@ -120,6 +120,8 @@ def add_hand_args(p: argparse.ArgumentParser, hand_help: str, surface: str | Non
             p.add_argument(*flags, dest=name, default=argparse.SUPPRESS, metavar="WIND", help=text)
         elif kind == "count":
             p.add_argument(*flags, dest=name, type=int, default=argparse.SUPPRESS, metavar="N", help=text)
+        elif kind == "seat":
+            p.add_argument(*flags, dest=name, default=argparse.SUPPRESS, metavar="SEAT", help=text)
         else:
             p.add_argument(*flags, dest=name, action="store_true", default=argparse.SUPPRESS, help=text)
 

@@ -26,9 +26,10 @@ MAX_FANS = 4
 
 
 def editions() -> list[RuleSet]:
-    """The shipped rule sets (old names left out): the default first, then by depth and name."""
+    """The shipped editions of the default (old names and other scoring systems, such as zung-jung, left
+    out): the default first, then by depth and name."""
     loaded = [load_ruleset(name) for name in shipped_rulesets()]
-    return sorted(loaded, key=lambda rs: (rs.name != DEFAULT, len(rs.chain), rs.name))
+    return sorted([rs for rs in loaded if rs.chain[-1] == DEFAULT], key=lambda rs: (rs.name != DEFAULT, len(rs.chain), rs.name))
 
 
 def _cell(text: str) -> str:

@@ -27,7 +27,8 @@ def format_result(result: Result, written: str | None = None) -> str:
     rows = [("#", "fan", "points", "count", "sets")]
     for c in result.fans:
         sets = "; ".join(" ".join(str(b) for b in inst) for inst in result.sets_of(c))
-        rows.append((str(c.fan.number), printable(f"{c.fan.name_zh} {c.fan.name_en}"), str(c.points), str(c.count), sets))
+        points = f"x{c.fan.multiplier}" if c.fan.multiplier else str(c.points)
+        rows.append((str(c.fan.number), printable(f"{c.fan.name_zh} {c.fan.name_en}"), points, str(c.count), sets))
     widths = [max(width(r[i]) for r in rows) for i in range(4)]
     for r in rows:
         cells = [pad(r[0], widths[0], right=True), pad(r[1], widths[1]), pad(r[2], widths[2], right=True), pad(r[3], widths[3], right=True), r[4]]
@@ -41,7 +42,8 @@ def format_result(result: Result, written: str | None = None) -> str:
             lines.append(printable(f"  {n.fan.name_zh} {n.fan.name_en}{times}{' (' + sets + ')' if sets else ''}: {n.reason}"))
     lines.append("")
     status = "" if result.is_win else f"  -- under the minimum of {result.minimum}: not a legal win"
-    lines.append(f"total {result.total} (with flowers {result.total_with_flowers}){status}")
+    capped = "" if result.uncapped is None else f", capped at {result.cap} (was {result.uncapped})"
+    lines.append(f"total {result.total} (with flowers {result.total_with_flowers}){capped}{status}")
     return "\n".join(lines)
 
 

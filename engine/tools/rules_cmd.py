@@ -94,7 +94,10 @@ def cmd_test(args: argparse.Namespace) -> int:
     failed = [o for o in outcomes if not o.passed]
     for o in failed:
         print(printable(f"{o.example.where}: FAIL {o.test_id} {o.example.hand}: {o.message}"))
-    print(f"{len(outcomes) - len(failed)} passed, {len(failed)} failed")
+    skipped = sum(o.skipped for o in outcomes)
+    print(f"{len(outcomes) - len(failed) - skipped} passed, {len(failed)} failed" + (f", {skipped} skipped" if skipped else ""))
+    if skipped:
+        print(f"skipped: {skipped} example(s) of a parent rule set whose hand {ruleset.name}'s own win condition refuses")
     if args.update and failed:
         from .update_examples import update_examples
 

@@ -25,6 +25,7 @@ from ..scoring.examples import example_hand
 from .render import result_html
 from .section_pages import section_html
 from .tiles import sprite
+from .truth import family_html, fold_exclusions, minimum_html, minimum_sentence, principles_page, rules_html, value_html
 from .variant import FanChange, VariantChanges, changes
 from .words import ENGLISH, Words
 
@@ -77,7 +78,7 @@ def index_html(ruleset: RuleSet, diff: VariantChanges | None, w: Words = ENGLISH
     lineage = w.say(' It extends <code>{}</code>: see <a href="changes.html">what it changes</a>.', escape(parent)) if diff else ""
     sources = "".join(f"<li>{escape(s)}</li>" for s in ruleset.sources)
     return (f'<h1>{escape(ruleset.title)}</h1><p class="lead">{escape(ruleset.description)}{lineage}</p>'
-            f'<p>{w.say("{} fans; a hand needs <b>{}</b> points to win (flowers not counted).", len(ruleset.fans), ruleset.minimum)}</p>'
+            f'<p>{minimum_sentence(ruleset, w)}</p>{rules_html(ruleset, w)}'
             f'<p class="filter"><input id="filter" type="search" placeholder="{w.say("Filter by name or number")}" '
             f'aria-label="{w.say("Filter fans")}"> <span id="shown"></span></p>{"".join(sections)}'
             f'<p id="no-match" hidden>{w.say("No fan matches.")}</p><h2>{w.say("Sources")}</h2><ul>{sources}</ul>')
@@ -92,7 +93,7 @@ def _exclusions_html(fan: Fan, by_number: dict[int, Fan], w: Words) -> str:
         name = f"{target.name_zh} {target.name_en}" if target else str(ex.target)
         how = w.say(" (×{} per instance)", ex.count) if ex.count else w.say(" (within its own sets)") if ex.scope == "own_sets" else ""
         items.append(f'<li><a class="excl" href="fan-{ex.target}.html">{escape(name)}</a>{how}</li>')
-    return f'<ul class="excludes">{"".join(items)}</ul>'
+    return fold_exclusions(f'<ul class="excludes">{"".join(items)}</ul>', len(items), w)
 
 
 def _example_html(example: Example, fan: Fan, scorer: Scorer, w: Words) -> str:
@@ -121,8 +122,8 @@ def fan_html(fan: Fan, ruleset: RuleSet, scorer: Scorer, diff: VariantChanges | 
     kind = w.say(" A bonus fan: it is added after the hand reaches the minimum and never counts toward it.") if fan.bonus else ""
     return (f'<nav class="pager">{_neighbours(fan, ruleset, w)}</nav>'
             f'<h1><span class="num">{fan.number}</span> {escape(fan.name_zh)} <span class="en">{escape(fan.name_en)}</span></h1>'
-            f'{note}<p class="value">{w.say("{} point." if fan.value == 1 else "{} points.", f"<b>{fan.value}</b>")}{kind}</p>'
-            f'<p class="description">{escape(w.description(fan))}</p>'
+            f'{note}<p class="value">{value_html(fan, w)}{kind}</p>'
+            f'<p class="description">{escape(w.description(fan))}</p>{family_html(fan, ruleset, w)}'
             f'<h2>{w.say("Not counted with it (不计)")}</h2>{_exclusions_html(fan, by_number, w)}'
             f'<h2>{w.say("Predicate")}</h2><pre class="predicate">{escape(fan.predicate.strip())}</pre>'
             f'<h2>{w.say("Examples")}</h2>{examples}')
@@ -155,12 +156,9 @@ def changes_html(ruleset: RuleSet, diff: VariantChanges, w: Words = ENGLISH) -> 
 
 
 def principles_html(ruleset: RuleSet, w: Words = ENGLISH) -> str:
-    if ruleset.minimum:
-        minimum = w.say("A complete hand needs <b>{}</b> points to be a legal win. Flowers are added afterwards and never count toward "
-                        "that minimum; a complete hand below it is shown with its fans and marked as under the minimum.", ruleset.minimum)
-    else:
-        minimum = w.say("This rule set has no minimum: every complete hand is a legal win.")
-    return _static("principles.html" if w.lang == "en" else f"principles.{w.lang}.html").replace("{minimum}", minimum)
+    """The rule set's principles, shapes and minimum: the shipped page for MCR's, else generated (truth.py)."""
+    text = principles_page(ruleset, w) or _static("principles.html" if w.lang == "en" else f"principles.{w.lang}.html")
+    return text.replace("{minimum}", minimum_html(ruleset, w))
 
 
 def book_files(ruleset: RuleSet, lang: str = "en", progress: Callable[[int, int], object] | None = None) -> dict[str, bytes]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.context import ANNOTATION_KEYS, FACTS, NOT_TAKEN, Fact
+from ..core.context import ANNOTATION_KEYS, FACTS, NOT_TAKEN, SEATS, Fact
 from ..core.errors import ErrorKind
 from ..core.jsonio import MELD_KEYS, MELD_TYPES
 from ..core.tiles import TILE_CODES, WIND_CODES
@@ -21,7 +21,8 @@ ANY_OBJECT = {"type": "object"}
 def fact_schema(fact: Fact, alias: str | None = None) -> dict[str, Any]:
     """The JSON Schema of one context fact (an ``alias`` is marked deprecated, naming the one name)."""
     kinds: dict[str, dict[str, Any]] = {"flag": {"type": "boolean"}, "wind": {"type": "string", "enum": list(WIND_CODES)},
-                                        "count": {"type": "integer", "minimum": 0, "maximum": fact.maximum}}
+                                        "count": {"type": "integer", "minimum": 0, "maximum": fact.maximum},
+                                        "seat": {"type": "string", "enum": list(SEATS)}}
     kind = kinds[fact.kind]
     text = fact.description if alias is None else f"Another name of {fact.name}: give one of the two."
     return {**kind, "description": text, **({"default": _default(fact)} if alias is None else {"deprecated": True})}

@@ -60,6 +60,34 @@ ZH: dict[str, str] = {
     "that minimum; a complete hand below it is shown with its fans and marked as under the minimum.":
         "一手牌至少要有 <b>{}</b> 番才能和牌。花牌在此之后另加，不计入起和番数；不够起和番数的牌仍列出它的番种，并注明未达起和番数。",
     "This rule set has no minimum: every complete hand is a legal win.": "本规则集没有起和番数：凡是成和牌型都可以和。",
+    "{} fans; every complete hand is a legal win.": "共 {} 个番种；凡是成和牌型都可以和。",
+    "{} fans; a hand needs <b>{}</b> to win.": "共 {} 个番种；和牌至少需要 <b>{}</b>。",
+    "{} fans; a hand needs <b>{}</b> to win (flowers counted toward it).": "共 {} 个番种；和牌至少需要 <b>{}</b>（花牌计入）。",
+    "{} fans; a hand needs <b>{}</b> to win (flowers not counted).": "共 {} 个番种；和牌至少需要 <b>{}</b>（花牌不计）。",
+    "A hand scores at most <b>{}</b>: a higher total scores the cap.": "一手牌最多计 <b>{}</b>：超过的按封顶计。",
+    "Families": "系列",
+    "at most {} of": "至多计 {} 个：",
+    "Of each family, only as many fans count as its cap allows (the highest).": "每个系列只计它允许的番种个数（取最高的）。",
+    "four sets and a pair": "四副牌组加一对将",
+    "seven pairs": "七个对子",
+    "thirteen orphans": "每种幺九和字牌各一张再加其中一张",
+    "honours and knitted tiles": "一组不相连的序数牌与字牌共十四张",
+    "the knitted straight with one more set and a pair": "组合龙加一副牌组和一对将",
+    "The shapes that may win: {}.": "可以和牌的牌型：{}。",
+    "Every win must meet: <code>{}</code>.": "和牌必须满足：<code>{}</code>。",
+    "Multiplies the sum of the other fans by <b>{}</b>.": "把其他番种之和乘以 <b>{}</b>。",
+    " When it is counted, the hand scores it alone: no other fan counts.": "计此番时只计此番，其他番种都不计。",
+    "{} fans (show them)": "{} 个番种（展开）",
+    "Not applied: {}.": "不适用：{}。",
+    "How a hand is scored": "怎样计番",
+    "Winning shapes": "和牌牌型",
+    "A winning hand is one of: {}.": "和牌须是以下牌型之一：{}。",
+    "When several fans apply": "几个番种同时成立时",
+    "No principle applies: every fan whose predicate holds counts.": "不适用任何原则：条件成立的番种都计。",
+    "A complete hand needs <b>{}</b> to be a legal win; a complete hand below it is shown with its fans and "
+    "marked as under the minimum.": "一手牌至少要有 <b>{}</b> 才能和牌；不够起和番数的牌仍列出它的番种，并注明未达起和番数。",
+    "A complete hand needs <b>{}</b> to be a legal win, its flowers counted toward it; a complete hand below "
+    "it is shown with its fans and marked as under the minimum.": "一手牌至少要有 <b>{}</b> 才能和牌，花牌计入；不够起和番数的牌仍列出它的番种，并注明未达起和番数。",
 }
 
 
