@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any, Self, cast
 
 from ..core.jsonio import hand_from_record, meld_to_record, melds_of
-from ..core.tiles import TILE_INDEX, tile_code, tile_of_code
+from ..core.tiles import NAMED_TILES, TILE_INDEX, tile_code, tile_of_code
 from ..ruleset import resolve, shipped_rulesets
 from .actions import Action, Phase, Source
 from .claims import ClaimTable, ClaimWindow, open_window
@@ -150,7 +150,7 @@ def seat_from_json(data: dict[str, Any]) -> Seat:
 
 def _win(event: dict[str, Any], game: GameRules) -> Win:
     hand = hand_from_record(event["record"])
-    return Win(event["player"], hand.win_tile, event["from"], hand, game.scorer.score(hand))
+    return Win(event["player"], NAMED_TILES[hand.win_tile], event["from"], hand, game.scorer.score(hand))
 
 
 # --- the log ---------------------------------------------------------------------------------------------
