@@ -90,6 +90,7 @@ def cmd_batch(args: argparse.Namespace) -> int:
             raise CliError(str(err), ExitCode.USAGE) from None
 
     inp = _stream(args.input, sys.stdin, "rb")
+    refused = [0]
     try:
         gc.freeze()  # the scorer too: start-up ended as its rule set was loaded (tools/startup.py)
         with replaced(args.output, inputs=[0, inp.fileno()], what="--output") if args.output is not None \
@@ -97,14 +98,14 @@ def cmd_batch(args: argparse.Namespace) -> int:
             try:
                 progress = sys.stderr if sys.stderr is not None and sys.stderr.isatty() and not args.quiet else None
                 run_batch(inp, out, scorer, jobs=usable_jobs(args.jobs), progress=progress,
-                          explain=not args.brief, cluster=cluster)
+                          explain=not args.brief, cluster=cluster, refused=refused)
             except Interrupted as err:  # the complete lines written so far are kept, as the message says
                 print(f"fanrules: batch {err}, each complete", file=sys.stderr)
                 return 130
     finally:
         if args.input is not None:
             inp.close()
-    return 0
+    return ExitCode.REFUSED if refused[0] else 0  # every line answered; some refused: exit 1, as the table says
 
 
 def cmd_waits(args: argparse.Namespace) -> int:

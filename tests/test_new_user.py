@@ -1,0 +1,113 @@
+"""What a new user met in the Python API and the command line's outputs (issue 46): one test per finding."""
+from __future__ import annotations
+
+import json
+import pickle
+from pathlib import Path
+
+import pytest
+
+import fanrules
+from fanrules.core.tiles import NAMED_TILES, NamedTile, named
+from fanrules.game import Table, greedy_player, observe
+from fanrules.game.actions import Action, ActionKind, IllegalAction
+from fanrules.game.expert import ExpertPlayer, expert_player
+from fanrules.game.players import GreedyPlayer, ShantenPlayer
+from fanrules.game.simulate import play
+from fanrules.tools.cli import main
+
+DATA = Path(__file__).parent / "data"
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+# --- 1. the built-in players given a rule set's name ----------------------------------------------
+
+@pytest.mark.parametrize("make", [
+    lambda: greedy_player("mcr", 1), lambda: expert_player("mcr", 1), lambda: ExpertPlayer("mcr"),
+    lambda: GreedyPlayer(fanrules.load_ruleset("mcr")), lambda: ShantenPlayer("mcr"),
+], ids=["greedy_player", "expert_player", "ExpertPlayer", "GreedyPlayer(RuleSet)", "ShantenPlayer"])
+def test_a_player_given_a_rule_sets_name_plays_a_whole_hand(make: object) -> None:
+    table = play(Table("mcr", seed=5), [make() for _ in range(4)])  # type: ignore[operator]
+    assert table.over
+
+
+def test_a_player_given_something_else_is_refused_at_construction_with_what_to_pass() -> None:
+    with pytest.raises(TypeError, match="rule set's name .* a RuleSet or a GameRules, not int"):
+        GreedyPlayer(3)  # type: ignore[arg-type]
+
+
+# --- 2. tiles that read as tiles -------------------------------------------------------------------
+
+def test_a_named_tile_is_its_number_and_prints_as_its_code() -> None:
+    tile = named("3p")
+    assert tile == 11 and hash(tile) == hash(11) and {11: "x"}[tile] == "x" and list(range(20))[tile] == 11
+    assert (str(tile), repr(tile), f"{tile}", f"{tile:d}", json.dumps([tile])) == ("3p", "3p", "3p", "11", "[11]")
+    assert named(11) is tile and pickle.loads(pickle.dumps(tile)) is tile and tile.code == "3p"
+    assert [str(t) for t in (named(27), named("C"), named(36))] == ["E", "C", "3f"]
+    with pytest.raises(ValueError, match="not a tile"):
+        named(42)
+    assert len(NAMED_TILES) == 42
+
+
+def test_the_analysis_example_of_the_python_guide_prints_what_its_comment_says() -> None:
+    a = fanrules.analyze("123m456p789s1122z3z", visible="EE", seat_wind="S")
+    best = a.discards[0]
+    line = f"{best.advice.discard} {best.advice.shanten} {best.advice.useful} {best.reach.total}"
+    assert line == "W 0 (Useful(tile=E, remaining=0), Useful(tile=S, remaining=2)) 12"
+    assert "concealed=(1m, 2m, 3m, 4p, 5p, 6p, 7s, 8s, 9s, E, E, S, S, W)" in repr(a)
+    assert repr(fanrules.waits("1112345678999m")[0]).startswith("WaitScore(1m, ")
+
+
+def test_game_objects_print_their_tiles_as_codes() -> None:
+    table = Table("mcr", seed=3)
+    shown = repr(table)
+    assert shown.startswith("<Table mcr seed=3 ") and "0 E 2m6m7m8m8m1p1p2p2p3p2sSC6f" in shown
+    obs = observe(table, table.current)
+    assert all(type(t) is NamedTile for t in obs.hand) and str(obs.hand[-1]) == "6f"
+    assert repr(obs.legal[0]) == "Action(player=0, kind=flower, tile=6f)"
+    played = play(Table("mcr", seed=0), [greedy_player("mcr") for _ in range(4)])
+    win = played.wins[0]
+    assert type(win.tile) is NamedTile and repr(win).startswith("Win(player=3, tile=3s, ")
+    assert "tiles=(31, 31, 31)" not in repr(fanrules.parse_hand("[CCC,1]FFFPPP999s5m5m").melds[0])
+
+
+def test_an_action_takes_a_tiles_code_and_refuses_what_is_no_tile() -> None:
+    assert Action(0, "discard", "3p") == Action(0, ActionKind.DISCARD, 11)  # type: ignore[arg-type]
+    with pytest.raises(IllegalAction, match="not a tile"):
+        Action(0, "discard", 99)
+
+
+# --- 3. outputs a reader does not have to decode -----------------------------------------------------
+
+def test_rules_show_of_a_number_out_of_range_suggests_no_look_alike_number(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "rules", "show", "999")
+    assert code != 0 and "'9'" not in err and "numbered 1 to 81" in err
+    code, _, err = run(capsys, "rules", "show", "Big Three Dragon")
+    assert "did you mean 'Big Three Dragons'?" in err
+
+
+def test_each_not_counted_line_names_its_set_as_the_command_line_does(capsys: pytest.CaptureFixture[str]) -> None:
+    result = fanrules.score("[CCC,1]FFFPPP999s5m5m", self_drawn=True)
+    lines = [str(why) for why in result.not_counted]
+    assert len(set(lines)) == len(lines)
+    assert "幺九刻 Pung of Terminals or Honors (FFF): its sets are part of 大三元 Big Three Dragons" in lines
+    code, out, _ = run(capsys, "score", "[CCC,1]FFFPPP999s5m5m", "--self-drawn")
+    assert all(f"  {line}" in out.splitlines() for line in lines)
+
+
+# --- 6. one convention each ---------------------------------------------------------------------------
+
+def test_batch_exits_1_when_a_line_was_refused_and_0_when_none(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    good = tmp_path / "good.jsonl"
+    good.write_text((DATA / "rulebook.jsonl").read_text(encoding="utf-8").splitlines()[0] + "\n", encoding="utf-8")
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(good.read_text(encoding="utf-8") + "not json\n", encoding="utf-8")
+    assert run(capsys, "batch", "--input", str(good))[0] == 0
+    code, out, _ = run(capsys, "batch", "--input", str(bad), "--jobs", "1")
+    assert code == 1 and len(out.splitlines()) == 2
+    assert run(capsys, "batch", "--input", str(bad), "--jobs", "2")[0] == 1
