@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 import pickle
 from pathlib import Path
 
@@ -111,3 +112,59 @@ def test_batch_exits_1_when_a_line_was_refused_and_0_when_none(capsys: pytest.Ca
     code, out, _ = run(capsys, "batch", "--input", str(bad), "--jobs", "1")
     assert code == 1 and len(out.splitlines()) == 2
     assert run(capsys, "batch", "--input", str(bad), "--jobs", "2")[0] == 1
+
+
+# --- 3. (continued) judge, simulate and plot -----------------------------------------------------------
+
+def test_judge_prints_who_won_on_what_with_which_fans_and_each_players_change(capsys: pytest.CaptureFixture[str]) -> None:
+    from botzone_bots import MINIMAL
+    bot = " ".join(MINIMAL + ["--keep"])
+    code, out, _ = run(capsys, "judge", "--bots", bot, bot, bot, bot, "--games", "2", "--quiet", "--time-limit", "30")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].startswith("hand 0: ") and "[" not in lines[0]
+    won = [line for line in lines if " wins on " in line]
+    for line in won:  # player 2 (W) wins on 5m, on player 0 (E)'s discard: 8 points
+        assert re.fullmatch(r"hand \d: player \d \([ESWN]\) wins on \w+, (self-drawn|on player \d \([ESWN]\)'s discard): "
+                            r"\d+ points( and \d+ for flowers)?", line), line
+    assert re.search(r"^  changes: 0 E [+-]\d+, 1 S [+-]\d+, 2 W [+-]\d+, 3 N [+-]\d+$", out, re.M)
+    assert re.search(r"^totals: 0 E [+-]\d+, 1 S [+-]\d+, 2 W [+-]\d+, 3 N [+-]\d+ \(.*(hands? won|draws?)", lines[-1])
+
+
+def test_a_judged_win_lists_its_fans_with_their_points() -> None:
+    from fanrules.botzone.judge import Judged
+    from fanrules.tools.judge_cmd import hand_lines
+    table = play(Table("botzone", seed=0), [greedy_player("botzone") for _ in range(4)])
+    win = table.wins[0]
+    lines = hand_lines(3, Judged(table, "win", (-8, -8, -8, 24)))
+    assert lines[0].startswith(f"hand 3: player {win.player} ({'ESWN'[win.player]}) wins on {win.tile}, ")
+    assert [f"  {c.fan.name_zh} {c.fan.name_en} {c.points}" + (f" x{c.count}" if c.count > 1 else "")
+            for c in win.result.fans] == lines[1:-1]
+    assert lines[-1] == "  changes: 0 E -8, 1 S -8, 2 W -8, 3 N +24"
+
+
+def test_simulate_numbers_seats_and_players_0_to_3_with_the_seat_wind(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "simulate", "--games", "2", "--players", "greedy,random,greedy,shanten", "--jobs", "1",
+                       "--quiet")
+    assert code == 0
+    rows = [line.split("  ")[0] for line in out.splitlines() if line.startswith(("seat ", "player "))]
+    assert rows == ["seat 0 E", "seat 1 S", "seat 2 W", "seat 3 N",
+                    "player 0 greedy", "player 1 random", "player 2 greedy", "player 3 shanten"]
+
+
+def test_the_plot_writes_every_fan_name_whole() -> None:
+    from fanrules.tools.plot_svg import LABEL_WIDTH, label_width, plot
+
+    class Shown:
+        rules, wins, games, totals = "mcr", 2, 2, {8: 1, 88: 1}
+        names = {73: ("幺九刻", "Pung of Terminals or Honors"), 20: ("七星不靠", "Greater Honors and Knitted Tiles")}
+        fans = {73: 2, 20: 1}
+
+        def label(self, number: int) -> str:
+            return " ".join((str(number), *self.names[number]))
+
+    svg = plot([Shown()], "t")
+    for label in ("73 幺九刻 Pung of Terminals or Honors", "20 七星不靠 Greater Honors and Knitted Tiles"):
+        assert f">{label}</text>" in svg
+    bar = re.search(r'<rect x="(\d+)" y="\d+" width="[\d.]+" height="14"', svg)
+    assert bar is not None and int(bar.group(1)) - 10 > label_width("20 七星不靠 Greater Honors and Knitted Tiles") > LABEL_WIDTH

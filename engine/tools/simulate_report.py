@@ -9,6 +9,7 @@ from typing import Any
 
 import yaml
 
+from ..core.tiles import WIND_CODES
 from ..game.paired import Moments
 from ..game.simulate import Study
 from ..game.stats import Stats, Totals
@@ -75,8 +76,8 @@ def format_players(stats: Stats) -> str:
     """Each seat's and each player's results, the points per hand of each player with its 95% interval
     (per unit), and with two players the first's margin over the second."""
     head = ("", "hands", "points/hand", "win rate", "deal-in rate", "average win")
-    rows = [head] + [_totals_row(f"seat {p}", t) for p, t in enumerate(stats.by_seat)]
-    rows += [_totals_row(f"player {i + 1} {name}", t) for i, (name, t) in enumerate(zip(stats.players, stats.by_player))]
+    rows = [head] + [_totals_row(f"seat {p} {WIND_CODES[p]}", t) for p, t in enumerate(stats.by_seat)]
+    rows += [_totals_row(f"player {i} {name}", t) for i, (name, t) in enumerate(zip(stats.players, stats.by_player))]
     lines = [f"per seat and per player, under {stats.rules}:", *_table(rows)]
     for name, m in stats.strength.items():
         low, high = m.interval
