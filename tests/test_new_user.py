@@ -168,3 +168,29 @@ def test_the_plot_writes_every_fan_name_whole() -> None:
         assert f">{label}</text>" in svg
     bar = re.search(r'<rect x="(\d+)" y="\d+" width="[\d.]+" height="14"', svg)
     assert bar is not None and int(bar.group(1)) - 10 > label_width("20 七星不靠 Greater Honors and Knitted Tiles") > LABEL_WIDTH
+
+
+# --- 4. files a clone does not have ---------------------------------------------------------------------
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_no_shipped_file_or_doc_refers_to_a_folder_outside_the_repository() -> None:
+    found = []
+    for top in ("README.md", "README.zh.md", "docs", "rules", "engine", "dsl"):
+        path = ROOT / top
+        for file in [path] if path.is_file() else sorted(p for p in path.rglob("*") if p.is_file()):
+            if file.suffix in (".py", ".md", ".yaml", ".json", ".html", ".js", ".css", ".toml", ".txt"):
+                text = file.read_text(encoding="utf-8", errors="replace")
+                found += [f"{file.relative_to(ROOT)}: {word}" for word in ("shared/", "SCORING.md", "RULINGS.md",
+                                                                            "EDITIONS.md", "NOTATION.md") if word in text]
+    assert found == []
+
+
+def test_the_facts_the_rule_sets_cite_are_in_the_repositorys_own_docs() -> None:
+    mcr = fanrules.load_ruleset("mcr")
+    cited = " ".join([mcr.description, *mcr.sources])
+    assert "docs/principles.md" in cited and "shared" not in cited
+    principles = (ROOT / "docs" / "principles.md").read_text(encoding="utf-8")
+    assert "summerinsects/ChineseOfficialMahjongHelper" in principles and "ailab-pku/Chinese-Standard-Mahjong" in principles
+    assert principles.count("\n| ") >= 18 + 6  # the 18 rulings and the 6 shapes, each a row

@@ -55,7 +55,7 @@ CONTEXT_NAMES = tuple(f.name for f in FACTS)
 FLAGS = tuple(f.name for f in FACTS[:4])
 WIND_NAMES = tuple(f.name for f in FACTS if f.kind == "wind")
 EXTRA_FLAGS = ("flower_replacement", "first_turn")
-#: Other spellings still accepted: the JSONL contract's names (NOTATION.md), alias -> name.
+#: Other spellings still accepted: the JSONL contract's names (docs/notation.md), alias -> name.
 ALIASES = {alias: f.name for f in FACTS for alias in f.aliases}
 #: What a label in a corpus carries beside the hand; passed over by every reader of records
 #: (so are ``expected_*`` and ``x_*`` keys).

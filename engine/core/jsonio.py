@@ -1,4 +1,4 @@
-"""JSON records of the JSONL contract (NOTATION.md) to and from Hand values."""
+"""JSON records of the JSONL contract (docs/notation.md) to and from Hand values."""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -280,7 +280,7 @@ def meld_to_record(meld: Meld) -> dict[str, Any]:
 
 
 def hand_to_record(hand: Hand, id: str | None = None) -> dict[str, Any]:
-    """The JSONL input object of a hand, with the contract's names (NOTATION.md), which every reader
+    """The JSONL input object of a hand, with the contract's names (docs/notation.md), which every reader
     of the contract understands; fanrules reads these and the one names alike."""
     ctx = hand.context
     out: dict[str, Any] = {} if id is None else {"id": id}

@@ -1,4 +1,4 @@
-"""The 34 tile kinds as small ints, in the canonical order of NOTATION.md, the eight flowers after them,
+"""The 34 tile kinds as small ints, in the canonical order of docs/notation.md, the eight flowers after them,
 and the winds in seat order: the one place these numbers and codes are written."""
 from __future__ import annotations
 

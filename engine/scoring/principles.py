@@ -12,7 +12,7 @@ from ..ruleset import Fan
 
 
 class Principle(StrEnum):
-    """The scoring principles that leave an instance of a fan out (SCORING.md), each with its reason."""
+    """The scoring principles that leave an instance of a fan out (docs/principles.md, section 2), each with its reason."""
 
     EXCLUDED = "excluded"
     EXCLUDED_COUNT = "excluded_count"

@@ -27,7 +27,8 @@ from .cli_context import load_rules
 #: The guides in reading order, each with its title in the navigation; a guide of docs/ not listed here
 #: follows them, titled by its first heading.
 GUIDES: tuple[tuple[str, str], ...] = (
-    ("python.md", "Using it from Python"), ("notation.md", "Hand notation"), ("rules.md", "Rule sets"), ("dsl.md", "The predicate language"),
+    ("python.md", "Using it from Python"), ("notation.md", "Hand notation"), ("principles.md", "Scoring principles and rulings"),
+    ("rules.md", "Rule sets"), ("dsl.md", "The predicate language"),
     ("variants.md", "Variants"), ("editions.md", "Editions"), ("analysis.md", "Hand analysis"),
     ("game.md", "The game"), ("settlement.md", "Settlement"), ("architecture.md", "Architecture"),
     ("benchmarks.md", "Benchmarks"), ("web.md", "The web surface"),
