@@ -194,3 +194,20 @@ def test_the_facts_the_rule_sets_cite_are_in_the_repositorys_own_docs() -> None:
     principles = (ROOT / "docs" / "principles.md").read_text(encoding="utf-8")
     assert "summerinsects/ChineseOfficialMahjongHelper" in principles and "ailab-pku/Chinese-Standard-Mahjong" in principles
     assert principles.count("\n| ") >= 18 + 6  # the 18 rulings and the 6 shapes, each a row
+
+
+# --- 5. a bot to copy -------------------------------------------------------------------------------------
+
+def test_the_minimal_bot_of_the_interop_guide_plays_under_judge_in_both_forms(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+    text = (ROOT / "docs" / "interop.md").read_text(encoding="utf-8")
+    start = text.index("<!-- bot.py -->\n```python\n") + len("<!-- bot.py -->\n```python\n")
+    bot = tmp_path / "bot.py"
+    bot.write_text(text[start:text.index("```", start)], encoding="utf-8")
+    keep, once = f"{sys.executable} {bot} --keep", f"{sys.executable} {bot}"
+    run = subprocess.run([sys.executable, "-m", "fanrules", "judge", "--bots", keep, keep, keep, once, "--games", "1",
+                          "--json", "--quiet", "--time-limit", "30"], capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stderr
+    hand = json.loads(run.stdout.splitlines()[0])
+    assert hand["outcome"] in ("win", "draw") and "offender" not in hand, hand
