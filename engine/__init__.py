@@ -37,6 +37,7 @@ from .core import (
     parse_hand,
     to_hand,
 )
+from .core.tiles import NamedTile
 from .dsl import DiagnosticError, Level
 from .ruleset import Fan, RuleSet, load_ruleset
 from .scoring import CountedFan, NotCounted, Principle, Result, Scorer
@@ -149,7 +150,7 @@ __all__ = [
     "Action", "IllegalAction", "Observation", "ProcedureError", "Table", "observe", "procedure", "simulate",
     "Analysis", "Block", "CliError", "CompetitionRow", "Context", "CountedFan", "Diagnostic", "DiagnosticError",
     "DiscardAdvice", "DiscardPath", "Entry", "ErrorKind", "Fan", "FanrulesError", "Hand", "HandError", "HandInput", "HandTiles",
-    "InvalidHandError", "Kind", "Level", "Meld", "MeldKind", "NotAWinError", "NotCounted", "Principle", "Reach",
+    "InvalidHandError", "Kind", "Level", "Meld", "MeldKind", "NamedTile", "NotAWinError", "NotCounted", "Principle", "Reach",
     "Reading", "Result", "RuleSet", "RuleSetError", "Scorer", "Seating", "Session", "Settlement", "SettlementError",
     "Shape", "ShantenReport", "Standing", "UnknownFanError", "Useful", "WaitScore", "analyze", "competition", "format_hand",
     "hand_from_record", "hand_to_record", "load_ruleset", "parse_hand", "readings", "score", "scorer", "seating",

@@ -202,7 +202,8 @@ def test_the_minimal_bot_of_the_interop_guide_plays_under_judge_in_both_forms(tm
     import subprocess
     import sys
     text = (ROOT / "docs" / "interop.md").read_text(encoding="utf-8")
-    start = text.index("<!-- bot.py -->\n```python\n") + len("<!-- bot.py -->\n```python\n")
+    head = "runs it under fanrules judge -->\n```python\n"
+    start = text.index(head) + len(head)
     bot = tmp_path / "bot.py"
     bot.write_text(text[start:text.index("```", start)], encoding="utf-8")
     keep, once = f"{sys.executable} {bot} --keep", f"{sys.executable} {bot}"
@@ -211,3 +212,72 @@ def test_the_minimal_bot_of_the_interop_guide_plays_under_judge_in_both_forms(tm
     assert run.returncode == 0, run.stderr
     hand = json.loads(run.stdout.splitlines()[0])
     assert hand["outcome"] in ("win", "draw") and "offender" not in hand, hand
+
+
+# --- the docs' Python blocks: typed, and printing what their comments say ---------------------------------
+
+#: Python blocks not checked by mypy --strict, each after ``<!-- mypy: not checked: why -->``: none today.
+MYPY_MARK = re.compile(r"<!-- mypy: not checked: .+ -->")
+DOCUMENTS = [ROOT / "README.md", ROOT / "README.zh.md", *sorted((ROOT / "docs").glob("*.md"))]
+#: A print whose comment says exactly what it prints: ``print(x, y)   # → 114 True``.
+EXPECT = re.compile(r"^(\s*)print\((.*)\)\s+# → (.*)$")
+
+
+def python_blocks(document: Path) -> tuple[list[str], list[str]]:
+    """A document's Python blocks in order, and where the ones marked as not checked are."""
+    lines = document.read_text(encoding="utf-8").splitlines()
+    blocks, marked, i = [], [], 0
+    while i < len(lines):
+        if lines[i].rstrip() != "```python":
+            i += 1
+            continue
+        end = next(j for j in range(i + 1, len(lines)) if lines[j].startswith("```"))
+        if i > 0 and MYPY_MARK.search(lines[i - 1]):
+            marked.append(f"{document.name}:{i + 1}")
+        else:
+            blocks.append("\n".join(lines[i + 1:end]))
+        i = end + 1
+    return blocks, marked
+
+
+def test_every_python_block_of_the_docs_passes_mypy_strict(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+    files, marked = [], []
+    for document in DOCUMENTS:
+        blocks, skipped = python_blocks(document)
+        marked += skipped
+        if blocks:  # a document's blocks run in one process, one after the other: checked as one module
+            module = tmp_path / f"doc_{document.stem.replace('.', '_').replace('-', '_')}.py"
+            module.write_text("\n\n".join(blocks) + "\n", encoding="utf-8")
+            files.append(str(module))
+    assert marked == []
+    assert len(files) >= 8
+    done = subprocess.run([sys.executable, "-m", "mypy", "--config-file", str(ROOT / "pyproject.toml"), "--no-error-summary",
+                           "--cache-dir", str(tmp_path / ".mypy_cache"), *files], cwd=ROOT, capture_output=True, text=True,
+                          timeout=600)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+@pytest.mark.parametrize("name", ["README.md", "docs/python.md", "docs/game.md"])
+def test_the_examples_print_what_their_comments_say(name: str, tmp_path: Path) -> None:
+    import shutil
+    import subprocess
+    import sys
+    blocks, _ = python_blocks(ROOT / name)
+    code, expected = ["def __expect(want, *args):\n    got = ' '.join(map(str, args))\n"
+                      "    assert got == want, f'printed {got!r}, the comment says {want!r}'\n"], 0
+    for block in blocks:
+        lines = []
+        for line in block.splitlines():
+            found = EXPECT.match(line)
+            if found:
+                expected += 1
+                line = f"{found.group(1)}__expect({found.group(3).strip()!r}, {found.group(2)})"
+            lines.append(line)
+        code.append("\n".join(lines))
+    assert expected >= 1
+    for part in ("tests/data", "tests/fixtures", "rules"):
+        shutil.copytree(ROOT / part, tmp_path / part)
+    done = subprocess.run([sys.executable, "-c", "\n\n".join(code)], cwd=tmp_path, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-3000:]

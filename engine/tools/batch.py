@@ -205,12 +205,9 @@ def run(inp: IO[Any], out: IO[Any], scorer: Scorer, jobs: int = 1, progress: IO[
     every completed line and raises Interrupted with their number. ``progress`` (a terminal) gets a line
     count. Without ``explain``, answers have the contract's fields only (no sets, reading or not_counted).
     With ``cluster`` (``--backend ray``), chunks of CLUSTER_LINES lines are scored by its workers, which
-    load the scorer's rule set from its bytes (``shipped_scorer``), and written in input order. With
-    ``refused`` (a one-item list), its item is increased by the lines refused (answered with ``line``
-    and ``error``: a bad record or a hand that is no win), whatever the jobs."""
-    n = 0
-    tally = refused if refused is not None else [0]
-    unwritten: list[str] = []
+    load the scorer's rule set from its bytes (``shipped_scorer``), and written in input order;
+    ``refused[0]`` (if given) counts the refused lines (REFUSED_MARK), whatever the jobs."""
+    n, tally, unwritten = 0, (refused if refused is not None else [0]), list[str]()
     whole = _whole_writes()
 
     def emit(answers: bytes) -> None:
