@@ -281,3 +281,22 @@ def test_the_examples_print_what_their_comments_say(name: str, tmp_path: Path) -
         shutil.copytree(ROOT / part, tmp_path / part)
     done = subprocess.run([sys.executable, "-c", "\n\n".join(code)], cwd=tmp_path, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr[-3000:]
+
+
+# --- 6. (continued) one convention each -------------------------------------------------------------------
+
+def test_record_writes_the_one_names_of_the_context(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "record", "1112345678999m5m", "--self-drawn", "--fourth-tile", "--round", "S")
+    record = json.loads(out)
+    assert code == 0 and record["last_copy"] is True and record["prevalent_wind"] == "S"
+    assert "fourth_tile" not in record and "round_wind" not in record
+    assert fanrules.score(record).total == fanrules.score("1112345678999m5m", self_drawn=True, last_copy=True,
+                                                        prevalent_wind="S").total
+
+
+@pytest.mark.parametrize("entry", ["score", "waits", "analyze", "readings"])
+def test_each_entry_points_docstring_lists_every_context_keyword_it_takes(entry: str) -> None:
+    from fanrules.core.context import CONTEXT_NAMES, NOT_TAKEN
+    doc = getattr(fanrules, entry).__doc__ or ""
+    taken = [n for n in CONTEXT_NAMES if n not in NOT_TAKEN.get(entry, ((), ""))[0]]
+    assert "{context}" not in doc and all(f"``{name}``" in doc for name in taken), doc

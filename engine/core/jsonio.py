@@ -302,4 +302,11 @@ def hand_to_record(hand: Hand, id: str | None = None) -> dict[str, Any]:
     return out
 
 
-__all__ = ["hand_from_record", "hand_to_record", "meld_to_record", "SEATS"]
+def canonical_record(record: dict[str, Any]) -> dict[str, Any]:
+    """A record with the one names of the context (``last_copy``, ``prevalent_wind``) in place of the
+    contract's (``fourth_tile``, ``round_wind``; ALIASES), its keys in the same order: what ``fanrules
+    record`` writes, as the command line, Python and rule files name the facts."""
+    return {ALIASES.get(key, key): value for key, value in record.items()}
+
+
+__all__ = ["canonical_record", "hand_from_record", "hand_to_record", "meld_to_record", "SEATS"]

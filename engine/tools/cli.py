@@ -17,7 +17,7 @@ from ..core.errors import CliError, ExitCode, FanrulesError, HandError, NotAWinE
 from ..core.files import check_output, replaced
 from ..core.hand import Hand
 from ..core.inputs import to_hand
-from ..core.jsonio import hand_to_record
+from ..core.jsonio import canonical_record, hand_to_record
 from ..core.text import printable
 from ..core.tiles import TILE_CODES
 from ..scoring import Scorer
@@ -60,7 +60,7 @@ def cmd_score(args: argparse.Namespace) -> int:
 
 def cmd_record(args: argparse.Namespace) -> int:
     load_rules(args.rules)  # a record is the same under every rule set; a bad --rules is still refused
-    print(json.dumps(hand_to_record(_hand(args), args.id), ensure_ascii=False))
+    print(json.dumps(canonical_record(hand_to_record(_hand(args), args.id)), ensure_ascii=False))
     return 0
 
 
