@@ -286,11 +286,11 @@ def test_the_examples_print_what_their_comments_say(name: str, tmp_path: Path) -
 # --- 6. (continued) one convention each -------------------------------------------------------------------
 
 def test_record_writes_the_one_names_of_the_context(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "record", "1112345678999m5m", "--self-drawn", "--fourth-tile", "--round", "S")
+    code, out, _ = run(capsys, "record", "123m456p789s1123s4s", "--self-drawn", "--fourth-tile", "--round", "S")
     record = json.loads(out)
     assert code == 0 and record["last_copy"] is True and record["prevalent_wind"] == "S"
     assert "fourth_tile" not in record and "round_wind" not in record
-    assert fanrules.score(record).total == fanrules.score("1112345678999m5m", self_drawn=True, last_copy=True,
+    assert fanrules.score(record).total == fanrules.score("123m456p789s1123s4s", self_drawn=True, last_copy=True,
                                                         prevalent_wind="S").total
 
 
