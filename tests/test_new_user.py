@@ -300,3 +300,33 @@ def test_each_entry_points_docstring_lists_every_context_keyword_it_takes(entry:
     doc = getattr(fanrules, entry).__doc__ or ""
     taken = [n for n in CONTEXT_NAMES if n not in NOT_TAKEN.get(entry, ((), ""))[0]]
     assert "{context}" not in doc and all(f"``{name}``" in doc for name in taken), doc
+
+
+def complete(*words: str) -> list[str]:
+    """What bash completes after ``fanrules WORDS...`` (the last word being typed) with the script of
+    ``fanrules completion bash``."""
+    import subprocess
+    import sys
+    script = subprocess.run([sys.executable, "-m", "fanrules", "completion", "bash"], capture_output=True, text=True,
+                            check=True).stdout
+    line = " ".join(repr(w) if w else '""' for w in ("fanrules", *words))
+    shell = f'{script}\nCOMP_WORDS=({line}); COMP_CWORD={len(words)}; _fanrules; printf "%s\\n" "${{COMPREPLY[@]}}"'
+    return subprocess.run(["bash", "-c", shell], capture_output=True, text=True, check=True, cwd=ROOT).stdout.split()
+
+
+def test_completion_offers_players_rule_sets_and_every_options_choices() -> None:
+    from fanrules.game.players import PLAYERS
+    assert complete("simulate", "--players", "") == sorted(PLAYERS)
+    assert complete("bot", "--player", "g") == ["greedy"]
+    assert "mcr-1998" in complete("simulate", "--rules", "")
+    assert complete("simulate", "--backend", "") == ["local", "ray"]
+    assert complete("book", "--lang", "") == ["en", "zh"]
+    assert complete("score", "--seat-wind", "") == ["E", "S", "W", "N"]
+
+
+def test_the_bot_commands_help_names_every_built_in_player(capsys: pytest.CaptureFixture[str]) -> None:
+    from fanrules.game.players import PLAYERS
+    with pytest.raises(SystemExit):
+        main(["bot", "--help"])
+    shown = " ".join(capsys.readouterr().out.split())
+    assert all(kind in shown for kind in PLAYERS) and "module:Name" in shown
