@@ -8,7 +8,7 @@ raises IllegalAction and leaves the table as it was."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, assert_never
 
@@ -23,10 +23,6 @@ from .seat import RELATIVE, SEAT_COUNT, Seat, Wind, first_go_round, wind_tiles
 from .state import TableState, after_of
 from .wall import Opening, deal_order, recorded_wall, shuffled_wall, tile_set, wall_bounds
 from .winning import GameRules, Win, as_game_rules, score_win
-
-
-def _codes(tiles: Iterable[int]) -> str:
-    return "".join(map(tile_code, tiles))
 
 
 class Table(TableState):
@@ -90,10 +86,11 @@ class Table(TableState):
     def __repr__(self) -> str:
         """The rule set, seed and phase, whose turn, the wall left, and each seat's wind, tiles (in
         codes), declared sets and discards."""
+        codes = "".join
         seats = "; ".join(
-            f"{p} {tile_code(self.seat_winds[p])} {_codes(sorted(s.tiles()))}"
-            + "".join(f" [{_codes(m.tiles) or 'hidden'}]" for m in s.melds)
-            + (f" discards {_codes(s.discards)}" if s.discards else "")
+            f"{p} {tile_code(self.seat_winds[p])} {codes(map(tile_code, sorted(s.tiles())))}"
+            + "".join(f" [{codes(map(tile_code, m.tiles)) or 'hidden'}]" for m in s.melds)
+            + (f" discards {codes(map(tile_code, s.discards))}" if s.discards else "")
             for p, s in enumerate(self.seats))
         return (f"<Table {self.rules.name} seed={self.seed!r} {self.phase.value}, player {self.current} "
                 f"({tile_code(self.seat_winds[self.current])}) to act, {max(self.remaining, 0)} in the wall: {seats}>")
