@@ -333,7 +333,8 @@ def test_the_bot_commands_help_names_every_built_in_player(capsys: pytest.Captur
 
 
 def test_every_install_hint_gives_both_spellings_in_one_form() -> None:
-    from fanrules.study import executor as study_executor
+    import importlib
+    study_executor = importlib.import_module("fanrules.study.executor")
     from fanrules.tools import docs_cmd, web_commands
     hints = {"docs": docs_cmd.INSTALL, "web": web_commands.WEB_EXTRA, "cluster": study_executor.RAY_INSTALL}
     for extra, hint in hints.items():
