@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 
 import fanrules
-from fanrules.core.tiles import NAMED_TILES, NamedTile, named
 from fanrules.game import Table, greedy_player, observe
 from fanrules.game.actions import Action, ActionKind, IllegalAction
 from fanrules.game.expert import ExpertPlayer, expert_player
@@ -45,6 +44,7 @@ def test_a_player_given_something_else_is_refused_at_construction_with_what_to_p
 # --- 2. tiles that read as tiles -------------------------------------------------------------------
 
 def test_a_named_tile_is_its_number_and_prints_as_its_code() -> None:
+    from fanrules.core.tiles import NAMED_TILES, named
     tile = named("3p")
     assert tile == 11 and hash(tile) == hash(11) and {11: "x"}[tile] == "x" and list(range(20))[tile] == 11
     assert (str(tile), repr(tile), f"{tile}", f"{tile:d}", json.dumps([tile])) == ("3p", "3p", "3p", "11", "[11]")
@@ -65,6 +65,7 @@ def test_the_analysis_example_of_the_python_guide_prints_what_its_comment_says()
 
 
 def test_game_objects_print_their_tiles_as_codes() -> None:
+    from fanrules.core.tiles import NamedTile
     table = Table("mcr", seed=3)
     shown = repr(table)
     assert shown.startswith("<Table mcr seed=3 ") and "0 E 2m6m7m8m8m1p1p2p2p3p2sSC6f" in shown
