@@ -260,7 +260,7 @@ def test_every_python_block_of_the_docs_passes_mypy_strict(tmp_path: Path) -> No
     assert done.returncode == 0, done.stdout + done.stderr
 
 
-@pytest.mark.parametrize("name", ["README.md", "docs/python.md", "docs/game.md"])
+@pytest.mark.parametrize("name", ["README.md", "README.zh.md", "docs/python.md", "docs/game.md"])
 def test_the_examples_print_what_their_comments_say(name: str, tmp_path: Path) -> None:
     import shutil
     import subprocess
