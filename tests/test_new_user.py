@@ -2,13 +2,12 @@
 from __future__ import annotations
 
 import json
-import re
 import pickle
+import re
 from pathlib import Path
 
-import pytest
-
 import fanrules
+import pytest
 from fanrules.game import Table, greedy_player, observe
 from fanrules.game.actions import Action, ActionKind, IllegalAction
 from fanrules.game.expert import ExpertPlayer, expert_player
@@ -37,7 +36,7 @@ def test_a_player_given_a_rule_sets_name_plays_a_whole_hand(make: object) -> Non
 
 
 def test_a_player_given_something_else_is_refused_at_construction_with_what_to_pass() -> None:
-    with pytest.raises(TypeError, match="rule set's name .* a RuleSet or a GameRules, not int"):
+    with pytest.raises(TypeError, match=r"rule set's name .* a RuleSet or a GameRules, not int"):
         GreedyPlayer(3)  # type: ignore[arg-type]
 
 
@@ -98,7 +97,7 @@ def test_each_not_counted_line_names_its_set_as_the_command_line_does(capsys: py
     lines = [str(why) for why in result.not_counted]
     assert len(set(lines)) == len(lines)
     assert "幺九刻 Pung of Terminals or Honors (FFF): its sets are part of 大三元 Big Three Dragons" in lines
-    code, out, _ = run(capsys, "score", "[CCC,1]FFFPPP999s5m5m", "--self-drawn")
+    _, out, _ = run(capsys, "score", "[CCC,1]FFFPPP999s5m5m", "--self-drawn")
     assert all(f"  {line}" in out.splitlines() for line in lines)
 
 
@@ -128,7 +127,7 @@ def test_judge_prints_who_won_on_what_with_which_fans_and_each_players_change(ca
     for line in won:  # player 2 (W) wins on 5m, on player 0 (E)'s discard: 8 points
         assert re.fullmatch(r"hand \d: player \d \([ESWN]\) wins on \w+, (self-drawn|on player \d \([ESWN]\)'s discard): "
                             r"\d+ points( and \d+ for flowers)?", line), line
-    assert re.search(r"^  changes: 0 E [+-]\d+, 1 S [+-]\d+, 2 W [+-]\d+, 3 N [+-]\d+$", out, re.M)
+    assert re.search(r"^  changes: 0 E [+-]\d+, 1 S [+-]\d+, 2 W [+-]\d+, 3 N [+-]\d+$", out, re.MULTILINE)
     assert re.search(r"^totals: 0 E [+-]\d+, 1 S [+-]\d+, 2 W [+-]\d+, 3 N [+-]\d+ \(.*(hands? won|draws?)", lines[-1])
 
 
