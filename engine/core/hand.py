@@ -144,7 +144,7 @@ def _shown(tiles: tuple[Tile, ...]) -> str:
 
 
 def validate(hand: Hand) -> Hand:
-    """Check counts, sets and context flags; return the hand with inferences applied (RULINGS 14)."""
+    """Check counts, sets and context flags; return the hand with inferences applied (docs/principles.md ruling 14)."""
     tiles = _check_parts(hand)
     _check_counts(hand, tiles)
     hand = _check_context(hand, tiles)

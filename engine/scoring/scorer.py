@@ -112,7 +112,7 @@ class Scorer:
 
 def take_the_highest(scored: Tally, best: Tally) -> bool:
     """以高分为原则: whether a reading scored beats the best so far: a higher total, or on a tie, fans
-    counted of lower numbers (RULINGS 2: of two waits the fan listed first); the first reading of the
+    counted of lower numbers (docs/principles.md ruling 2: of two waits the fan listed first); the first reading of the
     best wins."""
     return scored.total > best.total or (scored.total == best.total and scored.numbers() < best.numbers())
 
