@@ -346,7 +346,7 @@ def test_the_chinese_books_example_sentences_are_in_chinese() -> None:
     from fanrules.web.words import Words
     mcr = fanrules.load_ruleset("mcr")
     page = fan_html(mcr.fan(2), mcr, fanrules.scorer("mcr"), None, Words("zh"))
-    assert "自摸；门风 E，圈风 E" in page and "合计 <b>" in page and "(暗)" in page
+    assert "自摸和；门风 E，圈风 E" in page and "合计 <b>" in page and "(暗)" in page
     for english in ("self-drawn;", "seat E, round E", ">total ", "on a discard;", "(concealed)"):
         assert english not in page
     english_page = fan_html(mcr.fan(2), mcr, fanrules.scorer("mcr"), None, Words("en"))

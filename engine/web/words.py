@@ -61,8 +61,8 @@ ZH: dict[str, str] = {
         "一手牌至少要有 <b>{}</b> 番才能和牌。花牌在此之后另加，不计入起和番数；不够起和番数的牌仍列出它的番种，并注明未达起和番数。",
     "This rule set has no minimum: every complete hand is a legal win.": "本规则集没有起和番数：凡是成和牌型都可以和。",
     # a scored example: its context, its sets and its total
-    "self-drawn": "自摸", "last copy": "绝张", "kong": "杠", "last tile": "海底", "on a discard": "点和", ", ": "、",
-    ", {} flower(s)": "，花牌 {} 张", "{}; seat {}, round {}{}": "{}；门风 {}，圈风 {}{}",
+    "self-drawn": "自摸和", "last copy": "绝张", "kong": "杠", "last tile": "海底", "on a discard": "点和", ", ": "、",
+    ", {} flower(s)": "，补花 {} 张", "{}; seat {}, round {}{}": "{}；门风 {}，圈风 {}{}",
     "total <b>{}</b>": "合计 <b>{}</b> 番", "below the minimum of {}": "未达起和番数 {}",
     "declared": "已亮明", "concealed": "暗", "completed by a discard": "由别家打出的牌凑成", "knitted tiles": "组合龙的牌",
     "chow": "顺子", "pung": "刻子", "pair": "将", "no_set": "单张",
