@@ -37,6 +37,8 @@ from .core import (
     parse_hand,
     to_hand,
 )
+from .core.context import keywords_doc
+from .core.tiles import NamedTile
 from .dsl import DiagnosticError, Level
 from .ruleset import Fan, RuleSet, load_ruleset
 from .scoring import CountedFan, NotCounted, Principle, Result, Scorer
@@ -90,11 +92,11 @@ def scorer(rules: str | Path = "mcr") -> Scorer:
     return Scorer(load_ruleset(rules))
 
 
+@keywords_doc()
 def score(hand: HandInput, rules: str | Path = "mcr", **context: Any) -> Result:
     """Score a hand: a hand string (docs/notation.md), a Hand or a JSONL record. The win context comes
-    as keywords (``self_drawn``, ``last_copy``, ``kong_related``, ``last_tile``, ``seat_wind``,
-    ``prevalent_wind``, ``flowers``; winds as ``"E"``/``"S"``/``"W"``/``"N"``; the contract's
-    ``fourth_tile`` and ``round_wind`` accepted) and replaces what a Hand or record carries.
+    as keywords ({context}; winds as ``"E"``/``"S"``/``"W"``/``"N"``) and replaces what a Hand or
+    record carries.
 
     Returns a Result (``result.is_win`` is false below the minimum). Raises a HandError for a hand
     that cannot be scored: InvalidHandError (``kind`` ``invalid``; an unknown keyword included, named
@@ -103,18 +105,20 @@ def score(hand: HandInput, rules: str | Path = "mcr", **context: Any) -> Result:
     return scorer(rules).score(hand, **context)
 
 
+@keywords_doc("waits")
 def waits(hand: HandInput, rules: str | Path = "mcr", **context: Any) -> list[WaitScore]:
     """The winning tiles of a 13-tile hand (a hand string, a record without ``win_tile``, or a Hand's
     tiles before its winning tile), each with its Result on a discard and self-drawn (or the
-    HandError that rules that win out), as ``fanrules waits`` prints. Context keywords as ``score``,
-    but those that belong to one win (``NOT_TAKEN["waits"]``: ``self_drawn``, ``kong_related``,
-    ``last_copy``, ``flower_replacement``), refused with the reason."""
+    HandError that rules that win out), as ``fanrules waits`` prints. Context keywords: {context};
+    those that belong to one win (``NOT_TAKEN["waits"]``) are refused with the reason."""
     from .scoring.scored_waits import scored_waits
     return scored_waits(hand, scorer(rules), **context)
 
 
+@keywords_doc()
 def readings(hand: HandInput, **context: Any) -> list[Reading]:
-    """Every reading of a complete hand (any form ``score`` takes); empty when it is no winning shape."""
+    """Every reading of a complete hand (any form ``score`` takes); empty when it is no winning shape.
+    Context keywords: {context}."""
     return _readings(to_hand(hand, **context))
 
 
@@ -125,13 +129,14 @@ def shanten(hand: Hand | HandTiles | str) -> ShantenReport:
     return shanten_report(read_tiles(hand))
 
 
+@keywords_doc("analyze")
 def analyze(hand: Hand | HandTiles | str, visible: str | Sequence[int] = (), rules: str | Path = "mcr",
             points: bool = True, two_from_ready: float = 0.0, **context: Any) -> Analysis:
     """Analyse a hand of 13 or 14 tiles: shanten per shape, useful tiles with their unseen copies
     (``visible``: a tile string or tile numbers of what else is in sight), for 14 tiles the advice
     for each discard, and the points in reach (``points=False`` skips them; hands two from ready only
-    with ``two_from_ready`` seconds to search each) winning as the context says (keywords as ``score``
-    but ``last_copy`` and ``kong_related``: ``NOT_TAKEN["analyze"]``). docs/analysis.md."""
+    with ``two_from_ready`` seconds to search each) winning as the context says (keywords: {context};
+    ``NOT_TAKEN["analyze"]`` refused). docs/analysis.md."""
     from .analysis.advice import analysis_context, read_tiles, read_visible
     from .scoring.reach import analyze_tiles
     return analyze_tiles(read_tiles(hand), scorer(rules), analysis_context(**context), read_visible(visible), points,
@@ -149,7 +154,7 @@ __all__ = [
     "Action", "IllegalAction", "Observation", "ProcedureError", "Table", "observe", "procedure", "simulate",
     "Analysis", "Block", "CliError", "CompetitionRow", "Context", "CountedFan", "Diagnostic", "DiagnosticError",
     "DiscardAdvice", "DiscardPath", "Entry", "ErrorKind", "Fan", "FanrulesError", "Hand", "HandError", "HandInput", "HandTiles",
-    "InvalidHandError", "Kind", "Level", "Meld", "MeldKind", "NotAWinError", "NotCounted", "Principle", "Reach",
+    "InvalidHandError", "Kind", "Level", "Meld", "MeldKind", "NamedTile", "NotAWinError", "NotCounted", "Principle", "Reach",
     "Reading", "Result", "RuleSet", "RuleSetError", "Scorer", "Seating", "Session", "Settlement", "SettlementError",
     "Shape", "ShantenReport", "Standing", "UnknownFanError", "Useful", "WaitScore", "analyze", "competition", "format_hand",
     "hand_from_record", "hand_to_record", "load_ruleset", "parse_hand", "readings", "score", "scorer", "seating",

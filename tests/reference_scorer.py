@@ -7,7 +7,7 @@ predicate reads and the rule set's fans) and none of the scorer's shortcuts:
   on one item stays a loop) and with every order of an each rule's names tried, and it is run on its
   own for every reading: no fusion, no guards, no memo of keyed rules, and the unique wait is worked
   out afresh for each hand, from the readings of the 13 tiles plus each of the 34 kinds;
-- the principles of SCORING.md section 2 are stated as conditions on a choice of instances and every
+- the principles of docs/principles.md section 2 are stated as conditions on a choice of instances and every
   admissible choice is enumerated, rather than counted greedily in one pass:
   non-repeat (a counted fan drops the fans it excludes outright; ``count`` exclusions drop that many
   instances per instance; ``own_sets`` ones the instances made only of its sets), non-identical (two

@@ -193,7 +193,8 @@ def test_batch_answers_a_blank_line_with_its_number(tmp_path: Path, capsys: pyte
     cases.write_text(f'{{"id": "a", "hand": "{HAND}"}}\n\n   \n{{"hand": "1m"}}\n', encoding="utf-8")
     code, out, _ = run(capsys, "batch", "--input", str(cases), "--brief")
     answers = [__import__("json").loads(line) for line in out.splitlines()]
-    assert code == 0 and len(answers) == 4 and answers[0]["id"] == "a"
+    assert code == 1 and len(answers) == 4  # refused lines: exit 1 (issue 46)
+    assert len(answers) == 4 and answers[0]["id"] == "a"
     assert answers[1] == {"id": None, "line": 2, "error": {"kind": "invalid", "message": "line 2 is blank: no record"}}
     assert answers[2]["line"] == 3 and answers[3]["line"] == 4 and answers[3]["error"]["kind"] == "invalid"
 

@@ -8,7 +8,7 @@ from fanrules.ruleset import load_ruleset
 
 ROOT = Path(__file__).resolve().parents[1]
 
-#: Words of the contract and the notation (NOTATION.md fields, meld types, SCORING.md shapes and win
+#: Words of the contract and the notation (docs/notation.md fields, meld types, docs/principles.md shapes and win
 #: context) that some English fan names happen to share; the engine must know these words.
 VOCABULARY = {
     "self_drawn", "self-drawn", "last_tile", "last tile", "seat_wind", "seat wind", "prevalent_wind",

@@ -1,4 +1,4 @@
-"""Hand strings (NOTATION.md): every notation form, printing, and the exact error messages."""
+"""Hand strings (docs/notation.md): every notation form, printing, and the exact error messages."""
 from __future__ import annotations
 
 import pytest

@@ -95,10 +95,10 @@ def test_scorer_agrees_with_the_reference_on_random_hands(hand: Hand, name: str)
 @pytest.mark.parametrize("text, context, total, accepted", [
     pytest.param("555666777p5556s7s", {"self_drawn": True}, 48,
                  {((23, 1), (31, 1), (56, 1), (63, 1), (70, 1), (75, 1))},
-                 id="SCORING.md take the highest: 48 from the chows, not 47 from the pungs"),
+                 id="principles take the highest: 48 from the chows, not 47 from the pungs"),
     pytest.param("123m789m123s789s2p2p", {}, 8,
                  {((62, 1), (63, 1), (70, 2), (72, 1), (79, 1)), ((62, 1), (63, 1), (70, 1), (72, 2), (79, 1))},
-                 id="SCORING.md account once: four chows carry three two-chow fans, either pair of fans"),
+                 id="principles account once: four chows carry three two-chow fans, either pair of fans"),
 ])
 def test_the_reference_scores_the_worked_examples_of_the_spec(text: str, context: dict[str, bool], total: int,
                                                                 accepted: set[tuple[tuple[int, int], ...]]) -> None:

@@ -1,4 +1,4 @@
-"""The worked examples of shared/spec/SCORING.md, pinned with the sets each fan used."""
+"""The worked examples of docs/principles.md, pinned with the sets each fan used."""
 from __future__ import annotations
 
 import fanrules

@@ -1,5 +1,5 @@
 """Payments, penalties, draws and ranking points under mcr's settlement (the 1998 competition rules'
-figures, shared/spec/EDITIONS.md; book pages in brackets) and under variants written in YAML only."""
+figures; book pages in brackets) and under variants written in YAML only."""
 from __future__ import annotations
 
 import textwrap
@@ -65,7 +65,7 @@ def test_a_scored_hand_under_the_minimum_is_no_win() -> None:
 
 
 def test_flowers_toward_the_minimum_is_data(tmp_path: Path) -> None:
-    # Botzone checks the total with flowers against 8 (EDITIONS.md)
+    # Botzone checks the total with flowers against 8 (judge/main.cpp)
     rules = variant(tmp_path, "flowers: {toward_minimum: true}\n")
     assert fanrules.settle(6, winner=0, discarder=1, flowers=2, rules=str(rules)) == (32, -16, -8, -8)
     unpaid = variant(tmp_path, "flowers: {toward_payment: false}\n", "unpaid")

@@ -12,7 +12,7 @@ from fanrules import Scorer
 from fanrules.analysis.advice import analysis_context, read_tiles, read_visible
 from fanrules.core.context import ALIASES, FACTS, NOT_TAKEN
 from fanrules.core.inputs import to_hand, to_waiting
-from fanrules.core.jsonio import hand_to_record
+from fanrules.core.jsonio import canonical_record, hand_to_record
 from fanrules.ruleset import load_ruleset
 from fanrules.ruleset.files import shipped_rulesets
 from fanrules.scoring.reach import analyze_tiles
@@ -135,7 +135,7 @@ JOBS: list[tuple[list[str], Callable[[], Any], str, dict[str, Any], Callable[[An
      lambda: py_analyze("123m456p789s11sEW", "EE", first_turn=True),
      "/api/analyze", {"hand": "123m456p789s11sEW", "first_turn": True, "visible": "EE"}, lambda d: {k: d[k] for k in ("shanten", "useful")}),
     (["record", "[123p,1]123456789mEE", "--last-tile"],
-     lambda: hand_to_record(to_hand("[123p,1]123456789mEE", last_tile=True)),
+     lambda: canonical_record(hand_to_record(to_hand("[123p,1]123456789mEE", last_tile=True))),  # the one names (issue 46)
      "/api/record", {"hand": "[123p,1]123456789mEE", "last_tile": True}, lambda d: d),
 ]
 

@@ -11,7 +11,7 @@ from ..core.context import Context, context_values
 from ..core.errors import InvalidHandError
 from ..core.hand import Hand, Meld, check_meld
 from ..core.notation import parse_hand
-from ..core.tiles import TILE_CODES, Tile
+from ..core.tiles import NAMED_TILES, TILE_CODES, Tile, named_tiles
 from .shanten import Caps, by_shape, hand_parts, shanten_and_useful, split_caps, useful_kinds
 
 
@@ -54,10 +54,10 @@ def read_tiles(hand: str | Hand | HandTiles) -> HandTiles:
     if isinstance(hand, HandTiles):
         tiles = hand
     elif isinstance(hand, Hand):
-        tiles = HandTiles(tuple(sorted(hand.concealed + (hand.win_tile,))), hand.melds)
+        tiles = HandTiles(named_tiles(sorted(hand.concealed + (hand.win_tile,))), hand.melds)
     else:
         parsed = parse_hand(hand, check=False)
-        tiles = HandTiles(tuple(sorted(parsed.concealed + (parsed.win_tile,))), parsed.melds)
+        tiles = HandTiles(named_tiles(sorted(parsed.concealed + (parsed.win_tile,))), parsed.melds)
     if len(tiles.melds) > 4:
         raise InvalidHandError(f"{len(tiles.melds)} declared sets; a hand has at most 4")
     for i, meld in enumerate(tiles.melds):
@@ -127,7 +127,7 @@ class Useful(NamedTuple):
 
 
 #: Every Useful there can be, made once: [tile][remaining].
-USEFUL = tuple(tuple(Useful(t, k) for k in range(5)) for t in range(34))
+USEFUL = tuple(tuple(Useful(NAMED_TILES[t], k) for k in range(5)) for t in range(34))
 
 
 @dataclass(frozen=True)
@@ -172,7 +172,7 @@ def advise(tiles: HandTiles, visible: Sequence[Tile] = ()) -> list[DiscardAdvice
     for t in sorted(set(tiles.concealed)):
         counts[t] -= 1
         distance, kinds = shanten_and_useful(counts, melds, caps)
-        out.append(DiscardAdvice(t, distance, tuple([USEFUL[k][left[k]] for k in kinds])))
+        out.append(DiscardAdvice(NAMED_TILES[t], distance, tuple([USEFUL[k][left[k]] for k in kinds])))
         counts[t] += 1
     out.sort(key=lambda a: (a.shanten, -a.remaining, a.discard))
     return out

@@ -15,7 +15,7 @@ of the target the hand does not hold, so the shanten of a shape is ``14 - 3 * me
   pair (or a pair beside the declared set) from the rest, again by use tables.
 
 A hand that waits only on a tile whose four copies it already holds is therefore one from ready, not
-ready (no fifth copy can be drawn), although ``waits`` lists such a tile for scoring (RULINGS 3).
+ready (no fifth copy can be drawn), although ``waits`` lists such a tile for scoring (docs/principles.md ruling 3).
 tests/test_shanten.py checks all of this against a brute-force search over draws and discards."""
 from __future__ import annotations
 

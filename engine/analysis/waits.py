@@ -286,7 +286,7 @@ def _honours_and_knitted_waits(counts: list[int]) -> set[Tile]:
 
 def waits(concealed: tuple[Tile, ...] | list[Tile], melds: int = 0, limit: int = 34, near: Tile | None = None) -> tuple[Tile, ...]:
     """The tile kinds that complete 13 tiles (``concealed`` plus ``melds`` declared sets), in any shape,
-    kinds whose four copies the hand holds included (RULINGS 3); at most ``limit`` of them, in tile
+    kinds whose four copies the hand holds included (docs/principles.md ruling 3); at most ``limit`` of them, in tile
     order, or with ``near`` nearest to that tile first (its suit first, then by distance).
 
     Each suit's (and the honours') waits are looked up once; the special shapes are tried only when

@@ -27,7 +27,7 @@ KINDS = (Kind.CHOW, Kind.PUNG, Kind.KONG, Kind.PAIR)
 
 
 class Shape(StrEnum):
-    """The winning shapes of SCORING.md section 1."""
+    """The winning shapes of docs/principles.md, section 1."""
 
     STANDARD = "standard"
     SEVEN_PAIRS = "seven_pairs"
@@ -38,7 +38,7 @@ class Shape(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Block:
-    """A set or pair of a reading. ``tile`` is its lowest tile. ``concealed`` follows SCORING.md
+    """A set or pair of a reading. ``tile`` is its lowest tile. ``concealed`` follows docs/principles.md
     section 3 (a pung completed by a discard is not); ``melded`` marks a set claimed from a player."""
 
     kind: Kind

@@ -3,9 +3,9 @@ fields, JSONL keys, CLI flags, YAML examples) uses for the facts of a win, the a
 and the checks every surface shares (docs/notation.md has the table)."""
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from .errors import InvalidHandError
 from .text import close_matches
@@ -63,7 +63,23 @@ WIND_NAMES = tuple(f.name for f in FACTS if f.kind == "wind")
 EXTRA_FLAGS = ("flower_replacement", "first_turn")
 #: The facts a record writes only when they are not their defaults (a table's win fills them).
 EXTRA_FACTS = ("discard_after_kong", "discarder", "seat_flowers")
-#: Other spellings still accepted: the JSONL contract's names (NOTATION.md), alias -> name.
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def keywords_doc(entry: str | None = None) -> Callable[[F], F]:
+    """Fill the ``{context}`` of a function's docstring with the context keywords it takes, from FACTS
+    (those of NOT_TAKEN[entry] left out): each entry point's list is generated, never copied."""
+    def fill(function: F) -> F:
+        left_out = NOT_TAKEN[entry][0] if entry is not None else ()
+        names = ", ".join(f"``{f.name}``" for f in FACTS if f.name not in left_out)
+        aliases = ", ".join(f"``{a}``" for f in FACTS if f.name not in left_out for a in f.aliases)
+        if function.__doc__ is not None:
+            function.__doc__ = function.__doc__.replace("{context}", f"{names} (the contract's {aliases} accepted)")
+        return function
+    return fill
+
+
+#: Other spellings still accepted: the JSONL contract's names (docs/notation.md), alias -> name.
 ALIASES = {alias: f.name for f in FACTS for alias in f.aliases}
 #: What a label in a corpus carries beside the hand; passed over by every reader of records
 #: (so are ``expected_*`` and ``x_*`` keys).

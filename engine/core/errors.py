@@ -99,13 +99,19 @@ class UnknownFanError(RuleSetError, KeyError):
     any (a KeyError too, as a failed lookup)."""
 
     def __init__(self, ref: int | str, ruleset: str, names: list[str]) -> None:
-        close = closest(str(ref).casefold(), [n.casefold() for n in names], cutoff=0.5)
+        numbers = sorted(int(n) for n in names if n.isdigit())
+        words = [n for n in names if not n.isdigit()]
         self.ref = ref
         self.ruleset = ruleset
-        #: Every name as close as the closest (a typo may be one edit from two names).
-        self.suggestions = [n for c in close for n in names if n.casefold() == c][: len(close)]
+        if str(ref).strip().isdigit():  # a number: no look-alike number is meant, the range is said
+            self.suggestions: list[str] = []
+            hint = f": its fans are numbered {numbers[0]} to {numbers[-1]}" if numbers else ""
+        else:  # a name: suggested among the names only
+            close = closest(str(ref).casefold(), [n.casefold() for n in words], cutoff=0.5)
+            #: Every name as close as the closest (a typo may be one edit from two names).
+            self.suggestions = [n for c in close for n in words if n.casefold() == c][: len(close)]
+            hint = f": did you mean {' or '.join(map(repr, self.suggestions))}?" if self.suggestions else ""
         self.suggestion = self.suggestions[0] if self.suggestions else None
-        hint = f": did you mean {' or '.join(map(repr, self.suggestions))}?" if self.suggestions else ""
         super().__init__([], f"no fan {ref!r} in rule set {ruleset}{hint}")
 
 

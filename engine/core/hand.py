@@ -10,7 +10,7 @@ from .context import Context as Context  # a hand's context, also importable fro
 from .errors import HandError as HandError  # the error a hand raises, also importable from here
 from .errors import InvalidHandError
 from .memo import ArgsMemo, Bounded
-from .tiles import SUIT_OF, TILE_CODES, Tile, code, codes, compact
+from .tiles import SUIT_OF, TILE_CODES, Tile, code, codes, compact, tile_code
 
 
 class MeldKind(StrEnum):
@@ -51,6 +51,11 @@ class Meld:
 
     def __str__(self) -> str:
         return f"{self.kind.value}({codes(self.tiles)})"
+
+    def __repr__(self) -> str:
+        extra = "".join(f", {k}={v!r}" for k, v in (("claimed_from", self.claimed_from), ("added", self.added)) if v)
+        claimed = "" if self.claimed_tile is None else f", claimed_tile={tile_code(self.claimed_tile)}"
+        return f"Meld({self.kind.value}, {''.join(tile_code(t) for t in self.tiles) or 'hidden'}{extra}{claimed})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,7 +144,7 @@ def _shown(tiles: tuple[Tile, ...]) -> str:
 
 
 def validate(hand: Hand) -> Hand:
-    """Check counts, sets and context flags; return the hand with inferences applied (RULINGS 14)."""
+    """Check counts, sets and context flags; return the hand with inferences applied (docs/principles.md ruling 14)."""
     tiles = _check_parts(hand)
     _check_counts(hand, tiles)
     hand = _check_context(hand, tiles)

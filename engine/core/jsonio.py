@@ -1,4 +1,4 @@
-"""JSON records of the JSONL contract (NOTATION.md) to and from Hand values."""
+"""JSON records of the JSONL contract (docs/notation.md) to and from Hand values."""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -280,7 +280,7 @@ def meld_to_record(meld: Meld) -> dict[str, Any]:
 
 
 def hand_to_record(hand: Hand, id: str | None = None) -> dict[str, Any]:
-    """The JSONL input object of a hand, with the contract's names (NOTATION.md), which every reader
+    """The JSONL input object of a hand, with the contract's names (docs/notation.md), which every reader
     of the contract understands; fanrules reads these and the one names alike."""
     ctx = hand.context
     out: dict[str, Any] = {} if id is None else {"id": id}
@@ -305,4 +305,11 @@ def hand_to_record(hand: Hand, id: str | None = None) -> dict[str, Any]:
     return out
 
 
-__all__ = ["hand_from_record", "hand_to_record", "meld_to_record", "SEATS"]
+def canonical_record(record: dict[str, Any]) -> dict[str, Any]:
+    """A record with the one names of the context (``last_copy``, ``prevalent_wind``) in place of the
+    contract's (``fourth_tile``, ``round_wind``; ALIASES), its keys in the same order: what ``fanrules
+    record`` writes, as the command line, Python and rule files name the facts."""
+    return {ALIASES.get(key, key): value for key, value in record.items()}
+
+
+__all__ = ["canonical_record", "hand_from_record", "hand_to_record", "meld_to_record", "SEATS"]

@@ -1,4 +1,4 @@
-"""Hand strings (NOTATION.md): parse them into a Hand and print a Hand back."""
+"""Hand strings (docs/notation.md): parse them into a Hand and print a Hand back."""
 from __future__ import annotations
 
 from typing import Any

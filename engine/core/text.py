@@ -10,6 +10,12 @@ from collections.abc import Sequence
 UNSAFE = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]")
 
 
+def install_hint(extra: str) -> str:
+    """How to install an optional part, in the one form every message gives: from the package index,
+    and from a checkout."""
+    return f'pip install "fanrules[{extra}]"   (in a checkout: pip install ".[{extra}]")'
+
+
 def printable(text: object) -> str:
     """``text`` with every unsafe character written as an escape (``\\x1b``, ``\\n``, ``\\u202e``)."""
     return UNSAFE.sub(_escape, str(text))

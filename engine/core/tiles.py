@@ -1,6 +1,8 @@
-"""The 34 tile kinds as small ints, in the canonical order of NOTATION.md, the eight flowers after them,
+"""The 34 tile kinds as small ints, in the canonical order of docs/notation.md, the eight flowers after them,
 and the winds in seat order: the one place these numbers and codes are written."""
 from __future__ import annotations
+
+from collections.abc import Iterable
 
 Tile = int
 
@@ -62,6 +64,49 @@ def tile_of_code(text: str) -> int:
     if text in FLOWER_CODES:
         return FLOWER_BASE + FLOWER_CODES.index(text)
     raise ValueError(f"unknown tile code {text!r} (expected 1m..9m, 1p..9p, 1s..9s, E S W N C F P or 1f..8f)")
+
+
+class NamedTile(int):
+    """A tile (or flower) as the public API returns it: the same int (it compares, hashes and indexes
+    as its number, and JSON writes the number) that prints as its code: ``repr(NamedTile(11))`` is
+    ``3p``. The 42 of them are made once (``named``); the engine's own loops use plain ints."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return tile_code(self)
+
+    __str__ = __repr__
+
+    def __format__(self, spec: str) -> str:
+        return tile_code(self) if not spec else int.__format__(self, spec)
+
+    @property
+    def code(self) -> str:
+        """The tile's code: ``5m``, ``C``, ``3f``."""
+        return tile_code(self)
+
+    def __reduce__(self) -> tuple[object, tuple[int]]:
+        return named, (int(self),)
+
+
+#: Every tile and flower as a NamedTile, by number.
+NAMED_TILES: tuple[NamedTile, ...] = tuple(NamedTile(t) for t in range(KINDS_COUNT + len(FLOWER_CODES)))
+
+
+def named(tile: object) -> NamedTile:
+    """The NamedTile of a tile number or code (``11`` or ``"3p"``); ValueError for anything else."""
+    if isinstance(tile, str):
+        return NAMED_TILES[tile_of_code(tile)]
+    if isinstance(tile, bool) or not isinstance(tile, int) or not 0 <= tile < len(NAMED_TILES):
+        raise ValueError(f"not a tile: {tile!r} (a number 0..41 or a code 1m..9m, 1p..9p, 1s..9s, E S W N C F P, 1f..8f)")
+    return NAMED_TILES[tile]
+
+
+def named_tiles(tiles: Iterable[int]) -> tuple[NamedTile, ...]:
+    """The tiles as NamedTiles, in order."""
+    table = NAMED_TILES
+    return tuple([table[t] for t in tiles])
 
 
 def code(tile: Tile) -> str:

@@ -8,7 +8,7 @@ from enum import StrEnum
 from typing import Any
 
 from ..core.errors import FanrulesError
-from ..core.tiles import FIRST_HONOUR, KINDS_COUNT, tile_code, tile_of_code
+from ..core.tiles import FIRST_HONOUR, KINDS_COUNT, NAMED_TILES, NamedTile, named, tile_code, tile_of_code
 
 
 class ActionKind(StrEnum):
@@ -59,6 +59,16 @@ class IllegalAction(FanrulesError, ValueError):
     """An action the table does not allow now; the table is left as it was."""
 
 
+def _named_tile(tile: object) -> NamedTile:
+    """A tile number or code as its NamedTile; IllegalAction for anything else."""
+    if type(tile) is int and 0 <= tile < len(NAMED_TILES):
+        return NAMED_TILES[tile]
+    try:
+        return named(tile)
+    except ValueError as err:
+        raise IllegalAction(str(err)) from None
+
+
 def action_kind(word: object) -> ActionKind:
     """The kind an action's word names; IllegalAction for any other word."""
     if word not in KINDS:
@@ -69,7 +79,8 @@ def action_kind(word: object) -> ActionKind:
 @dataclass(frozen=True, order=True)
 class Action:
     """``player`` does ``kind`` (a kind's word is taken too); ``tile`` is the tile discarded, claimed,
-    konged or set aside; a chow gives its three ``tiles`` (``tile`` is the claimed one)."""
+    konged or set aside; a chow gives its three ``tiles`` (``tile`` is the claimed one). Tiles are
+    kept as NamedTiles (numbers that print as their codes); a tile's code is taken too (``"3p"``)."""
 
     player: int
     kind: ActionKind
@@ -79,6 +90,19 @@ class Action:
     def __post_init__(self) -> None:
         if type(self.kind) is not ActionKind:
             object.__setattr__(self, "kind", action_kind(self.kind))
+        tile = self.tile
+        if tile is not None and type(tile) is not NamedTile:
+            object.__setattr__(self, "tile", _named_tile(tile))
+        if self.tiles and type(self.tiles[0]) is not NamedTile:
+            object.__setattr__(self, "tiles", tuple([_named_tile(t) for t in self.tiles]))
+
+    def __repr__(self) -> str:
+        shown = [f"player={self.player}", f"kind={self.kind.value}"]
+        if self.tile is not None:
+            shown.append(f"tile={tile_code(self.tile)}")
+        if self.tiles:
+            shown.append(f"tiles=({', '.join(tile_code(t) for t in self.tiles)})")
+        return f"Action({', '.join(shown)})"
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"player": self.player, "action": self.kind}

@@ -22,7 +22,7 @@ from .observation import Observation
 from .plan import Plan, counts_of, group, touching
 from .seat import SEAT_COUNT
 from .weighed import weighed_of
-from .winning import GameRules
+from .winning import RulesLike, as_game_rules
 
 Tiles = tuple[int, ...]
 #: The set a claim makes.
@@ -75,8 +75,8 @@ class ExpertPlayer:
     """The expert: see the module's description. ``reason`` is the one line that explains the last
     choice (it names the tiles)."""
 
-    def __init__(self, rules: GameRules) -> None:
-        self.rules = rules
+    def __init__(self, rules: RulesLike = "mcr") -> None:
+        self.rules = rules = as_game_rules(rules)
         self.weighed = weighed_of(rules)
         self.minimum = rules.procedure.minimum
         self.reason = ""
@@ -318,6 +318,6 @@ class ExpertPlayer:
         return self.weighed.best_in_reach(tuple(kept), melds, ctx) >= self.minimum
 
 
-def expert_player(rules: GameRules, seed: int | str = 0) -> ExpertPlayer:
+def expert_player(rules: RulesLike = "mcr", seed: int | str = 0) -> ExpertPlayer:
     """An ExpertPlayer: deterministic, so ``seed`` (taken for the common factory signature) is unused."""
     return ExpertPlayer(rules)

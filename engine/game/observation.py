@@ -7,14 +7,15 @@ from typing import Any
 
 from ..core.hand import Meld
 from ..core.jsonio import meld_to_record
-from ..core.tiles import tile_code
+from ..core.tiles import NAMED_TILES, named_tiles, tile_code
 from .actions import Action, Phase
 from .table import Table
 
 
 @dataclass(frozen=True)
 class Observation:
-    """The table from ``player``'s chair. Per-player tuples are indexed by player number."""
+    """The table from ``player``'s chair. Per-player tuples are indexed by player number; every tile
+    is a NamedTile (a number that prints as its code)."""
 
     player: int
     seat_winds: tuple[int, ...]
@@ -52,15 +53,20 @@ def observe(table: Table, player: int) -> Observation:
     s0, s1, s2, s3 = seats = table.seats
     own = seats[player]
     own_turn = table.phase == Phase.TURN and table.current == player
-    # the per-seat tuples written out for the four seats
+    drawn = own.drawn if own_turn and table.may_self_win else None
+    last, kong = table.last_discard, table.kong_tile
+    # the per-seat tuples written out for the four seats; every tile a NamedTile (it prints as its code)
     return Observation(
-        player=player, seat_winds=table.seat_winds, prevalent_wind=table.prevalent_wind, dealer=table.dealer,
-        phase=table.phase, hand=own.tiles(), drawn=own.drawn if own_turn and table.may_self_win else None,
+        player=player, seat_winds=named_tiles(table.seat_winds), prevalent_wind=NAMED_TILES[table.prevalent_wind],
+        dealer=table.dealer, phase=table.phase, hand=named_tiles(own.tiles()),
+        drawn=None if drawn is None else NAMED_TILES[drawn],
         melds=(s0.shown_melds()[player != 0], s1.shown_melds()[player != 1], s2.shown_melds()[player != 2],
                s3.shown_melds()[player != 3]),
-        discards=(tuple(s0.discards), tuple(s1.discards), tuple(s2.discards), tuple(s3.discards)),
+        discards=(named_tiles(s0.discards), named_tiles(s1.discards), named_tiles(s2.discards),
+                  named_tiles(s3.discards)),
         flowers=(len(s0.flowers), len(s1.flowers), len(s2.flowers), len(s3.flowers)),
         hand_sizes=(len(s0.tiles()), len(s1.tiles()), len(s2.tiles()), len(s3.tiles())),
         wall_left=max(table.remaining, 0),
-        last_discard=table.last_discard, kong_tile=table.kong_tile, legal=tuple(table.legal_actions(player)),
+        last_discard=None if last is None else (last[0], NAMED_TILES[last[1]]),
+        kong_tile=None if kong is None else NAMED_TILES[kong], legal=tuple(table.legal_actions(player)),
     )

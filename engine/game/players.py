@@ -21,7 +21,7 @@ from .expert import expert_player
 from .observation import Observation
 from .plan import NEAR, counts_of
 from .weighed import WEIGHED_KEPT, count_scoring, weighed_of
-from .winning import GameRules
+from .winning import GameRules, RulesLike, as_game_rules
 
 Player = Callable[[Observation], Action]
 """A player: given what its seat may see, the action it takes (one of ``observation.legal``)."""
@@ -89,8 +89,8 @@ class GreedyPlayer:
     #: Whether ready hands are weighed by the waits that reach the minimum (False: shanten alone).
     weigh_points = True
 
-    def __init__(self, rules: GameRules) -> None:
-        self.rules = rules
+    def __init__(self, rules: RulesLike = "mcr") -> None:
+        self.rules = rules = as_game_rules(rules)
         self.weighed = weighed_of(rules)
         #: The 13 tiles left by the last discard on a turn, the same tracked (``_drawn_to``) and their
         #: shanten; the tiles left by the set last claimed, tracked (its turn weighs them again).
@@ -250,7 +250,7 @@ class ShantenPlayer(GreedyPlayer):
     weigh_points = False
 
 
-def greedy_player(rules: GameRules, seed: int | str = 0) -> Player:
+def greedy_player(rules: RulesLike = "mcr", seed: int | str = 0) -> Player:
     """A GreedyPlayer: deterministic, so ``seed`` (taken for the common factory signature) is unused."""
     return GreedyPlayer(rules)
 

@@ -93,6 +93,18 @@ class Table(TableState):
         return replayed(data, lambda seed, winds, prevalent, wall: cls(game, seed, winds, prevalent, wall))
 
     # --- what the table looks like -------------------------------------------------------------------
+    def __repr__(self) -> str:
+        """The rule set, seed and phase, whose turn, the wall left, and each seat's wind, tiles (in
+        codes), declared sets and discards."""
+        codes = "".join
+        seats = "; ".join(
+            f"{p} {tile_code(self.seat_winds[p])} {codes(map(tile_code, sorted(s.tiles())))}"
+            + "".join(f" [{codes(map(tile_code, m.tiles)) or 'hidden'}]" for m in s.melds)
+            + (f" discards {codes(map(tile_code, s.discards))}" if s.discards else "")
+            for p, s in enumerate(self.seats))
+        return (f"<Table {self.rules.name} seed={self.seed!r} {self.phase.value}, player {self.current} "
+                f"({tile_code(self.seat_winds[self.current])}) to act, {max(self.remaining, 0)} in the wall: {seats}>")
+
     @property
     def remaining(self) -> int:
         """Tiles left to draw before the exhaustive draw, in the wall the next draw comes from: the one

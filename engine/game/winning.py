@@ -12,6 +12,7 @@ from typing import Any
 from ..core.context import Context
 from ..core.hand import Hand, HandError, Meld, validate
 from ..core.jsonio import hand_to_record
+from ..core.tiles import NAMED_TILES
 from ..ruleset import RuleSet, load_ruleset
 from ..scoring import Result, Scorer
 from .procedure import Procedure
@@ -56,18 +57,27 @@ def rules_hash(rules: GameRules) -> str:
     return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
 
 
-def as_game_rules(rules: GameRules | RuleSet | str | Path) -> GameRules:
+#: What a table, a player or an environment takes as its rules: a shipped rule set's name, a folder or
+#: ruleset.yaml, a loaded RuleSet, or the GameRules already made of one.
+RulesLike = GameRules | RuleSet | str | Path
+
+
+def as_game_rules(rules: RulesLike) -> GameRules:
+    """The GameRules of what a caller passed as rules; a TypeError that names what to pass otherwise."""
     if isinstance(rules, GameRules):
         return rules
     if isinstance(rules, RuleSet):
         return GameRules.of(rules)
-    return game_rules(rules)
+    if isinstance(rules, (str, Path)):
+        return game_rules(rules)
+    raise TypeError(f"rules must be a rule set's name (such as 'mcr'), a path, a RuleSet or a GameRules, "
+                    f"not {type(rules).__name__}")
 
 
 @dataclass(frozen=True)
 class Win:
-    """A win found at the table: who, on which tile, from whom (None: self-drawn), the hand with its
-    derived context, its record (the JSONL contract's input object) and the scorer's result."""
+    """A win found at the table: who, on which tile (a NamedTile), from whom (None: self-drawn), the
+    hand with its derived context, its record (the JSONL contract's input object) and the scorer's result."""
 
     player: int
     tile: int
@@ -97,4 +107,4 @@ def score_win(rules: GameRules, player: int, discarder: int | None, concealed: l
         result = rules.scorer.score(hand)
     except HandError:
         return None
-    return Win(player, tile, discarder, hand, result)
+    return Win(player, NAMED_TILES[tile], discarder, hand, result)

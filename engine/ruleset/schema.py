@@ -84,7 +84,7 @@ EXCLUSION_KEYS: dict[str, Key] = {
 FACT_TYPES = {"flag": "boolean", "wind": "string", "count": "integer", "seat": "string"}
 #: The keys only an example has (its context keys are the facts'): before the facts, and after them.
 EXAMPLE_OWN_KEYS: dict[str, Key] = {
-    "hand": Key(type="string", description="The hand in hand notation (NOTATION.md); the last tile is the winning tile.", required=True),
+    "hand": Key(type="string", description="The hand in hand notation (docs/notation.md); the last tile is the winning tile.", required=True),
     "count": Key(type="integer", description="How many times the fan scores on this hand; 0 for a near miss.", required=True),
     "total": Key(type="integer", description="The hand's expected total (optional)."),
     "note": Key(type="string", description="Why the example is here."),

@@ -6,12 +6,13 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import NamedTuple
 
+from ..core.blocks import Block
 from ..dsl.builtins import Level
 from ..ruleset import Fan
 
 
 class Principle(StrEnum):
-    """The scoring principles that leave an instance of a fan out (SCORING.md), each with its reason."""
+    """The scoring principles that leave an instance of a fan out (docs/principles.md, section 2), each with its reason."""
 
     EXCLUDED = "excluded"
     EXCLUDED_COUNT = "excluded_count"
@@ -47,11 +48,26 @@ class NotCounted(NamedTuple):
     principle: Principle
     by: Fan | None = None
     sets: tuple[int, ...] = ()
+    #: The reading's blocks of those sets (``sets`` are their places in the reading).
+    blocks: tuple[Block, ...] = ()
 
     @property
     def reason(self) -> str:
+        """Why the instances were left out, naming the fan responsible (the JSON's ``reason``)."""
         by = f"{self.by.name_zh} {self.by.name_en}" if self.by else ""
         return self.principle.reason.format(by=by)
+
+    @property
+    def where(self) -> str:
+        """The instance's sets in hand notation, as ``fanrules score`` shows them (``[CCC]``, ``FFF``);
+        empty for a fan of the whole hand."""
+        return " ".join(map(str, self.blocks))
+
+    def __str__(self) -> str:
+        """The line ``fanrules score`` prints: the fan, how many times, its sets and the reason."""
+        times = f" x{self.count}" if self.count > 1 else ""
+        where = f" ({self.where})" if self.blocks else ""
+        return f"{self.fan.name_zh} {self.fan.name_en}{times}{where}: {self.reason}"
 
     def __repr__(self) -> str:
         by = f", by {self.by.number} {self.by.name_en}" if self.by else ""

@@ -116,7 +116,7 @@ class Text:
 
     def _left_out(self, n: NotCounted, names: list[str]) -> str:
         """One object of ``not_counted``, from its piece (made and kept if new)."""
-        fan, count, principle, by, sets = n
+        fan, count, principle, by, sets, _ = n
         key = (id(fan), id(by), count, principle, sets)
         piece = self.left_out.get(key)
         if piece is None:

@@ -10,7 +10,7 @@ from ..core.context import Context
 from ..core.errors import HandError, InvalidHandError
 from ..core.hand import Hand, Meld, validate
 from ..core.inputs import HandInput, to_waiting
-from ..core.tiles import TILE_CODES, Tile
+from ..core.tiles import NAMED_TILES, TILE_CODES, Tile
 from .result import Result
 from .scorer import Scorer
 
@@ -88,7 +88,7 @@ def score_waits(concealed: tuple[Tile, ...], melds: tuple[Meld, ...], context: C
                 results.append(scorer.score(validate(Hand(concealed=concealed, melds=melds, win_tile=tile, context=ctx))))
             except HandError as err:
                 results.append(err)
-        out.append(WaitScore(tile, results[0], results[1]))
+        out.append(WaitScore(NAMED_TILES[tile], results[0], results[1]))
     return out
 
 

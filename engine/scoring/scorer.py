@@ -8,6 +8,7 @@ from typing import Any
 
 from ..analysis.readings import prepare as prepare_readings
 from ..analysis.readings import readings
+from ..core.blocks import Block
 from ..core.errors import NotAWinError
 from ..core.hand import Hand
 from ..core.inputs import HandInput, to_hand
@@ -90,7 +91,7 @@ class Scorer:
                 scored = self.score_reading(facts.read(other), hand_found)
                 if take_the_highest(scored, tally):
                     reading, tally = other, scored
-        explain = partial(explanations, tally.dropped, tally.counted, self.outright) if tally.dropped else tuple
+        explain = partial(explanations, tally.dropped, tally.counted, self.outright, reading.blocks) if tally.dropped else tuple
         return Result(hand, self.ruleset.name, self.ruleset.minimum, tuple(sorted(tally.counted, key=_number) if tally.unsorted else tally.counted), tally.total,
                       tally.total + tally.bonus, reading, self.bonus_toward_minimum, explain, self.ruleset.cap, tally.uncapped)
 
@@ -165,7 +166,7 @@ class WinCondition:
 
 def take_the_highest(scored: Tally, best: Tally) -> bool:
     """以高分为原则: whether a reading scored beats the best so far: a higher total, or on a tie, fans
-    counted of lower numbers (RULINGS 2: of two waits the fan listed first); the first reading of the
+    counted of lower numbers (docs/principles.md ruling 2: of two waits the fan listed first); the first reading of the
     best wins."""
     return scored.total > best.total or (scored.total == best.total and scored.numbers() < best.numbers())
 
@@ -173,7 +174,8 @@ def take_the_highest(scored: Tally, best: Tally) -> bool:
 _number = attrgetter("fan.number")
 
 
-def explanations(dropped: list[tuple[Any, ...]], counted: list[CountedFan], outright: dict[int, frozenset[int]]) -> tuple[NotCounted, ...]:
+def explanations(dropped: list[tuple[Any, ...]], counted: list[CountedFan], outright: dict[int, frozenset[int]],
+                 blocks: tuple[Block, ...] = ()) -> tuple[NotCounted, ...]:
     """The instances a reading left out, and why (made when a Result is first asked): an instance
     excluded outright names the first counted fan that excludes it (the one that excluded it: fans
     counted after it come later in the list)."""
@@ -181,5 +183,5 @@ def explanations(dropped: list[tuple[Any, ...]], counted: list[CountedFan], outr
     for fan, count, principle, by, sets in dropped:
         if principle is Principle.EXCLUDED:
             by = next(c.fan for c in counted if fan.number in outright[c.fan.number])
-        out.append(NotCounted(fan, count, principle, by, sets))
+        out.append(NotCounted(fan, count, principle, by, sets, tuple([blocks[i] for i in sets]) if blocks else ()))
     return tuple(out)

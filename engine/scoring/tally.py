@@ -1,4 +1,4 @@
-"""The scoring of one reading, step by step as the scoring principles are written (SCORING.md §5):
+"""The scoring of one reading, step by step as the scoring principles are written (docs/principles.md, section 2):
 
 - **non-repeat** (不重复): a fan that a counted fan excludes is not counted (``non_repeat``), nor the
   instances a counted fan includes already (``non_repeat_by_count``), nor those made of a counted

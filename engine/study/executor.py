@@ -14,6 +14,8 @@ from collections.abc import Callable, Iterator
 from multiprocessing.pool import AsyncResult
 from typing import Any, Protocol, TypeVar
 
+from ..core.text import install_hint
+
 _R = TypeVar("_R")
 Worker = Callable[..., tuple[_R, list[str]]]
 
@@ -22,7 +24,7 @@ BACKENDS = ("local", "ray")
 #: Tasks handed to each worker ahead of the results read: memory holds these, whatever the study's size.
 CHUNKS_PER_WORKER = 2
 #: The one line that installs what ``--backend ray`` needs.
-RAY_INSTALL = 'pip install "fanrules[cluster]"'
+RAY_INSTALL = install_hint("cluster")
 
 
 class BackendError(Exception):

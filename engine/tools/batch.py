@@ -194,7 +194,7 @@ def _unwritable(number: int) -> str:
 
 
 def run(inp: IO[Any], out: IO[Any], scorer: Scorer, jobs: int = 1, progress: IO[str] | None = None, explain: bool = True,
-        cluster: Executor | None = None) -> int:
+        cluster: Executor | None = None, refused: list[int] | None = None) -> int:
     """Stream a batch and return the number of lines answered. ``inp`` is read in bytes or text, line by
     line (read_lines); ``out`` gets UTF-8 JSON lines (bytes or text). With ``jobs`` > 1 (where processes
     can be forked), blocks of a file or chunks of a stream are scored by that many worker processes
@@ -205,15 +205,15 @@ def run(inp: IO[Any], out: IO[Any], scorer: Scorer, jobs: int = 1, progress: IO[
     every completed line and raises Interrupted with their number. ``progress`` (a terminal) gets a line
     count. Without ``explain``, answers have the contract's fields only (no sets, reading or not_counted).
     With ``cluster`` (``--backend ray``), chunks of CLUSTER_LINES lines are scored by its workers, which
-    load the scorer's rule set from its bytes (``shipped_scorer``), and written in input order."""
-    n = 0
-    unwritten: list[str] = []
+    load the scorer's rule set from its bytes (``shipped_scorer``), and written in input order;
+    ``refused[0]`` (if given) counts the refused lines (REFUSED_MARK), whatever the jobs."""
+    n, tally, unwritten = 0, (refused if refused is not None else [0]), list[str]()
     whole = _whole_writes()
 
     def emit(answers: bytes) -> None:
         nonlocal n
         with whole():
-            n += _write(out, answers)
+            n += _write(out, answers, tally)
         if progress is not None:
             _show(progress, n)
     try:
@@ -230,12 +230,12 @@ def run(inp: IO[Any], out: IO[Any], scorer: Scorer, jobs: int = 1, progress: IO[
                 unwritten.append(answer_line(line, scorer, number, text, explain) if line and not line.isspace() else blank_answer(number))
                 if len(unwritten) >= FLUSH_LINES or (more_ready is not None and not more_ready()):
                     with whole():
-                        n += _write(out, unwritten)
+                        n += _write(out, unwritten, tally)
                         unwritten.clear()
                 if progress is not None and (n + len(unwritten)) % PROGRESS_EVERY == 0:
                     _show(progress, n + len(unwritten))
             with whole():
-                n += _write(out, unwritten)
+                n += _write(out, unwritten, tally)
                 unwritten.clear()
             return _done(progress, n)
         from . import batch_workers  # only here: one job does not pay its import at start-up
@@ -251,7 +251,7 @@ def run(inp: IO[Any], out: IO[Any], scorer: Scorer, jobs: int = 1, progress: IO[
     except KeyboardInterrupt:
         if unwritten:
             with whole():
-                n += _write(out, unwritten)
+                n += _write(out, unwritten, tally)
         raise Interrupted(n) from None
 
 
@@ -394,15 +394,23 @@ def _score_chunk(chunk: list[tuple[int, str]], scorer: Scorer, explain: bool) ->
     return "".join(answer_lines(chunk, scorer, explain, _WIRE)).encode("latin-1")
 
 
-def _write(out: IO[Any], data: list[str] | bytes) -> int:
+#: What only a refused line's answer holds: its ``line`` key (``_error``, ``blank_answer``, ``_unwritable``).
+REFUSED_MARK = ', "line": '
+_REFUSED_BYTES = REFUSED_MARK.encode()
+
+
+def _write(out: IO[Any], data: list[str] | bytes, refused: list[int]) -> int:
     """Write and flush answers (a list of lines written by TEXT to a text stream, by _WIRE to any
-    other, or UTF-8 lines); how many lines they are. A list is counted by its length, not by its
-    newlines (str.count over the non-ASCII text of answers is a pass over every character)."""
+    other, or UTF-8 lines); how many lines they are; ``refused[0]`` counts the refused ones. A list is
+    counted by its length, not by its newlines (str.count over the non-ASCII text of answers is a pass
+    over every character); refused lines by their mark."""
     if isinstance(data, list):
         lines, text = len(data), "".join(data)
         out.write(text if isinstance(out, io.TextIOBase) else text.encode("latin-1"))
+        refused[0] += text.count(REFUSED_MARK)
     else:
         lines = data.count(b"\n")
+        refused[0] += data.count(_REFUSED_BYTES)
         out.write(data.decode("utf-8") if isinstance(out, io.TextIOBase) else data)
     out.flush()
     return lines

@@ -11,7 +11,8 @@ from ..core.errors import CliError
 
 def register(sub: Any) -> None:
     p = sub.add_parser("bot", help="play as a Botzone bot on stdin/stdout (Botzone's Chinese Standard Mahjong protocol)")
-    p.add_argument("--player", default="greedy", help="greedy, random, or module:Name (a player class or factory)")
+    p.add_argument("--player", default="greedy", metavar="PLAYER",
+                   help="expert, greedy (default), shanten, random, or module:Name (a player class or factory)")
     p.add_argument("--rules", default="botzone", help="the rule set the player weighs wins by (default botzone)")
     p.add_argument("--seed", default="0", help="the seed of a random player")
     p.set_defaults(run=run)

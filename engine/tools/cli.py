@@ -17,7 +17,7 @@ from ..core.errors import CliError, ExitCode, FanrulesError, HandError, NotAWinE
 from ..core.files import check_output, replaced
 from ..core.hand import Hand
 from ..core.inputs import to_hand
-from ..core.jsonio import hand_to_record
+from ..core.jsonio import canonical_record, hand_to_record
 from ..core.text import printable
 from ..core.tiles import TILE_CODES
 from ..scoring import Scorer
@@ -60,7 +60,7 @@ def cmd_score(args: argparse.Namespace) -> int:
 
 def cmd_record(args: argparse.Namespace) -> int:
     load_rules(args.rules)  # a record is the same under every rule set; a bad --rules is still refused
-    print(json.dumps(hand_to_record(_hand(args), args.id), ensure_ascii=False))
+    print(json.dumps(canonical_record(hand_to_record(_hand(args), args.id)), ensure_ascii=False))
     return 0
 
 
@@ -90,6 +90,7 @@ def cmd_batch(args: argparse.Namespace) -> int:
             raise CliError(str(err), ExitCode.USAGE) from None
 
     inp = _stream(args.input, sys.stdin, "rb")
+    refused = [0]
     try:
         gc.freeze()  # the scorer too: start-up ended as its rule set was loaded (tools/startup.py)
         with replaced(args.output, inputs=[0, inp.fileno()], what="--output") if args.output is not None \
@@ -97,14 +98,14 @@ def cmd_batch(args: argparse.Namespace) -> int:
             try:
                 progress = sys.stderr if sys.stderr is not None and sys.stderr.isatty() and not args.quiet else None
                 run_batch(inp, out, scorer, jobs=usable_jobs(args.jobs), progress=progress,
-                          explain=not args.brief, cluster=cluster)
+                          explain=not args.brief, cluster=cluster, refused=refused)
             except Interrupted as err:  # the complete lines written so far are kept, as the message says
                 print(f"fanrules: batch {err}, each complete", file=sys.stderr)
                 return 130
     finally:
         if args.input is not None:
             inp.close()
-    return 0
+    return ExitCode.REFUSED if refused[0] else 0  # every line answered; some refused: exit 1, as the table says
 
 
 def cmd_waits(args: argparse.Namespace) -> int:

@@ -21,13 +21,14 @@ from pathlib import Path
 from typing import Any
 
 from ..core.errors import CliError, ExitCode
-from ..core.text import printable
+from ..core.text import install_hint, printable
 from .cli_context import load_rules
 
 #: The guides in reading order, each with its title in the navigation; a guide of docs/ not listed here
 #: follows them, titled by its first heading.
 GUIDES: tuple[tuple[str, str], ...] = (
-    ("python.md", "Using it from Python"), ("notation.md", "Hand notation"), ("rules.md", "Rule sets"), ("dsl.md", "The predicate language"),
+    ("python.md", "Using it from Python"), ("notation.md", "Hand notation"), ("principles.md", "Scoring principles and rulings"),
+    ("rules.md", "Rule sets"), ("dsl.md", "The predicate language"),
     ("variants.md", "Variants"), ("editions.md", "Editions"), ("analysis.md", "Hand analysis"),
     ("game.md", "The game"), ("settlement.md", "Settlement"), ("architecture.md", "Architecture"),
     ("benchmarks.md", "Benchmarks"), ("web.md", "The web surface"),
@@ -38,7 +39,7 @@ SUBMODULES = ("fanrules.game", "fanrules.settlement", "fanrules.analysis", "fanr
               "fanrules.env", "fanrules.web")
 #: The file an earlier site leaves in its folder, so that it alone is ever replaced.
 MARKER = ".fanrules-site"
-INSTALL = 'pip install "fanrules[docs]"   (in a checkout: pip install ".[docs]")'
+INSTALL = install_hint("docs")
 
 _LINK = re.compile(r"(!?\[[^\]\n]*\])\(([^)\s]+)\)")
 _FENCE = re.compile(r"^(```|~~~)", re.MULTILINE)

@@ -1,15 +1,23 @@
 """``fanrules judge --bots CMD1 CMD2 CMD3 CMD4``: four Botzone bot programs play hands at fanrules'
 table (fanrules.botzone.judge; docs/interop.md), with per-move time and output limits and the rule
-set's penalties; the totals are printed, each hand's log written with --log (``fanrules replay`` reads it)."""
+set's penalties; each hand is printed (who won, on what, with which fans and points, or the penalty; every
+player's change beside their number and seat wind), then the totals; each hand's log is written with
+--log (``fanrules replay`` reads it)."""
 from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Sequence
 from contextlib import nullcontext
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core.errors import CliError, ExitCode
 from ..core.files import replaced
+from ..core.tiles import WIND_CODES, tile_code
+
+if TYPE_CHECKING:
+    from ..botzone.judge import Judged
+    from ..game.winning import Win
 
 
 def register(sub: Any) -> None:
@@ -40,6 +48,7 @@ def run(args: argparse.Namespace) -> int:
     shown = Progress("judge", "hands", progress_stream(args.quiet))
     totals = [0, 0, 0, 0]
     outcomes: dict[str, int] = {}
+    winds = WIND_CODES
     with replaced(args.log, "w", what="--log") if args.log is not None else nullcontext(None) as out:
         for game in range(args.games):
             shown.show(game, args.games)
@@ -50,16 +59,55 @@ def run(args: argparse.Namespace) -> int:
                 for bot in bots:
                     bot.close()
             totals = [t + c for t, c in zip(totals, judged.changes)]
+            winds = tuple(tile_code(w) for w in judged.table.seat_winds)
             outcomes[judged.outcome] = outcomes.get(judged.outcome, 0) + 1
             if out is not None:
                 out.write("\n".join(judged.log(game)) + "\n")
             summary = {"game": game, "outcome": judged.outcome, "changes": list(judged.changes), "turns": judged.turns,
                        **{k: v for k, v in judged.penalty.items() if k != "output"}}
-            print(json.dumps(summary, ensure_ascii=False) if args.json else
-                  f"hand {game}: {judged.outcome} {list(judged.changes)}" + (f" (player {judged.penalty['offender']}: {judged.penalty['reason']})"
-                                                                           if judged.penalty else ""))
+            print(json.dumps(summary, ensure_ascii=False) if args.json else "\n".join(hand_lines(game, judged)))
     shown.show(args.games, args.games)
     shown.done()
-    print(json.dumps({"totals": totals, "outcomes": outcomes}) if args.json else f"totals {totals}; " +
-          ", ".join(f"{n} {k}" for k, n in sorted(outcomes.items())))
+    print(json.dumps({"totals": totals, "outcomes": outcomes}) if args.json else totals_line(totals, outcomes, winds))
     return 0
+
+
+#: How the totals line names each outcome, one and several.
+OUTCOME_WORDS = {"win": ("hand won", "hands won"), "draw": ("draw", "draws"), "penalty": ("penalty", "penalties")}
+
+
+def seats(values: Sequence[int], winds: Sequence[str]) -> str:
+    """Each player's signed value beside their number and seat wind: ``0 E -8, 1 S -16, ...``."""
+    return ", ".join(f"{p} {winds[p]} {v:+d}" for p, v in enumerate(values))
+
+
+def hand_lines(game: int, judged: Judged) -> list[str]:
+    """What ``fanrules judge`` prints for one hand: who won, on what and from whom, with which fans and
+    points (or the draw, or who was penalised and why), then every player's change."""
+    table = judged.table
+    winds = [tile_code(w) for w in table.seat_winds]
+    if judged.penalty:
+        who = judged.penalty["offender"]
+        head = f"penalty on player {who} ({winds[who]}): {judged.penalty['reason']}"
+    elif table.wins:
+        head = "; ".join(_won(win, winds) for win in table.wins)
+    else:
+        head = "exhaustive draw: nobody won"
+    lines = [f"hand {game}: {head}"]
+    lines += [f"  {c.fan.name_zh} {c.fan.name_en} {c.points}" + (f" x{c.count}" if c.count > 1 else "")
+              for win in ([] if judged.penalty else table.wins) for c in win.result.fans]
+    lines.append(f"  changes: {seats(judged.changes, winds)}")
+    return lines
+
+
+def _won(win: Win, winds: Sequence[str]) -> str:
+    how = "self-drawn" if win.discarder is None else f"on player {win.discarder} ({winds[win.discarder]})'s discard"
+    flowers = win.result.total_with_flowers - win.result.total
+    extra = f" and {flowers} for flowers" if flowers else ""
+    return f"player {win.player} ({winds[win.player]}) wins on {win.tile}, {how}: {win.result.total} points{extra}"
+
+
+def totals_line(totals: Sequence[int], outcomes: dict[str, int], winds: Sequence[str]) -> str:
+    """The sums over the hands, per player, and how the hands ended."""
+    ended = ", ".join(f"{n} {OUTCOME_WORDS.get(k, (k, k))[n != 1]}" for k, n in sorted(outcomes.items()))
+    return f"totals: {seats(totals, winds)} ({ended})"

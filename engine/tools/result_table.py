@@ -35,11 +35,8 @@ def format_result(result: Result, written: str | None = None) -> str:
         lines.append("  ".join(cells).rstrip())
     if result.not_counted:
         lines += ["", "not counted:"]
-        blocks = result.reading.blocks
         for n in result.not_counted:
-            sets = " ".join(str(blocks[i]) for i in n.sets)
-            times = f" x{n.count}" if n.count > 1 else ""
-            lines.append(printable(f"  {n.fan.name_zh} {n.fan.name_en}{times}{' (' + sets + ')' if sets else ''}: {n.reason}"))
+            lines.append(printable(f"  {n}"))
     lines.append("")
     status = "" if result.is_win else f"  -- under the minimum of {result.minimum}: not a legal win"
     capped = "" if result.uncapped is None else f", capped at {result.cap} (was {result.uncapped})"

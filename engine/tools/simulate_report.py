@@ -10,6 +10,7 @@ from typing import Any
 
 import yaml
 
+from ..core.tiles import WIND_CODES
 from ..game import figures
 from ..game.paired import Z95, Moments
 from ..game.simulate import Study
@@ -77,8 +78,8 @@ def format_players(stats: Stats) -> str:
     """Each seat's and each player's results, the points per hand of each player with its 95% interval
     (per unit), and with two players the first's margin over the second."""
     head = ("", "hands", "points/hand", "win rate", "deal-in rate", "average win")
-    rows = [head] + [_totals_row(f"seat {p}", t) for p, t in enumerate(stats.by_seat)]
-    rows += [_totals_row(f"player {i + 1} {name}", t) for i, (name, t) in enumerate(zip(stats.players, stats.by_player))]
+    rows = [head] + [_totals_row(f"seat {p} {WIND_CODES[p]}", t) for p, t in enumerate(stats.by_seat)]
+    rows += [_totals_row(f"player {i} {name}", t) for i, (name, t) in enumerate(zip(stats.players, stats.by_player))]
     lines = [f"per seat and per player, under {stats.rules}:", *_table(rows)]
     for name, m in stats.strength.items() if len(stats.strength) > 1 else ():  # one kind of player: zero-sum, nothing to say
         low, high = m.interval

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.errors import CliError
+from ..core.text import install_hint
 from ..ruleset import RuleSet
 from .cli_context import load_rules
 
@@ -29,7 +30,7 @@ def cmd_book(args: argparse.Namespace) -> int:
 
 
 #: The one command that installs what ``fanrules serve`` runs on (Starlette and uvicorn).
-WEB_EXTRA = 'pip install "fanrules[web]"'
+WEB_EXTRA = install_hint("web")
 
 
 def cmd_serve(args: argparse.Namespace) -> int:

@@ -12,7 +12,7 @@ from ..core.context import unknown_key
 from ..core.errors import HandError, InvalidHandError, UnknownFanError
 from ..core.hand import format_meld
 from ..core.inputs import to_hand, to_waiting
-from ..core.jsonio import hand_from_record, hand_to_record
+from ..core.jsonio import canonical_record, hand_from_record, hand_to_record
 from ..core.tiles import TILE_INDEX, compact
 from ..ruleset import Fan, RuleSet
 from ..scoring import Scorer
@@ -50,7 +50,7 @@ def record(body: Any, scorer: Scorer) -> tuple[int, dict[str, Any]]:
     data = _hand_of(body)
     hand = to_hand(data["hand"], **{k: v for k, v in data.items() if k != "hand"}) if isinstance(data["hand"], str) \
         else hand_from_record(data)
-    return 200, hand_to_record(hand)
+    return 200, canonical_record(hand_to_record(hand))
 
 
 def waits(body: Any, scorer: Scorer) -> tuple[int, dict[str, Any]]:

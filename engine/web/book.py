@@ -105,7 +105,7 @@ def _example_html(example: Example, fan: Fan, scorer: Scorer, w: Words) -> str:
         result = scorer.score(example_hand(example))
     except HandError as err:
         return f'{head}<p class="error"><code>{escape(example.hand)}</code>: {escape(err.kind)}: {escape(str(err))}</p></div>'
-    return head + result_html(result, focus=fan.number) + "</div>"
+    return head + result_html(result, focus=fan.number, w=w) + "</div>"
 
 
 def fan_html(fan: Fan, ruleset: RuleSet, scorer: Scorer, diff: VariantChanges | None, w: Words = ENGLISH) -> str:

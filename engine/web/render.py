@@ -9,6 +9,7 @@ from ..core.notation import format_hand
 from ..core.tiles import TILE_CODES
 from ..scoring import Result
 from .tiles import tile_html
+from .words import ENGLISH, Words
 
 
 def _win_position(reading: Reading, win_tile: int) -> tuple[int | None, int]:
@@ -24,7 +25,7 @@ def _win_position(reading: Reading, win_tile: int) -> tuple[int | None, int]:
     return None, -1
 
 
-def reading_html(reading: Reading, win_tile: int, used: frozenset[int] = frozenset()) -> str:
+def reading_html(reading: Reading, win_tile: int, used: frozenset[int] = frozenset(), w: Words = ENGLISH) -> str:
     """The blocks of a reading as tiles: declared sets first, then the concealed blocks and the knitted
     part; blocks in ``used`` get the class ``used``; the winning tile the class ``win``; a concealed
     kong shows its outer tiles face down."""
@@ -40,12 +41,12 @@ def reading_html(reading: Reading, win_tile: int, used: frozenset[int] = frozens
     concealed: list[str] = []
     for i, block in enumerate(reading.blocks):
         classes = " ".join(c for c in ("declared" if block.declared else "", "used" if i in used else "") if c)
-        how = "declared" if block.declared else "concealed" if block.concealed else "completed by a discard"
+        how = w.say("declared" if block.declared else "concealed" if block.concealed else "completed by a discard")
         hidden = block.declared and block.kind is Kind.KONG and not block.melded
-        html = group(i, block.tiles, classes, f"{block.kind.name.lower()} {block} ({how})", hidden)
+        html = group(i, block.tiles, classes, f"{w.say(block.kind.name.lower())} {block} ({how})", hidden)
         (declared if block.declared else concealed).append(html)
     if reading.knitted:
-        concealed.insert(0, group(None, reading.knitted, "knitted", "knitted tiles"))
+        concealed.insert(0, group(None, reading.knitted, "knitted", w.say("knitted tiles")))
     parts = []
     if declared:
         parts.append(f'<span class="sets declared-sets">{"".join(declared)}</span>')
@@ -53,17 +54,17 @@ def reading_html(reading: Reading, win_tile: int, used: frozenset[int] = frozens
     return f'<div class="hand">{"".join(parts)}</div>'
 
 
-def context_text(result: Result) -> str:
-    """The win context in words: ``self-drawn; seat E, round E``."""
+def context_text(result: Result, w: Words = ENGLISH) -> str:
+    """The win context in words: ``self-drawn; seat E, round E`` (in ``w``'s language)."""
     ctx = result.hand.context
-    flags = [name for name, on in (("self-drawn", ctx.self_drawn), ("last copy", ctx.last_copy),
-                                   ("kong", ctx.kong_related), ("last tile", ctx.last_tile)) if on]
-    how = ", ".join(flags) if flags else "on a discard"
-    flowers = f", {ctx.flowers} flower(s)" if ctx.flowers else ""
-    return f"{how}; seat {TILE_CODES[ctx.seat_wind]}, round {TILE_CODES[ctx.prevalent_wind]}{flowers}"
+    flags = [w.say(name) for name, on in (("self-drawn", ctx.self_drawn), ("last copy", ctx.last_copy),
+                                          ("kong", ctx.kong_related), ("last tile", ctx.last_tile)) if on]
+    how = w.say(", ").join(flags) if flags else w.say("on a discard")
+    flowers = w.say(", {} flower(s)", ctx.flowers) if ctx.flowers else ""
+    return w.say("{}; seat {}, round {}{}", how, TILE_CODES[ctx.seat_wind], TILE_CODES[ctx.prevalent_wind], flowers)
 
 
-def result_html(result: Result, focus: int | None = None, link: str = "fan-{}.html") -> str:
+def result_html(result: Result, focus: int | None = None, link: str = "fan-{}.html", w: Words = ENGLISH) -> str:
     """A scored hand: its tiles (the sets of fan ``focus`` highlighted), the fans with points and the
     total; each fan links to its page through ``link``."""
     used: set[int] = set()
@@ -78,9 +79,9 @@ def result_html(result: Result, focus: int | None = None, link: str = "fan-{}.ht
         rows.append(f'<li{mark} data-fan="{fan.number}" data-sets="{" ".join(map(str, sets))}">'
                     f'<a href="{link.format(fan.number)}">{escape(fan.name_zh)} {escape(fan.name_en)}</a>'
                     f'<span class="pts">{counted.points}{times}</span></li>')
-    status = "" if result.is_win else f' <span class="under">below the minimum of {result.minimum}</span>'
+    status = "" if result.is_win else f' <span class="under">{w.say("below the minimum of {}", result.minimum)}</span>'
     return (f'<div class="result" data-hand="{escape(format_hand(result.hand))}" data-total="{result.total}">'
-            f'{reading_html(result.reading, result.hand.win_tile, frozenset(used))}'
-            f'<p class="context"><code>{escape(format_hand(result.hand))}</code> · {escape(context_text(result))}</p>'
+            f'{reading_html(result.reading, result.hand.win_tile, frozenset(used), w)}'
+            f'<p class="context"><code>{escape(format_hand(result.hand))}</code> · {escape(context_text(result, w))}</p>'
             f'<ul class="fans">{"".join(rows)}</ul>'
-            f'<p class="total">total <b>{result.total}</b>{status}</p></div>')
+            f'<p class="total">{w.say("total <b>{}</b>", result.total)}{status}</p></div>')

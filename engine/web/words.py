@@ -88,6 +88,12 @@ ZH: dict[str, str] = {
     "marked as under the minimum.": "一手牌至少要有 <b>{}</b> 才能和牌；不够起和番数的牌仍列出它的番种，并注明未达起和番数。",
     "A complete hand needs <b>{}</b> to be a legal win, its flowers counted toward it; a complete hand below "
     "it is shown with its fans and marked as under the minimum.": "一手牌至少要有 <b>{}</b> 才能和牌，花牌计入；不够起和番数的牌仍列出它的番种，并注明未达起和番数。",
+    # a scored example: its context, its sets and its total
+    "self-drawn": "自摸和", "last copy": "绝张", "kong": "杠", "last tile": "海底", "on a discard": "点和", ", ": "、",
+    ", {} flower(s)": "，补花 {} 张", "{}; seat {}, round {}{}": "{}；门风 {}，圈风 {}{}",
+    "total <b>{}</b>": "合计 <b>{}</b> 番", "below the minimum of {}": "未达起和番数 {}",
+    "declared": "已亮明", "concealed": "暗", "completed by a discard": "由别家打出的牌凑成", "knitted tiles": "组合龙的牌",
+    "chow": "顺子", "pung": "刻子", "pair": "将", "no_set": "单张",
 }
 
 
