@@ -113,8 +113,9 @@ class Tally:
         self.quota: dict[int, list[Fan]] = NOTHING
         #: Fan number -> (the sets of an instance of a counted fan, that fan) it is excluded within.
         self.scoped: dict[int, list[tuple[frozenset[int], Fan]]] = NOTHING
-        #: The groups of sets joined by the combinations counted, a bit per block of the reading.
-        self.joined: list[int] = []
+        #: The groups of sets joined by the combinations counted, a bit per block of the reading (a list
+        #: once a combination is counted; most readings count none).
+        self.joined: list[int] | tuple[()] = ()
         #: Family index -> the fans of it counted so far.
         self.in_family: dict[int, list[Fan]] = NOTHING
         #: The index of a block of the reading by its identity, made when a fan of sets first needs it.
