@@ -68,3 +68,10 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if item.path.name in SLOW_MODULES or (item.path.name, item.name.partition("[")[0]) in SLOW_TESTS:
             item.add_marker(pytest.mark.slow)
+
+
+def batch_exit(answers: bytes | str) -> int:
+    """The exit code ``fanrules batch`` owes for its answers (README's table): 1 when any line was refused
+    (an error answer carries the ``line`` it answers), else 0."""
+    text = answers.decode("utf-8") if isinstance(answers, bytes) else answers
+    return 1 if any("line" in json.loads(row) for row in text.splitlines() if row.strip()) else 0

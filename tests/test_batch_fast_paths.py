@@ -181,8 +181,9 @@ def test_batch_brief_writes_the_same_answers_without_explanations(tmp_path: Any)
     src.write_text("\n".join(lines) + "\n", encoding="utf-8")
     for jobs in ("1", "2"):
         full, brief = tmp_path / f"full{jobs}.jsonl", tmp_path / f"brief{jobs}.jsonl"
-        assert main(["batch", "--quiet", "--jobs", jobs, "--input", str(src), "--output", str(full)]) == 0
-        assert main(["batch", "--quiet", "--brief", "--jobs", jobs, "--input", str(src), "--output", str(brief)]) == 0
+        # two refused lines: every line answered, exit 1 (README's table)
+        assert main(["batch", "--quiet", "--jobs", jobs, "--input", str(src), "--output", str(full)]) == 1
+        assert main(["batch", "--quiet", "--brief", "--jobs", jobs, "--input", str(src), "--output", str(brief)]) == 1
         answers = [json.loads(line) for line in full.read_text(encoding="utf-8").splitlines()]
         briefs = [json.loads(line) for line in brief.read_text(encoding="utf-8").splitlines()]
         assert len(briefs) == len(answers) == len(lines)

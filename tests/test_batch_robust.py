@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 import fanrules
-from conftest import corpus_path
+from conftest import batch_exit, corpus_path
 
 pytestmark = pytest.mark.slow  # whole batch processes
 
@@ -112,7 +112,7 @@ def test_hundred_mixed_lines() -> None:
     items = _build_batch()
     stdin = "".join(line + "\n" for line, _ in items)
     proc = subprocess.run(_batch_cmd(), input=stdin, capture_output=True, text=True, timeout=120, cwd=REPO)
-    assert proc.returncode == 0, proc.stderr
+    assert proc.returncode == batch_exit(proc.stdout), proc.stderr
     out = proc.stdout.splitlines()
     assert len(out) == 100
     for i, ((line, exp), text) in enumerate(zip(items, out)):

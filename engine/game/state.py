@@ -16,7 +16,7 @@ from ..ruleset import resolve, shipped_rulesets
 from .actions import Action, Phase
 from .claims import ClaimWindow
 from .procedure import Procedure
-from .seat import SEAT_COUNT, Seat
+from .seat import RELATIVE, SEAT_COUNT, Seat
 from .wall import Opening
 from .winning import GameRules, Win, rules_hash
 
@@ -53,6 +53,28 @@ class TableState:
     _turn_win: Win | None
     _steps: int
     barred: set[int]
+
+    # --- what the state says of the walls and the turn order -----------------------------------------
+    def left(self, player: int) -> int:
+        """Tiles ``player`` may still draw before the exhaustive draw."""
+        i = self.wall_index[player]
+        return self.backs[i] - self.fronts[i] - self.proc.tiles_left
+
+    def undrawn(self) -> list[int]:
+        """The tiles still in the walls."""
+        return [t for f, b in zip(self.fronts, self.backs) for t in self.wall[f:b]]
+
+    def next_of(self, player: int, k: int = 1) -> int:
+        if k == 1:
+            return self._after[player]
+        return self.order[(self.order.index(player) + k) % SEAT_COUNT]
+
+    def relative(self, claimer: int, discarder: int) -> str:
+        return RELATIVE[(self.order.index(discarder) - self.order.index(claimer)) % SEAT_COUNT]
+
+    def visible(self, tile: int) -> int:
+        """Copies of ``tile`` every player sees: in the discard pools and in declared sets face up."""
+        return sum(s.discards.count(tile) + s.exposed_count(tile) for s in self.seats)
 
     def to_json(self) -> dict[str, Any]:
         """The whole state (the wall and every hand included) as plain JSON, for a server or an app."""

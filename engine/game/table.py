@@ -20,7 +20,7 @@ from .actions import DISCARD_OF, DRAW_OF, WIN_OF, Action, ActionKind, IllegalAct
 from .claims import ClaimWindow, open_window
 from .refusal import why_illegal
 from .restore import replayed, rules_of_state
-from .seat import DISCARDER, RELATIVE, SEAT_COUNT, Seat, Wind, first_go_round, own_flowers, wind_tiles
+from .seat import DISCARDER, SEAT_COUNT, Seat, Wind, first_go_round, own_flowers, wind_tiles
 from .state import TableState, after_of
 from .wall import Opening, deal_order, recorded_wall, shuffled_wall, tile_set, wall_bounds
 from .winning import GameRules, Win, as_game_rules, score_win
@@ -121,15 +121,6 @@ class Table(TableState):
             player = self.next_of(self.current)
         return self.left(player)
 
-    def left(self, player: int) -> int:
-        """Tiles ``player`` may still draw before the exhaustive draw."""
-        i = self.wall_index[player]
-        return self.backs[i] - self.fronts[i] - self.proc.tiles_left
-
-    def undrawn(self) -> list[int]:
-        """The tiles still in the walls."""
-        return [t for f, b in zip(self.fronts, self.backs) for t in self.wall[f:b]]
-
     @property
     def over(self) -> bool:
         return self.phase == Phase.OVER
@@ -145,23 +136,11 @@ class Table(TableState):
         """The tile of the kong being declared, while the others may rob it."""
         return self.window.tile if self.phase == Phase.ROB and self.window is not None else None
 
-    def next_of(self, player: int, k: int = 1) -> int:
-        if k == 1:
-            return self._after[player]
-        return self.order[(self.order.index(player) + k) % SEAT_COUNT]
-
-    def relative(self, claimer: int, discarder: int) -> str:
-        return RELATIVE[(self.order.index(discarder) - self.order.index(claimer)) % SEAT_COUNT]
-
     def to_act(self) -> list[int]:
         """The players whose action the table waits for."""
         if self.window is not None:
             return self.window.to_answer()
         return [] if self.phase == Phase.OVER else [self.current]
-
-    def visible(self, tile: int) -> int:
-        """Copies of ``tile`` every player sees: in the discard pools and in declared sets face up."""
-        return sum(s.discards.count(tile) + s.exposed_count(tile) for s in self.seats)
 
     # --- the deal ------------------------------------------------------------------------------------
     def _deal(self) -> None:

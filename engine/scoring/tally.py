@@ -224,7 +224,9 @@ def account_once(fan: Fan, sets: Sets, bits: int, tally: Tally) -> bool:
 
 def joined_apart(bits: int, tally: Tally) -> bool:
     """Without account-once: the instance's sets joined as a group of their own (non-split still sees them)."""
-    tally.joined.append(bits)
+    joined = tally.joined
+    assert isinstance(joined, list)  # asked only once a first combination made the groups a list
+    joined.append(bits)
     return True
 
 
