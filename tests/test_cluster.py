@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import batch_exit
 from fanrules.game import game_rules, study
 from fanrules.study import executor
 from fanrules.study.executor import RAY_INSTALL
@@ -45,8 +46,9 @@ def test_batch_gives_the_same_answers_on_one_core_two_and_a_ray_cluster(cluster:
     outputs = []
     for extra in (["--jobs", "1"], ["--jobs", "2"], ["--backend", "ray"]):
         target = tmp_path / f"out-{len(outputs)}.jsonl"
-        assert main(["batch", "--input", str(PUBLIC), "--output", str(target), "--quiet", *extra]) == 0
+        code = main(["batch", "--input", str(PUBLIC), "--output", str(target), "--quiet", *extra])
         outputs.append(target.read_bytes())
+        assert code == batch_exit(outputs[-1]) == 1  # the corpus has refused lines: every line answered, exit 1
     assert outputs[0].count(b"\n") == PUBLIC.read_bytes().count(b"\n")
     assert outputs[1] == outputs[0] and outputs[2] == outputs[0]
 
