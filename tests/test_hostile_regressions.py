@@ -13,6 +13,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
+from conftest import batch_exit
 
 import fanrules
 from fanrules.core.errors import Diagnostic
@@ -95,7 +96,8 @@ def _records(out: bytes) -> list[dict[str, object]]:
 def test_every_hostile_batch_line_gets_its_own_valid_record(jobs: str) -> None:
     stdin = b"\n".join([GOOD.encode(), *HOSTILE_LINES, GOOD.encode()]) + b"\n"
     proc = _batch("--jobs", jobs, stdin=stdin)
-    assert proc.returncode == 0 and b"Traceback" not in proc.stderr, proc.stderr[-2000:]
+    # hostile lines are refused: every line answered, exit 1 (README's table)
+    assert proc.returncode == batch_exit(proc.stdout) == 1 and b"Traceback" not in proc.stderr, proc.stderr[-2000:]
     records = _records(proc.stdout)
     assert len(records) == len(HOSTILE_LINES) + 2
     assert records[0]["id"] == records[-1]["id"] == "good" and "total" in records[0]
