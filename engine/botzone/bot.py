@@ -54,12 +54,17 @@ def _strings(data: dict[str, object], key: str) -> list[str]:
     return value
 
 
+def _decoded(text: str, refusal: str) -> object:
+    """``text`` read as JSON; ProtocolError(``refusal``) when it is not."""
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        raise ProtocolError(refusal) from None
+
+
 def _first_json(side: BotSide, line: str) -> str:
     """The answer to Botzone's JSON form: the history fed, the last request answered."""
-    try:
-        data = json.loads(line)
-    except (ValueError, RecursionError):
-        raise ProtocolError("the first line is not JSON") from None
+    data = _decoded(line, "the first line is not JSON")
     if not isinstance(data, dict):
         raise ProtocolError('the JSON input is an object {"requests": [...], "responses": [...]}')
     requests, responses = _strings(data, "requests"), _strings(data, "responses")
@@ -101,10 +106,8 @@ def serve(side: BotSide, stdin: IO[str], stdout: IO[str]) -> None:
         if request is None:
             return
         if request.startswith('"'):  # kept running in the JSON form: each request a JSON string
-            try:
-                request = json.loads(request)
-            except (ValueError, RecursionError):
-                raise ProtocolError("a request in the JSON form is a JSON string") from None
-            if not isinstance(request, str):
+            decoded = _decoded(request, "a request in the JSON form is a JSON string")
+            if not isinstance(decoded, str):
                 raise ProtocolError("a request in the JSON form is a JSON string")
+            request = decoded
         stdout.write(side.respond(request) + "\n")
