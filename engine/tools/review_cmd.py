@@ -36,7 +36,7 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..core.files import check_output, replaced
+    from ..core.files import check_output
     from ..game.review import Summary
 
     if args.output is not None:
@@ -48,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
         summary.add(review)
         for d in review.decisions:
             if args.json:
-                print(UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", json.dumps(d.to_json(), ensure_ascii=False)))
+                print(_safe_json(d.to_json()))
             elif not d.agrees:
                 lines.append((-d.cost, line_of(d, args.reviewer)))
         if args.output is not None:
@@ -58,17 +58,27 @@ def run(args: argparse.Namespace) -> int:
     if not summary.games:
         raise CliError(printable(f"{args.log}: no game in the log (a log holds a header line and the events of each game)"))
     if args.output is not None:
-        from .review_html import review_page
-        with replaced(args.output, "w", what="--output") as out:
-            out.write(review_page(kept, summary, args.log))
+        _write_page(args.output, kept, summary, args.log)
     if args.json:
-        print(json.dumps(summary.to_json(), ensure_ascii=False))
+        print(_safe_json(summary.to_json()))
     else:
-        for _, text in sorted(lines, key=lambda x: x[0]):
-            print(printable(text))
-        for text in summary_lines(summary):
+        for text in [t for _, t in sorted(lines, key=lambda x: x[0])] + summary_lines(summary):
             print(printable(text))
     return ExitCode.REFUSED if summary.diverged else ExitCode.OK
+
+
+def _safe_json(obj: dict[str, Any]) -> str:
+    """A JSON line with every character a terminal may act on written as a JSON escape (the same value)."""
+    return UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", json.dumps(obj, ensure_ascii=False))
+
+
+def _write_page(path: str, decisions: list[Decision], summary: Summary, log: str) -> None:
+    """The page, written through a temporary file renamed over ``path``."""
+    from ..core.files import replaced
+    from .review_html import review_page
+
+    with replaced(path, "w", what="--output") as out:
+        out.write(review_page(decisions, summary, log))
 
 
 def _reviews(args: argparse.Namespace) -> Any:
