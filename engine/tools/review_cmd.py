@@ -115,14 +115,16 @@ def _pair(a: float | None, b: float | None, digits: int = 0) -> str:
 
 
 def line_of(d: Decision, reviewer: str) -> str:
-    """One disagreement in a line: where, what was done, the reviewer's choice, the cost and what it
+    """One disagreement in a line: where, the seat's tiles, what was done, the reviewer's choice, the cost and what it
     weighs (the action's figure / the reviewer's), the reviewer's reason, what happened."""
+    from ..core.tiles import FLOWER_BASE, TILE_CODES
     from ..game.review import action_words
 
     a, b = d.taken, d.advised
     weighed = (f"from ready {_pair(a.shanten, b.shanten)}, live useful {_pair(a.live, b.live)}, in reach "
                f"{_pair(a.in_reach, b.in_reach)}" + (f", danger {_pair(a.danger, b.danger, 2)}" if a.danger or b.danger else ""))
-    return (f"game {d.game} event {d.event} ({d.seen.wall_left} in the wall): {action_words(d.action)}; {reviewer}: "
+    hand = "".join(TILE_CODES[t] for t in d.seen.hand if t < FLOWER_BASE)
+    return (f"game {d.game} event {d.event} ({d.seen.wall_left} in the wall, hand {hand}): {action_words(d.action)}; {reviewer}: "
             f"{action_words(d.suggested)} | cost {d.cost:.1f} ({weighed})" + (f" | {d.reason}" if d.reason else "")
             + (f" | {d.outcome}" if d.outcome else ""))
 
