@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 from fanrules.game import game_rules
-from fanrules.game.log import read_games, table_from_header
 from fanrules.game.actions import Action
+from fanrules.game.log import read_games, table_from_header
 from fanrules.game.records import read_records, record_log
 from fanrules.game.review import Decision, review_games
 from fanrules.game.roster import maker
@@ -233,3 +233,6 @@ def test_game_chooses_the_games_reviewed(simulated: Path, capsys: pytest.Capture
     first = next(_games(simulated))["game"]
     code, objects = _json(capsys, str(simulated), "--seat", "0", "--game", str(first))
     assert code == 0 and objects[-1]["games"] == 1 and {o["game"] for o in objects[:-1]} == {first}
+    capsys.readouterr()
+    assert main(["review", str(simulated), "--seat", "0", "--game", "no such game"]) == 1
+    assert "no game 'no such game' in the log" in capsys.readouterr().err

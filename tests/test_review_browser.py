@@ -69,7 +69,7 @@ def test_every_decision_is_drawn_and_the_disagreements_link_to_theirs(browser: W
         " s.querySelectorAll('table.seats tr').length, s.classList.contains('agree')])")
     assert len(drawn) == len(decisions) > 0
     for (tiles, taken, suggested, rows, agree), d in zip(drawn, decisions):
-        assert tiles >= len([t for t in d["seen"]["hand"]]) > 0  # every tile of the hand drawn, at its size
+        assert tiles >= len(d["seen"]["hand"]) > 0  # every tile of the hand drawn, at its size
         assert rows == 5 and agree == d["agree"]  # a row for each player under the head
         assert taken == (d["action"]["action"] in ("discard", "concealed_kong", "added_kong"))
         assert suggested == (d["suggested"]["action"] in ("discard", "concealed_kong", "added_kong"))

@@ -56,7 +56,9 @@ def run(args: argparse.Namespace) -> int:
             if len(kept) > PAGE_DECISIONS:
                 raise CliError(f"more than {PAGE_DECISIONS} decisions for one page: choose a game with --game")
     if not summary.games:
-        raise CliError(printable(f"{args.log}: no game in the log (a log holds a header line and the events of each game)"))
+        raise CliError(printable(f"{args.log}: " + (f"no game {args.game!r} in the log (--game takes the game id of a header)"
+                                                     if args.game is not None else
+                                                     "no game in the log (a log holds a header line and the events of each game)")))
     if args.output is not None:
         _write_page(args.output, kept, summary, args.log)
     if args.json:
