@@ -236,3 +236,21 @@ def test_game_chooses_the_games_reviewed(simulated: Path, capsys: pytest.Capture
     capsys.readouterr()
     assert main(["review", str(simulated), "--seat", "0", "--game", "no such game"]) == 1
     assert "no game 'no such game' in the log" in capsys.readouterr().err
+
+
+def test_the_cost_counts_steps_copies_and_danger(imported: Path) -> None:
+    from dataclasses import replace
+
+    from fanrules.game.actions import ActionKind
+    from fanrules.game.review import DANGER_COST, STEP_COST, Weighing
+
+    head, events = next(iter(read_games(imported.read_text(encoding="utf-8").splitlines(True))))
+    decision = _reviewed("\n".join(json.dumps(o) for o in [head, *events]), 0)[3]
+    passing, winning = Action(0, ActionKind.PASS), Action(0, ActionKind.WIN)
+    ready, won = Weighing(0, (4, 7), 6, 12, None), Weighing(-1, (), 0, 16, None)
+    assert replace(decision, action=passing, suggested=winning, taken=ready, advised=won).cost == STEP_COST
+    assert replace(decision, action=winning, suggested=passing, taken=won, advised=ready).cost == 0
+    far = Weighing(1, (1, 2, 3), 9, None, 0.5)
+    near = Weighing(0, (5,), 3, 8, 0.25)
+    assert replace(decision, action=passing, suggested=winning, taken=far, advised=near).cost == STEP_COST - 6 + DANGER_COST * 0.25
+    assert replace(decision, action=winning, suggested=winning, taken=far, advised=near).cost == 0  # they agree

@@ -14,8 +14,9 @@ tiles and their live copies, the best total in reach (``scoring.reach``, for a h
 ready), and for a discard its danger under the expert's table model (``defence``). A claim of a chow or
 a pung is weighed after the best discard that follows it (the fewest from ready, then the most live
 useful copies). A decision's cost, in live useful copies, is what the action taken gives up against the
-reviewer's choice: ``STEP_COST`` for each step farther from ready, one for each live useful copy fewer,
-``DANGER_COST`` for each unit of danger more; never below 0, and 0 when both agree."""
+reviewer's choice: ``STEP_COST`` for each step farther from ready, one for each live useful copy fewer
+(none beside a win), ``DANGER_COST`` for each unit of danger more; never below 0, and 0 when both agree.
+The danger of a chow or a pung is that of the discard it is weighed after."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
@@ -100,7 +101,8 @@ class Decision:
             return 0.0
         a, b = self.taken, self.advised
         danger = (a.danger or 0.0) - (b.danger or 0.0)
-        return max(0.0, STEP_COST * (a.shanten - b.shanten) + (b.live - a.live) + DANGER_COST * danger)
+        copies = 0 if min(a.shanten, b.shanten) < 0 else b.live - a.live  # a win has no useful tile to compare
+        return max(0.0, STEP_COST * (a.shanten - b.shanten) + copies + DANGER_COST * danger)
 
     @property
     def useful_given_up(self) -> int:

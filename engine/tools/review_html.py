@@ -12,7 +12,7 @@ from ..core.hand import Meld
 from ..core.tile_svg import sprite, tile_html
 from ..core.tiles import TILE_CODES
 from ..game.actions import Action, ActionKind
-from ..game.review import Decision, Summary, Weighing, action_words
+from ..game.review import DANGER_COST, STEP_COST, Decision, Summary, Weighing, action_words
 
 #: The most disagreements the jump list names.
 LISTED = 30
@@ -107,8 +107,9 @@ def review_page(decisions: Sequence[Decision], summary: Summary, source: str) ->
     head = (f"<p>{summary.decisions} decisions in {summary.games} game(s); agreement with {escape(reviewer)} {share} "
             f"({summary.agreed} of {summary.decisions}); {summary.deal_ins} deal-in(s), {summary.wins} win(s); "
             f"{summary.useful_given_up} live useful copies given up in all. The cost of a decision counts, in live "
-            "useful copies, what the action taken gives up against the reviewer's: 20 for each step farther from "
-            "ready, one for each live useful copy fewer, 10 for each unit of danger more. In each hand the tile "
+            f"useful copies, what the action taken gives up against the reviewer's: {STEP_COST:g} for each step farther "
+            f"from ready, one for each live useful copy fewer (none beside a win), {DANGER_COST:g} for each unit of danger "
+            "more. In each hand the tile "
             '<span class="key-taken">played</span> is marked below, the <span class="key-suggested">reviewer\'s</span> '
             "above.</p>" + "".join(f"<p>The log parts from the table: {escape(d)}</p>" for d in summary.diverged))
     worst = sorted((k for k, d in enumerate(decisions) if not d.agrees), key=lambda k: -decisions[k].cost)[:LISTED]
