@@ -61,6 +61,14 @@ def test_the_expert_agrees_with_itself_and_not_with_a_greedy_seat(simulated: Pat
                                              for o in objects[:-1] if not o["agree"])
 
 
+def test_the_reason_the_log_gives_is_kept_beside_the_reviewers(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "explained.jsonl"
+    assert main(["simulate", "--quiet", "--jobs", "1", "--games", "1", "--seed", "2", "--players", "expert", "--log", str(log),
+                 "--explain"]) == 0
+    _, objects = _json(capsys, str(log), "--seat", "2")
+    assert objects[:-1] and all(o["said"] == o["reason"] != "" for o in objects[:-1])  # the expert reviewing itself
+
+
 def test_any_player_may_review(simulated: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, objects = _json(capsys, str(simulated), "--seat", "1", "--reviewer", "greedy")
     assert code == 0 and objects[-1]["agreement"] >= 0.99 and objects[-1]["reviewer"] == "greedy"

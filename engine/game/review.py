@@ -87,6 +87,8 @@ class Decision:
     taken: Weighing
     advised: Weighing
     outcome: str = ""
+    #: The reason the log gives for the action taken (a player's, in a log of ``simulate --explain``).
+    said: str = ""
     dealt_in: bool = False
     won: bool = False
 
@@ -113,7 +115,8 @@ class Decision:
         return {"type": "decision", "game": self.game, "event": self.event, "seat": self.seen.player,
                 "seen": self.seen.to_json(), "action": self.action.to_json(), "suggested": self.suggested.to_json(),
                 "reason": self.reason, "agree": self.agrees, "weighed": {"action": self.taken.to_json(),
-                "suggested": self.advised.to_json()}, "cost": round(self.cost, 2), "outcome": self.outcome}
+                "suggested": self.advised.to_json()}, "cost": round(self.cost, 2), "outcome": self.outcome,
+                "said": self.said}
 
 
 def is_decision(legal: list[Action]) -> bool:
@@ -240,6 +243,8 @@ class _Reviewing:
             self.review.divergence = f"event {i}: {err}"
             return
         if decision is not None:
+            said = event.get("reason")
+            decision.said = said if isinstance(said, str) else ""
             self.review.decisions.append(decision)
             if action.kind in (ActionKind.DISCARD, ActionKind.ADDED_KONG):
                 self.open = decision

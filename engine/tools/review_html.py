@@ -94,6 +94,7 @@ def _decision(k: int, d: Decision, reviewer: str) -> str:
                + _weighed_row(reviewer, "key-suggested", d.suggested, d.advised) + "</table>")
     return (f'<section class="decision {state}" id="d{k}"><h3>{escape(head)}</h3>'
             f'<div class="hand">{hand} {own}</div>{weighed}'
+            + (f'<p class="why">played: {escape(d.said)}</p>' if d.said else "")
             + (f'<p class="why">{escape(reviewer)}: {escape(d.reason)}</p>' if d.reason else "")
             + (f'<p class="outcome">{escape(d.outcome)}</p>' if d.outcome else "")
             + f"{_seats(d)}</section>")
