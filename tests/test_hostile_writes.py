@@ -138,6 +138,20 @@ def test_a_judge_run_with_a_bad_rule_set_keeps_the_old_log(tmp_path: Path, capsy
     assert log.read_bytes() == OLD and sorted(_files(tmp_path)) == ["hands.jsonl"]
 
 
+def test_a_review_of_a_bad_log_keeps_the_old_page(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log, page = tmp_path / "games.jsonl", tmp_path / "review.html"
+    assert main(["simulate", "--quiet", "--jobs", "1", "--games", "1", "--log", str(log)]) == 0
+    with open(log, "a", encoding="utf-8") as f:
+        f.write("not json\n")  # a bad line after a good game
+    page.write_bytes(OLD)
+    capsys.readouterr()
+    assert main(["review", str(log), "--seat", "0", "-o", str(page)]) == 1
+    assert "is not valid JSON" in _one_line_error(capsys) and page.read_bytes() == OLD
+    assert main(["review", str(log), "--seat", "0", "-o", str(log)]) == 1  # an output that is the input, refused
+    assert "is the input file" in capsys.readouterr().err
+    assert sorted(_files(tmp_path)) == ["games.jsonl", "review.html"]
+
+
 # --- test --update -----------------------------------------------------------------------------------
 
 
@@ -245,7 +259,8 @@ def test_a_site_that_fails_to_build_keeps_the_earlier_site(tmp_path: Path, monke
 
 
 #: The options that name a file or folder a command writes, by command: each is tested above.
-WRITING_OPTIONS = {("batch", "output"), ("simulate", "log"), ("import", "log"), ("book", "output"), ("docs", "output"), ("judge", "log")}
+WRITING_OPTIONS = {("batch", "output"), ("simulate", "log"), ("import", "log"), ("book", "output"), ("docs", "output"), ("judge", "log"),
+                   ("review", "output")}
 
 
 def test_every_option_that_names_an_output_is_tested_here() -> None:

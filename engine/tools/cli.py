@@ -153,7 +153,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
 #: Modules of fanrules.tools that add commands of their own: each has ``register(subparsers)``, which
 #: adds its parser and sets ``run``; each imports what its command needs only when it runs.
 COMMAND_MODULES: tuple[str, ...] = ("simulate_cmd", "replay_cmd", "import_cmd", "sheet_cmd", "web_commands", "docs_cmd", "judge_cmd", "bot_cmd",
-                                   "completion")
+                                   "review_cmd", "completion")
 
 
 def _add_score(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -193,7 +193,7 @@ def _add_waits(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 QUICK = {"score": _add_score, "batch": _add_batch, "waits": _add_waits}
 #: Every command, in the order build_parser adds them: the usage line of a QUICK one's parser names them all.
 COMMANDS = ("score", "batch", "waits", "analyze", "readings", "record", "check", "test", "rules", "diff", "demo", "simulate", "replay",
-            "import", "sheet", "book", "serve", "docs", "judge", "bot", "completion")
+            "import", "sheet", "book", "serve", "docs", "judge", "bot", "review", "completion")
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:

@@ -16,7 +16,7 @@ from ..ruleset import shipped_rulesets
 #: The options whose value is a rule set: completed with the shipped names (and files).
 RULE_OPTIONS = ("--rules", "--against")
 #: The options whose value names players: completed with the built-in kinds.
-PLAYER_OPTIONS = ("--players", "--player")
+PLAYER_OPTIONS = ("--players", "--player", "--reviewer")
 #: The options of a wind of the context (``--seat-wind``, ``--round``, ...): completed with E S W N.
 WIND_OPTIONS = frozenset(flag for f in FACTS if f.kind == "wind" for flag in (f.flag, *f.flags))
 

@@ -30,7 +30,7 @@ GUIDES: tuple[tuple[str, str], ...] = (
     ("python.md", "Using it from Python"), ("notation.md", "Hand notation"), ("principles.md", "Scoring principles and rulings"),
     ("rules.md", "Rule sets"), ("dsl.md", "The predicate language"),
     ("variants.md", "Variants"), ("editions.md", "Editions"), ("analysis.md", "Hand analysis"),
-    ("game.md", "The game"), ("settlement.md", "Settlement"), ("architecture.md", "Architecture"),
+    ("game.md", "The game"), ("review.md", "Reviewing a game"), ("settlement.md", "Settlement"), ("architecture.md", "Architecture"),
     ("benchmarks.md", "Benchmarks"), ("web.md", "The web surface"),
     ("interop.md", "Botzone, PyMahjongGB, PettingZoo"), ("development.md", "Developing fanrules"),
 )
