@@ -19,7 +19,7 @@ def test_every_exported_name_exists_and_every_public_error_is_exported() -> None
     assert errors <= set(fanrules.__all__)
     for name in errors:
         assert issubclass(getattr(fanrules, name), fanrules.FanrulesError), name
-    assert {"Block", "Kind", "Shape", "NotCounted", "Principle", "ErrorKind", "Level"} <= set(fanrules.__all__)
+    assert {"Block", "BlockKind", "Shape", "NotCounted", "Principle", "ErrorKind", "Level"} <= set(fanrules.__all__)
 
 
 @pytest.mark.parametrize(("hand", "error", "kind"), [

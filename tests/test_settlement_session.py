@@ -39,7 +39,7 @@ def table(session: Session) -> list[tuple[str, int, str]]:
 
 
 def test_the_session_file_gives_the_documented_standings_through_the_library() -> None:
-    session = read_sheet(SHEET.read_text(encoding="utf-8"), "mcr", str(SHEET))
+    session = read_sheet(SHEET.read_text(encoding="utf-8"), "mcr", source=str(SHEET))
     assert session.finished and session.hand_number == 16
     assert table(session) == MCR_STANDINGS
     kinds = [e.kind for e in session.entries]

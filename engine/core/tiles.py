@@ -71,6 +71,7 @@ def tile_of_code(text: str) -> int:
 
 #: A tile as every public function takes it: its number (0..41, a NamedTile included) or its code.
 TileLike = int | str
+"""A tile as every public function takes it: its number (0..41, a NamedTile included) or its code."""
 
 
 def parse_tile(tile: TileLike) -> NamedTile:

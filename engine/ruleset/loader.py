@@ -66,6 +66,8 @@ class HasRuleSet(Protocol):
 #: shipped rule set's name (``"mcr"``), a folder or ``ruleset.yaml`` path, a loaded ``RuleSet``, or an
 #: object that holds one (``GameRules``, ``Scorer``).
 RulesLike = RuleSet | str | Path | HasRuleSet
+"""What ``rules`` takes everywhere: a shipped rule set's name, a folder or ruleset.yaml path, a loaded
+RuleSet, or an object that holds one (GameRules, Scorer)."""
 
 
 class RulesTypeError(FanrulesError, TypeError):
