@@ -306,3 +306,8 @@ def useful_tiles(concealed: Sequence[TileLike], melds: int = 0, visible: Sequenc
             raise InvalidHandError(f"a visible tile is a number from 0 to 33, not {t!r}")
         seen[t] += 1
     return [(t, max(0, 4 - seen[t])) for t in useful_kinds(counts, melds)]
+
+
+__all__ = ["by_shape", "Caps", "check_tiles", "finish_overall", "hand_parts", "HONOUR_PART", "KNIT_CLASSES", "knitted_held",
+           "knitted_straight", "KnittedRest", "NO_CAPS", "ORPHANS", "overall", "shanten", "shanten_and_useful",
+           "shanten_by_shape", "split_caps", "standard_kept", "useful_kinds", "useful_tiles"]

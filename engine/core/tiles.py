@@ -176,3 +176,10 @@ def compact(tiles: list[Tile] | tuple[Tile, ...]) -> str:
     if pending:
         out.append("".join(pending) + "mps"[suit])
     return "".join(out)
+
+
+__all__ = ["ALL_TILES", "BAMBOO", "CHARACTERS", "code", "codes", "compact", "COPIES", "counts_of", "DOTS", "DRAGONS", "EAST",
+           "FIRST_HONOUR", "FLOWER_BASE", "FLOWER_CODES", "HONOUR_CODES", "HONOURS", "HONOURS_SUIT", "is_flower", "KINDS_COUNT",
+           "named", "NAMED_TILES", "named_tiles", "NamedTile", "NORTH", "parse_tile", "RANK_OF", "SIMPLES", "SOUTH",
+           "SUIT_LETTERS", "SUIT_NAMES", "SUIT_OF", "SUITED", "TERMINALS", "Tile", "tile_code", "TILE_CODES", "TILE_INDEX",
+           "tile_numbers", "tile_of_code", "TileLike", "WEST", "WIND_CODES", "WIND_TILES", "WINDS", "Z_CODES"]

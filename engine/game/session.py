@@ -56,3 +56,6 @@ def play_session(rules: GameRules | str = "mcr", seed: int = 0, players: str | P
         if on_table is not None:
             on_table(n, table)
     return PlayedSession(session, tables)
+
+
+__all__ = ["play_session", "PlayedSession", "ready_players"]

@@ -243,3 +243,6 @@ def analyze_tiles(tiles: HandTiles, scorer: Scorer, context: Context | None = No
             in_reach = reach(rest, tiles.melds, context, scorer, left, scored, two_seconds)
         paths.append(DiscardPath(advice, in_reach))
     return Analysis(tiles, report, context, discards=tuple(paths), points=points)
+
+
+__all__ = ["Analysis", "analyze_tiles", "DiscardPath", "Reach", "reach", "Scored"]

@@ -43,3 +43,6 @@ def seating(rules: RulesLike | Settlement, hand_number: int) -> Seating:
     dealer_place = WINDS.index(session.dealers[in_round])
     winds = tuple(WINDS[(place - dealer_place) % 4] for place in places)
     return Seating(session.rounds[round_index], places.index(dealer_place), winds)  # type: ignore[arg-type]  # one wind per seat: four
+
+
+__all__ = ["Seating", "seating"]

@@ -143,3 +143,6 @@ def terms(rules: RulesLike | Settlement = "mcr") -> Settlement:
     if isinstance(rules, (str, Path)):
         return _terms_of(str(rules))
     return settlement_of(ruleset_of(rules))
+
+
+__all__ = ["Pay", "Penalty", "RankingTerms", "SessionTerms", "Settlement", "settlement_of", "SettlementError", "terms", "WINDS"]
