@@ -91,7 +91,7 @@ def first_pass(path: str, frozen: bool = False) -> None:
     does (gc.freeze)."""
     with open(path, encoding="utf-8") as f:
         hands = [hand_from_record(json.loads(line)) for line in f]
-    scorer = fanrules.scorer("mcr")
+    scorer = fanrules.Scorer.of("mcr")
     if frozen:
         gc.freeze()
     collections = [0, 0, 0]
@@ -243,7 +243,7 @@ def main() -> int:
         print(f"corpus not found: {CORPUS}", file=sys.stderr)
         return 1
     hands = complete_hands()
-    scorer = fanrules.scorer("mcr")
+    scorer = fanrules.Scorer.of("mcr")
     for hand in hands:  # warm the per-suit memos, as in a long batch
         scorer.score(hand)
     rows = scoring_rows(hands, scorer) + [load_row()]

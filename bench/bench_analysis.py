@@ -71,7 +71,7 @@ def main() -> int:
     rate("discard advice, 14 tiles, first pass", len(advice_hands), time.perf_counter() - start)
     rate(f"discard advice, 14 tiles, warm (median of {RUNS})", len(advice_hands),
          median_seconds(lambda: [advise(h) for h in advice_hands]))
-    scorer = fanrules.scorer("mcr")
+    scorer = fanrules.Scorer.of("mcr")
     cpu_rates = []
     for label in ("first 100", "next 100"):
         near = [HandTiles(tuple(sorted(h))) for h in one_from_ready(rng, 100)]

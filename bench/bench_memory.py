@@ -36,7 +36,7 @@ def random_hand(rng: random.Random) -> Hand:
 def main() -> int:
     total = int(sys.argv[1]) if len(sys.argv) > 1 else 1_000_000
     rng = random.Random(5)
-    scorer = fanrules.scorer("mcr")
+    scorer = fanrules.Scorer.of("mcr")
     start = time.perf_counter()
     print("hands      peak MB   seconds")
     for done in range(1, total + 1):

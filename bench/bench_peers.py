@@ -116,7 +116,7 @@ def cold_pass(library: str, path: str) -> None:
     with open(path, encoding="utf-8") as f:
         hands = [hand_from_record(json.loads(line)) for line in f]
     if library == "fanrules":
-        scorer = fanrules.scorer("mcr")
+        scorer = fanrules.Scorer.of("mcr")
         score: Callable[[Any], object] = scorer.score
         work: list[Any] = hands
     elif library == "cpp":
@@ -154,7 +154,7 @@ def counted_passes(paths: list[Path]) -> None:
     """The passes that ``--callgrind`` counts; prints the number of hands."""
     hands = standard_hands(paths)
     peers = [to_peer(h) for h in hands]
-    scorer = fanrules.scorer("mcr")
+    scorer = fanrules.Scorer.of("mcr")
     calculator = HandCalculator()
 
     def theirs(tiles: list[int], win: int, melds: list[RiichiMeld], config: HandConfig) -> object:
@@ -185,7 +185,7 @@ def rates(hands: list[Hand], runs: int) -> dict[tuple[str, str], float]:
     """Hands per second of each library (fanrules, riichi, and the C++ when installed), cold (each
     pass in a fresh process) and warm (every library has scored every hand once), medians of ``runs``."""
     peer_hands = [to_peer(h) for h in hands]
-    scorer = fanrules.scorer("mcr")
+    scorer = fanrules.Scorer.of("mcr")
     calculator = HandCalculator()
 
     def ours() -> None:

@@ -22,7 +22,7 @@ def main() -> None:
 
     def settle_all() -> None:
         for points, winner, discarder, flowers in wins:
-            fanrules.settle(points, winner, discarder, rules, flowers)
+            fanrules.settle(points, winner, discarder=discarder, rules=rules, flowers=flowers)
 
     seconds = median_seconds(settle_all)
     print(f"settle() on totals: {len(wins) / seconds:,.0f} per second ({seconds * 1e6 / len(wins):.1f} us each)")

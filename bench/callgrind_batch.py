@@ -37,7 +37,7 @@ PASSES = (("read the JSON", "starmap_next"), ("make the Hand", "filterfalse_next
 def passes() -> int:
     """The counted passes; returns the number of lines."""
     lines = [line for line, _ in complete_lines()]
-    scorer = fanrules.scorer()
+    scorer = fanrules.Scorer.of()
     records = [parse_line(line, 1) for line in lines]
     hands = [hand_from_record(r) for r in records]
     results = [scorer.score(h) for h in hands]

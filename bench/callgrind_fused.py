@@ -27,7 +27,7 @@ def passes() -> None:
     from fanrules.analysis.readings import readings
     from fanrules.scoring.facts import Facts
 
-    evaluate = fanrules.scorer().reading_evaluate
+    evaluate = fanrules.Scorer.of().reading_evaluate
     per_hand = []
     for hand in complete_hands()[:HANDS]:
         facts = []

@@ -79,7 +79,7 @@ def passes(cold: bool) -> dict[str, float]:
     """Every stage's pass, each after a warm-up (or, when ``cold``, after emptying every memo); the
     wall time of each."""
     hands = complete_hands()[:HANDS]
-    scorer = fanrules.scorer()
+    scorer = fanrules.Scorer.of()
     seconds = {}
     for stage in STAGES:
         for hand in hands:  # warm: predicate tables, memos of readings and waits
@@ -101,7 +101,7 @@ def first_then_warm(collector: bool = True) -> None:
     hands = complete_hands()
     if not collector:
         gc.disable()
-    scorer = fanrules.scorer()
+    scorer = fanrules.Scorer.of()
     forget(scorer)
     deque(starmap(scorer.score, ((h,) for h in hands)), maxlen=0)
     clear_memos("fanrules.scoring.facts")

@@ -27,6 +27,7 @@ class Level(StrEnum):
 
     @property
     def rank(self) -> int:
+        """The level's place in evaluation order (hand before reading before late)."""
         return _LEVEL_RANK[self]
 
     def __lt__(self, other: object) -> bool:

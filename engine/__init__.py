@@ -5,17 +5,16 @@
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
-from functools import lru_cache
+from collections.abc import Callable, Sequence
 from importlib import import_module
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Unpack
 
 from .analysis import readings as _readings
 from .core import (
     Block,
     CliError,
     Context,
+    ContextKeywords,
     Diagnostic,
     ErrorKind,
     FanrulesError,
@@ -23,24 +22,32 @@ from .core import (
     HandError,
     HandInput,
     InvalidHandError,
-    Kind,
     Meld,
     MeldKind,
     NotAWinError,
+    Outcome,
     Reading,
     RuleSetError,
     Shape,
+    TileLike,
     UnknownFanError,
     format_hand,
     hand_from_record,
     hand_to_record,
     parse_hand,
+    parse_tile,
+    tile_code,
     to_hand,
 )
+from .core import (
+    Kind as BlockKind,
+)
 from .core.context import keywords_doc
+from .core.deprecation import warn_renamed
 from .core.tiles import NamedTile
 from .dsl import DiagnosticError, Level
-from .ruleset import Fan, RuleSet, load_ruleset
+from .ruleset import Fan, HasRuleSet, ReadOnlyError, RuleSet, RulesLike, RulesTypeError, load_ruleset, ruleset_of, thawed
+from .ruleset import shipped_rulesets as _shipped_rulesets
 from .scoring import CountedFan, NotCounted, Principle, Result, Scorer
 
 if TYPE_CHECKING:  # imported when first used (see __getattr__), so that scoring alone starts fast
@@ -48,25 +55,40 @@ if TYPE_CHECKING:  # imported when first used (see __getattr__), so that scoring
     from .game import Action, IllegalAction, Observation, Procedure, ProcedureError, Table, observe, simulate
     from .scoring.reach import Analysis, DiscardPath, Reach
     from .scoring.scored_waits import WaitScore
-    from .settlement import CompetitionRow, Entry, Seating, Session, Settlement, SettlementError, Standing, competition, seating, settle
+    from .settlement import CompetitionRow, Entry, Seating, Session, Settlement, SettlementError, Standing, competition, settle
 
 #: The names of the facade whose modules are imported on first use, by module. Importing them all up
 #: front took more than half of ``import fanrules`` (python -X importtime), which every
 #: ``fanrules score`` and ``fanrules batch`` paid without using them.
 _LAZY: dict[str, tuple[str, ...]] = {
     ".analysis.advice": ("DiscardAdvice", "HandTiles", "ShantenReport", "Useful"),
-    ".game": ("Action", "IllegalAction", "Observation", "ProcedureError", "Table", "observe", "simulate"),
+    ".game": ("Action", "IllegalAction", "Observation", "Procedure", "ProcedureError", "Table", "observe", "simulate"),
     ".scoring.reach": ("Analysis", "DiscardPath", "Reach"),
     ".scoring.scored_waits": ("WaitScore",),
     ".settlement": ("CompetitionRow", "Entry", "Seating", "Session", "Settlement", "SettlementError", "Standing",
-                    "competition", "seating", "settle"),
+                    "competition", "settle"),
 }
 _LAZY_MODULE = {name: module for module, names in _LAZY.items() for name in names}
 
 
+#: The facade's old names, kept one minor version with a DeprecationWarning: old name -> new name, and
+#: how to get what it names.
+_RENAMED: dict[str, tuple[str, Callable[[], Any]]] = {
+    "scorer": ("Scorer.of", lambda: Scorer.of),
+    "procedure": ("Procedure.of", lambda: import_module(".game", __name__).Procedure.of),
+    "seating": ("Seating.of", lambda: import_module(".settlement", __name__).Seating.of),
+    "Kind": ("BlockKind", lambda: BlockKind),
+}
+
+
 def __getattr__(name: str) -> Any:
-    """A name of the facade whose module is imported on first use; ``__version__``, the installed
-    distribution's (pyproject.toml is its one source), read when first asked for."""
+    """A name of the facade whose module is imported on first use; an old name (``_RENAMED``), with a
+    DeprecationWarning; ``__version__``, the installed distribution's (pyproject.toml is its one
+    source), read when first asked for."""
+    if name in _RENAMED:
+        new, get = _RENAMED[name]
+        warn_renamed(f"fanrules.{name}", f"fanrules.{new}")
+        return get()
     if name == "__version__":
         from importlib.metadata import PackageNotFoundError, version
         try:
@@ -86,40 +108,40 @@ def __dir__() -> list[str]:
     return sorted(set(globals()) | set(_LAZY_MODULE))
 
 
-@lru_cache(maxsize=16)
-def scorer(rules: str | Path = "mcr") -> Scorer:
-    """The cached Scorer of a rule set (shipped name, folder or ruleset.yaml)."""
-    return Scorer(load_ruleset(rules))
+def _facts(context: Context | None, given: dict[str, Any]) -> dict[str, Any]:
+    """The keywords of a call with a ``context=Context(...)``: its facts, then the keywords given."""
+    return given if context is None else {**context.facts(), **given}
 
 
 @keywords_doc()
-def score(hand: HandInput, rules: str | Path = "mcr", **context: Any) -> Result:
+def score(hand: HandInput, rules: RulesLike = "mcr", *, context: Context | None = None, **facts: Unpack[ContextKeywords]) -> Result:
     """Score a hand: a hand string (docs/notation.md), a Hand or a JSONL record. The win context comes
-    as keywords ({context}; winds as ``"E"``/``"S"``/``"W"``/``"N"``) and replaces what a Hand or
-    record carries.
+    as ``context=Context(...)`` and/or as keywords ({context}; winds as ``"E"``/``"S"``/``"W"``/``"N"``),
+    the keywords over the Context, both over what a Hand or record carries.
 
-    Returns a Result (``result.is_win`` is false below the minimum). Raises a HandError for a hand
-    that cannot be scored: InvalidHandError (``kind`` ``invalid``; an unknown keyword included, named
-    with the closest known one) or NotAWinError (``not_a_win``); RuleSetError for a rule set that
-    cannot be loaded."""
-    return scorer(rules).score(hand, **context)
+    Returns a Result: ``result.outcome`` is ``Outcome.WIN`` or ``Outcome.UNDER_MINIMUM``. Raises a
+    HandError for a hand that cannot be scored, whose ``outcome`` is ``Outcome.INVALID``
+    (InvalidHandError; an unknown keyword included, named with the closest known one) or
+    ``Outcome.NOT_A_WIN`` (NotAWinError); RuleSetError for a rule set that cannot be loaded."""
+    return Scorer.of(rules).score(hand, **_facts(context, dict(facts)))
 
 
 @keywords_doc("waits")
-def waits(hand: HandInput, rules: str | Path = "mcr", **context: Any) -> list[WaitScore]:
+def waits(hand: HandInput, rules: RulesLike = "mcr", *, context: Context | None = None, **facts: Unpack[ContextKeywords]) -> list[WaitScore]:
     """The winning tiles of a 13-tile hand (a hand string, a record without ``win_tile``, or a Hand's
     tiles before its winning tile), each with its Result on a discard and self-drawn (or the
-    HandError that rules that win out), as ``fanrules waits`` prints. Context keywords: {context};
-    those that belong to one win (``NOT_TAKEN["waits"]``) are refused with the reason."""
+    HandError that rules that win out: either answers ``.outcome``), as ``fanrules waits`` prints.
+    Context keywords: {context}; those that belong to one win (``NOT_TAKEN["waits"]``) are refused
+    with the reason."""
     from .scoring.scored_waits import scored_waits
-    return scored_waits(hand, scorer(rules), **context)
+    return scored_waits(hand, Scorer.of(rules), **_facts(context, dict(facts)))
 
 
 @keywords_doc()
-def readings(hand: HandInput, **context: Any) -> list[Reading]:
+def readings(hand: HandInput, *, context: Context | None = None, **facts: Unpack[ContextKeywords]) -> list[Reading]:
     """Every reading of a complete hand (any form ``score`` takes); empty when it is no winning shape.
     Context keywords: {context}."""
-    return _readings(to_hand(hand, **context))
+    return _readings(to_hand(hand, **_facts(context, dict(facts))))
 
 
 def shanten(hand: Hand | HandTiles | str) -> ShantenReport:
@@ -130,33 +152,33 @@ def shanten(hand: Hand | HandTiles | str) -> ShantenReport:
 
 
 @keywords_doc("analyze")
-def analyze(hand: Hand | HandTiles | str, visible: str | Sequence[int] = (), rules: str | Path = "mcr",
-            points: bool = True, two_from_ready: float = 0.0, **context: Any) -> Analysis:
+def analyze(hand: Hand | HandTiles | str, visible: str | Sequence[TileLike] = (), *, rules: RulesLike = "mcr",
+            points: bool = True, two_from_ready: float = 0.0, context: Context | None = None, **facts: Unpack[ContextKeywords]) -> Analysis:
     """Analyse a hand of 13 or 14 tiles: shanten per shape, useful tiles with their unseen copies
-    (``visible``: a tile string or tile numbers of what else is in sight), for 14 tiles the advice
-    for each discard, and the points in reach (``points=False`` skips them; hands two from ready only
-    with ``two_from_ready`` seconds to search each) winning as the context says (keywords: {context};
-    ``NOT_TAKEN["analyze"]`` refused). docs/analysis.md."""
+    (``visible``: a tile string, or tile numbers or codes, of what else is in sight), for 14 tiles the
+    advice for each discard, and the points in reach (``points=False`` skips them; hands two from
+    ready only with ``two_from_ready`` seconds to search each) winning as the context says (keywords:
+    {context}; ``NOT_TAKEN["analyze"]`` refused). docs/analysis.md."""
     from .analysis.advice import analysis_context, read_tiles, read_visible
     from .scoring.reach import analyze_tiles
-    return analyze_tiles(read_tiles(hand), scorer(rules), analysis_context(**context), read_visible(visible), points,
-                         two_from_ready)
+    return analyze_tiles(read_tiles(hand), Scorer.of(rules), analysis_context(**_facts(context, dict(facts))), read_visible(visible),
+                         points, two_from_ready)
 
 
-def procedure(rules: RuleSet | str | Path = "mcr") -> Procedure:
-    """How a rule set's table plays a hand (its ``procedure:`` section, typed; docs/game.md), without
-    making a table: what an app shows or checks before it deals. ProcedureError when it has none."""
-    from .game import Procedure
-    return Procedure.of(rules if isinstance(rules, RuleSet) else load_ruleset(rules))
+def shipped_rulesets() -> list[str]:
+    """The names of the rule sets the package ships (``mcr``, ``mil``, ...), in order: what ``rules``
+    takes by name."""
+    return _shipped_rulesets()
 
 
 __all__ = [
-    "Action", "IllegalAction", "Observation", "ProcedureError", "Table", "observe", "procedure", "simulate",
-    "Analysis", "Block", "CliError", "CompetitionRow", "Context", "CountedFan", "Diagnostic", "DiagnosticError",
-    "DiscardAdvice", "DiscardPath", "Entry", "ErrorKind", "Fan", "FanrulesError", "Hand", "HandError", "HandInput", "HandTiles",
-    "InvalidHandError", "Kind", "Level", "Meld", "MeldKind", "NamedTile", "NotAWinError", "NotCounted", "Principle", "Reach",
-    "Reading", "Result", "RuleSet", "RuleSetError", "Scorer", "Seating", "Session", "Settlement", "SettlementError",
-    "Shape", "ShantenReport", "Standing", "UnknownFanError", "Useful", "WaitScore", "analyze", "competition", "format_hand",
-    "hand_from_record", "hand_to_record", "load_ruleset", "parse_hand", "readings", "score", "scorer", "seating",
-    "settle", "shanten", "waits",
+    "Action", "IllegalAction", "Observation", "Procedure", "ProcedureError", "Table", "observe", "simulate",
+    "Analysis", "Block", "BlockKind", "CliError", "CompetitionRow", "Context", "CountedFan", "Diagnostic", "DiagnosticError",
+    "DiscardAdvice", "DiscardPath", "Entry", "ErrorKind", "ContextKeywords", "Fan", "FanrulesError", "Hand", "HandError", "HandInput",
+    "HandTiles", "HasRuleSet", "InvalidHandError", "Level", "Meld", "MeldKind", "NamedTile", "NotAWinError", "NotCounted",
+    "Outcome", "Principle", "Reach", "Reading", "ReadOnlyError", "Result", "RuleSet", "RuleSetError", "RulesLike", "RulesTypeError",
+    "Scorer", "Seating", "Session", "Settlement", "SettlementError", "Shape", "ShantenReport", "Standing", "TileLike",
+    "UnknownFanError", "Useful", "WaitScore", "analyze", "competition", "format_hand", "hand_from_record", "hand_to_record",
+    "load_ruleset", "parse_hand", "parse_tile", "readings", "ruleset_of", "score", "settle", "shanten",
+    "shipped_rulesets", "thawed", "tile_code", "waits",
 ]

@@ -50,7 +50,7 @@ def fill(tab: Table, until: Any = None) -> None:
     (or when ``until(tab)`` is true)."""
     while not tab.over and not (until and until(tab)):
         player = tab.to_act()[0]
-        legal = tab.legal_actions(player)
+        legal = tab.legal(player)
         kinds = {a.kind for a in legal}
         if "draw" in kinds or "flower" in kinds:
             tab.step(legal[0])
@@ -64,7 +64,7 @@ def run(tab: Table, *script: Action, settle: bool = False) -> Table:
     """Step the script, filling in draws, flowers and passes of the players the script does not name;
     ``settle``: then let the players it left out pass on the last claim."""
     for action in script:
-        fill(tab, until=lambda tb, a=action: a in tb.legal_actions(a.player))
+        fill(tab, until=lambda tb, a=action: a in tb.legal(a.player))
         tab.step(action)
     while settle and tab.phase in ("claims", "rob"):
         tab.step(Action(tab.to_act()[0], "pass"))
@@ -80,7 +80,7 @@ def tsumogiri(tab: Table, until: Any) -> None:
         player = tab.current
         seat = tab.seats[player]
         tile = seat.drawn if seat.drawn is not None and seat.counts[seat.drawn] else next(
-            a.tile for a in tab.legal_actions(player) if a.kind == "discard")
+            a.tile for a in tab.legal(player) if a.kind == "discard")
         tab.step(Action(player, "discard", tile))
 
 

@@ -183,7 +183,7 @@ def excluders_first(fans: tuple[Fan, ...], late: dict[int, bool]) -> list[Fan]:
     read ``fans_counted`` last; otherwise by value, highest first, then by number."""
     excluders = {f.number: {g.number for g in fans if g is not f and any(e.target == f.number for e in g.excludes)}
                  for f in fans}
-    pending = sorted(fans, key=lambda f: (late[f.number], -f.value, f.number))
+    pending = sorted(fans, key=lambda f: (late[f.number], -f.points, f.number))
     placed: list[Fan] = []
     while pending:
         done = {f.number for f in placed}
@@ -252,7 +252,7 @@ def _maximal(turns: dict[int, _Turn], links: list[Instance], blocks: int) -> boo
 
 
 def _outcome(turns: dict[int, _Turn], reading: Reading) -> Outcome:
-    total = sum(t.fan.value * len(t.chosen) for t in turns.values() if not t.fan.bonus)
-    bonus = sum(t.fan.value * len(t.chosen) for t in turns.values() if t.fan.bonus)
+    total = sum(t.fan.points * len(t.chosen) for t in turns.values() if not t.fan.bonus)
+    bonus = sum(t.fan.points * len(t.chosen) for t in turns.values() if t.fan.bonus)
     counts = tuple(sorted((number, len(t.chosen)) for number, t in turns.items() if t.chosen))
     return Outcome(total, bonus, counts, reading)

@@ -122,7 +122,7 @@ def _fans(r: object) -> object:
 def test_a_ready_hands_waits_and_scores_equal_waits(hand: str) -> None:
     result = fanrules.analyze(hand)
     tiles = fanrules.parse_hand(hand, check=False)
-    expected = score_waits(tiles.concealed + (tiles.win_tile,), tiles.melds, fanrules.Context(), fanrules.scorer())
+    expected = score_waits(tiles.concealed + (tiles.win_tile,), tiles.melds, fanrules.Context(), fanrules.Scorer.of())
     assert [(w.tile, _fans(w.discard), _fans(w.self_drawn)) for w in result.waits] == \
         [(w.tile, _fans(w.discard), _fans(w.self_drawn)) for w in expected]
     legal = [w.discard.total for w in expected if not isinstance(w.discard, HandError)]
@@ -167,7 +167,7 @@ def test_the_best_total_of_a_one_from_ready_hand_is_the_best_of_every_completion
     tiles = read_tiles(hand)
     assert result.shanten == 1 and result.reach is not None
     _replay(result.reach, list(tiles.concealed), 2, self_drawn=True)
-    scorer, best = fanrules.scorer(), 0
+    scorer, best = fanrules.Scorer.of(), 0
     ctx = fanrules.Context(self_drawn=True)
     for y in set(tiles.concealed):
         rest = list(tiles.concealed)

@@ -120,7 +120,7 @@ def test_validate_names_the_bad_tile_and_the_fifth_copy() -> None:
 def test_every_answer_line_is_the_encoded_answer(rules: str) -> None:
     """Under every shipped rule set (wins, hands under the minimum, every explanation), and for ids of
     every JSON type."""
-    scorer = fanrules.scorer(rules)
+    scorer = fanrules.Scorer.of(rules)
     text = Text()
     ids: list[Any] = ["pub-1", "东-1 \u2028", 7, 2.5, None, True, {"a": [1, "b"]}, ["x"]]
     for number, record in enumerate(RECORDS, 1):
@@ -133,7 +133,7 @@ def test_every_answer_line_is_the_encoded_answer(rules: str) -> None:
 def test_a_wire_line_is_the_utf8_of_the_text_line(explain: bool) -> None:
     """Binary output is written by a Text whose characters are the line's UTF-8 bytes: the same bytes,
     for wins, hands under the minimum, refused hands (a message with non-ASCII text) and every id."""
-    scorer = fanrules.scorer()
+    scorer = fanrules.Scorer.of()
     text, wire = Text(), Text(wire=True)
     ids: list[Any] = ["pub-1", "东-1 \u2028", "é", "\ud800", 7, None, {"名": ["x"]}]
     lines = [json.dumps({**record, "id": ids[number % len(ids)]}, ensure_ascii=False) for number, record in enumerate(RECORDS)]
@@ -145,7 +145,7 @@ def test_a_wire_line_is_the_utf8_of_the_text_line(explain: bool) -> None:
 
 def test_an_id_that_cannot_be_utf8_is_that_lines_error() -> None:
     line = '{"id": "\\ud800", "hand": "1112345678999m5m"}'
-    out = json.loads(answer_line(line, fanrules.scorer(), 4, Text()))
+    out = json.loads(answer_line(line, fanrules.Scorer.of(), 4, Text()))
     assert out == {"id": None, "line": 4, "error": {"kind": "invalid", "message": "line 4: its id cannot be written as UTF-8 JSON"}}
 
 
@@ -164,7 +164,7 @@ def brief_json(result: Any, answer_id: Any) -> dict[str, Any]:
 
 @pytest.mark.parametrize("rules", ["mcr", "casual"])
 def test_a_brief_answer_is_the_contracts_object(rules: str) -> None:
-    scorer = fanrules.scorer(rules)
+    scorer = fanrules.Scorer.of(rules)
     text = Text()
     for record in RECORDS:
         try:

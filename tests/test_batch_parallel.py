@@ -40,7 +40,7 @@ def test_chunks_come_back_in_order_with_errors_in_place() -> None:
     good = json.dumps({"id": "g", "hand": list("EEESSSWWWNNNC"), "win_tile": "C", "self_drawn": True})
     lines = [good if i % 3 else "not json" for i in range(batch.CHUNK_LINES * 3 + 7)]
     out = io.StringIO()
-    n = batch.run(io.StringIO("\n".join(lines) + "\n"), out, fanrules.scorer("mcr"), jobs=2)
+    n = batch.run(io.StringIO("\n".join(lines) + "\n"), out, fanrules.Scorer.of("mcr"), jobs=2)
     got = [json.loads(line) for line in out.getvalue().splitlines()]
     assert n == len(lines) == len(got)
     for i, obj in enumerate(got):
@@ -53,7 +53,7 @@ def test_chunks_come_back_in_order_with_errors_in_place() -> None:
 def test_progress_counts_lines_on_the_given_stream() -> None:
     good = json.dumps({"id": "g", "hand": list("EEESSSWWWNNNC"), "win_tile": "C"})
     progress = io.StringIO()
-    batch.run(io.StringIO((good + "\n") * 5), io.StringIO(), fanrules.scorer("mcr"), progress=progress)
+    batch.run(io.StringIO((good + "\n") * 5), io.StringIO(), fanrules.Scorer.of("mcr"), progress=progress)
     assert progress.getvalue().endswith("\rfanrules batch: 5 lines\n")
 
 
@@ -74,7 +74,7 @@ def test_a_file_handed_out_in_blocks_gives_the_bytes_of_one_job(tmp_path: Path, 
     for jobs in (1, 2):
         out = io.BytesIO()
         with open(path, "rb") as f:
-            n = batch.run(f if source == "file" else io.BytesIO(f.read()), out, fanrules.scorer("mcr"), jobs=jobs)
+            n = batch.run(f if source == "file" else io.BytesIO(f.read()), out, fanrules.Scorer.of("mcr"), jobs=jobs)
         outputs.append((n, out.getvalue()))
     assert outputs[0] == outputs[1]
     answers = [json.loads(line) for line in outputs[1][1].splitlines()]
@@ -112,10 +112,10 @@ def test_a_file_that_grows_during_the_batch_is_read_to_its_end_as_with_one_job(t
     more = rest + (good + b"\n") * 15 + b"not json\n" + good  # the last line without a newline
     with open(path, "rb") as f:
         out = _Appending(path, more)
-        n = batch.run(f, out, fanrules.scorer("mcr"), jobs=2)
+        n = batch.run(f, out, fanrules.Scorer.of("mcr"), jobs=2)
     one = io.BytesIO()
     with open(path, "rb") as f:
-        assert batch.run(f, one, fanrules.scorer("mcr"), jobs=1) == n == 20 + 1 + bool(cut) + 15 + 1 + 1
+        assert batch.run(f, one, fanrules.Scorer.of("mcr"), jobs=1) == n == 20 + 1 + bool(cut) + 15 + 1 + 1
     assert out.getvalue() == one.getvalue()
     answers = [json.loads(line) for line in one.getvalue().splitlines()]
     assert [a["error"]["message"].split(" is ")[0] for a in answers if "error" in a] == ["line 21", f"line {37 + bool(cut)}"]
@@ -142,7 +142,7 @@ def test_a_pass_looks_back_for_its_last_newline_a_bounded_way(tmp_path: Path, mo
     monkeypatch.setattr(batch_workers.os, "pread", pread)
     out = io.BytesIO()
     with open(path, "rb") as f:
-        assert batch.run(f, out, fanrules.scorer("mcr"), jobs=2) == 2
+        assert batch.run(f, out, fanrules.Scorer.of("mcr"), jobs=2) == 2
     assert "longer than" in json.loads(out.getvalue().splitlines()[1])["error"]["message"]
 
 
@@ -206,7 +206,7 @@ def test_a_worker_killed_mid_batch_loses_no_line(tmp_path: Path, monkeypatch: py
         out = io.BytesIO()
         with open(path, "rb") as f:
             inp = f if source == "file" else io.BytesIO(f.read()) if source == "stream" else io.StringIO(f.read().decode())
-            outputs.append((batch.run(inp, out, fanrules.scorer("mcr"), jobs=jobs), out.getvalue()))
+            outputs.append((batch.run(inp, out, fanrules.Scorer.of("mcr"), jobs=jobs), out.getvalue()))
         assert calls.pop(_PARENT, 0) > 0 if jobs > 1 else not calls  # what the killed workers owed
     assert outputs[0] == outputs[1] == outputs[2] and outputs[0][0] == 200
 

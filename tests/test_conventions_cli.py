@@ -120,7 +120,7 @@ def test_a_fan_name_suggestion_lists_every_equally_close_name(tmp_path: Path, ca
     code, _, err = run(capsys, "check", str(tmp_path))
     assert code == 3 and "hint: did you mean '花龙' or '花牌'?" in err
     with pytest.raises(fanrules.UnknownFanError) as found:
-        fanrules.scorer().ruleset.fan("花排")
+        fanrules.Scorer.of().ruleset.fan("花排")
     assert found.value.suggestions == ["花龙", "花牌"] and str(found.value).endswith("did you mean '花龙' or '花牌'?")
 
 

@@ -38,7 +38,7 @@ def agrees(case: dict[str, Any], got: dict[str, Any]) -> bool:
 
 @pytest.mark.parametrize("corpus", CORPORA)
 def test_corpus_agreement(corpus: str) -> None:
-    scorer = fanrules.scorer("mcr")
+    scorer = fanrules.Scorer.of("mcr")
     cases = corpus_cases(corpus)
     failures = []
     for number, case in enumerate(cases, 1):
@@ -54,7 +54,7 @@ def test_known_disagreements_have_reasons() -> None:
 
 
 def _results() -> list[Result]:
-    scorer = fanrules.scorer("mcr")
+    scorer = fanrules.Scorer.of("mcr")
     out = []
     for case in corpus_cases("public.jsonl") + corpus_cases("rulebook.jsonl"):
         if _kind(case["expected"]) in ("invalid", "not_a_win"):

@@ -68,7 +68,7 @@ def test_every_changed_fan_has_an_example_that_the_parent_scores_differently(nam
             if not example.where.file.startswith(str(own)):
                 continue
             hand = fanrules.parse_hand(example.hand, **example.context)
-            a, b = fanrules.scorer(name).score(hand), fanrules.scorer(rs.chain[1]).score(hand)
+            a, b = fanrules.Scorer.of(name).score(hand), fanrules.Scorer.of(rs.chain[1]).score(hand)
             differs |= (a.total, a.total_with_flowers, a.is_win, _names(a)) != (b.total, b.total_with_flowers, b.is_win, _names(b))
         assert differs, f"{name}: no example of {fan} scores differently under {rs.chain[1]}"
 
@@ -100,7 +100,7 @@ def test_knob_family_cap_keeps_the_highest_members(tmp_path: Path) -> None:
         root.mkdir()
         (root / "ruleset.yaml").write_text(f"name: cap{cap}\nextends: mcr\nfamilies:\n  kongs:\n    fans: [暗杠, 明杠]\n    cap: {cap}\n",
                                            encoding="utf-8")
-        result = fanrules.scorer(root).score(fanrules.parse_hand(KONGS))
+        result = fanrules.Scorer.of(root).score(fanrules.parse_hand(KONGS))
         assert _names(result) & {"暗杠", "明杠"} == kept
 
 
@@ -119,11 +119,11 @@ def test_knob_flowers_toward_the_minimum_a_variant_against_mcr_and_botzone(tmp_p
     (judge/main.cpp checkHu: an error under 8 + the flowers), so botzone is mcr's reading now."""
     hand = "[789p,3][456m,2][555s,1][888s,3]5p5p"  # pub-00457: 7 points
     counted = _variant(tmp_path, "counted", "settlement:\n  flowers: {toward_minimum: true}\n")
-    mcr, bot, knob = (fanrules.scorer(r).score(fanrules.parse_hand(hand, flowers=1)) for r in ("mcr", "botzone", counted))
+    mcr, bot, knob = (fanrules.Scorer.of(r).score(fanrules.parse_hand(hand, flowers=1)) for r in ("mcr", "botzone", counted))
     assert (mcr.total, mcr.total_with_flowers) == (bot.total, bot.total_with_flowers) == (knob.total, knob.total_with_flowers) == (7, 8)
     assert not mcr.is_win and not bot.is_win and knob.is_win
     assert mcr.to_json()["error"]["kind"] == bot.to_json()["error"]["kind"] == "under_minimum" and "error" not in knob.to_json()
-    assert not fanrules.scorer(counted).score(fanrules.parse_hand(hand)).is_win  # 7 without a flower
+    assert not fanrules.Scorer.of(counted).score(fanrules.parse_hand(hand)).is_win  # 7 without a flower
     assert load_ruleset("botzone").bonus_toward_minimum is False
 
 
@@ -133,7 +133,7 @@ def test_knob_flower_replacement_a_variant_against_green_book_and_mcr_1998(tmp_p
     hand, context = "55777m789s234pFF5m", {"self_drawn": True, "flower_replacement": True, "flowers": 1}
     knob = _variant(tmp_path, "flower46", "", {"46.yaml": "number: 46\npredicate: self_drawn and (kong_related or flower_replacement)\n"})
     old, green = fanrules.score(hand, rules="mcr-1998", **context), fanrules.score(hand, rules="green-book", **context)
-    new = fanrules.scorer(knob).score(fanrules.parse_hand(hand, **context))
+    new = fanrules.Scorer.of(knob).score(fanrules.parse_hand(hand, **context))
     for plain in (old, green):
         assert "杠上开花" not in _names(plain) and "不求人" in _names(plain) and not plain.is_win and plain.total == 6
     assert "杠上开花" in _names(new) and new.total == 14 and new.is_win

@@ -19,7 +19,7 @@ def test_every_exported_name_exists_and_every_public_error_is_exported() -> None
     assert errors <= set(fanrules.__all__)
     for name in errors:
         assert issubclass(getattr(fanrules, name), fanrules.FanrulesError), name
-    assert {"Block", "Kind", "Shape", "NotCounted", "Principle", "ErrorKind", "Level"} <= set(fanrules.__all__)
+    assert {"Block", "BlockKind", "Shape", "NotCounted", "Principle", "ErrorKind", "Level"} <= set(fanrules.__all__)
 
 
 @pytest.mark.parametrize(("hand", "error", "kind"), [
@@ -61,12 +61,12 @@ def test_diagnostic_error_is_the_rule_set_error() -> None:
 
 
 def test_kinds_and_shapes_of_the_language_come_from_the_core_enums() -> None:
-    assert KIND_VALUES == {k.name.lower(): k for k in fanrules.Kind}
+    assert KIND_VALUES == {k.name.lower(): k for k in fanrules.BlockKind}
     assert SHAPE_VALUES == tuple(s.value for s in fanrules.Shape)
     for word, kind in KIND_VALUES.items():
         assert REGISTRY[word].code.value is kind  # type: ignore[union-attr]
-    assert fanrules.Kind.NO_SET not in KINDS
-    assert NO_SET.kind is fanrules.Kind.NO_SET and NO_SET.tiles == () and str(NO_SET) == "no set"
+    assert fanrules.BlockKind.NO_SET not in KINDS
+    assert NO_SET.kind is fanrules.BlockKind.NO_SET and NO_SET.tiles == () and str(NO_SET) == "no set"
 
 
 def test_levels_are_ordered() -> None:

@@ -35,7 +35,7 @@ SEED = int(os.environ.get("FANRULES_FUZZ_SEED", "20240601"))
 REGRESSIONS = Path(__file__).resolve().parent / "fuzz_regressions"
 QUICK = 2.0  # seconds any single input may take
 
-SCORER = fanrules.scorer()
+SCORER = fanrules.Scorer.of()
 
 
 # --- the checks, one per boundary ----------------------------------------------------------------

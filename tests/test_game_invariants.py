@@ -112,8 +112,8 @@ def test_walls_per_seat_over_2000_botzone_games() -> None:
         while not tab.over:
             player = tab.to_act()[0]
             before = [tab.left(p) for p in range(4)]
-            if tab.phase == "claims" and tab.remaining <= 0:
-                assert all(a.kind in ("pass", "win") for q in tab.to_act() for a in tab.legal_actions(q)), index
+            if tab.phase == "claims" and tab.wall_left <= 0:
+                assert all(a.kind in ("pass", "win") for q in tab.to_act() for a in tab.legal(q)), index
             action = players[player](observe(tab, player))
             tab.step(action)
             after = [tab.left(p) for p in range(4)]
@@ -135,10 +135,10 @@ def test_the_same_seed_writes_the_same_bytes_whatever_the_jobs() -> None:
     one: list[str] = []
     two: list[str] = []
     again: list[str] = []
-    s1 = simulate("mcr", 12, 5, "random", 1, log=one.append, chunk=3)
-    simulate("mcr", 12, 5, "random", 2, log=two.append, chunk=3)
-    simulate("mcr", 12, 5, "random", 1, log=again.append, chunk=5)
+    s1 = simulate("mcr", 12, seed=5, kind="random", jobs=1, log=one.append, chunk=3)
+    simulate("mcr", 12, seed=5, kind="random", jobs=2, log=two.append, chunk=3)
+    simulate("mcr", 12, seed=5, kind="random", jobs=1, log=again.append, chunk=5)
     assert one == two == again and len([line for line in one if '"type": "header"' in line]) == 12
     other: list[str] = []
-    simulate("mcr", 12, 6, "random", 1, log=other.append)
+    simulate("mcr", 12, seed=6, kind="random", jobs=1, log=other.append)
     assert other != one and s1.games == 12

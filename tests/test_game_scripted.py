@@ -17,9 +17,9 @@ from game_helpers import A, fan_names, run, snapshot, t, table, tiles, tsumogiri
 def test_concealed_kong_then_a_win_on_its_replacement_tile() -> None:
     tab = table(["1111m 234p 567p 789s 5s", "234m 99m 11p 89p 123s E", "567m 88m 33p 4s 6s 8s WW N",
                  "678m 22p 66p 9p 1s 2s CFP"], end="5s")
-    assert A(0, "concealed_kong", "1m") in tab.legal_actions(0)
+    assert A(0, "concealed_kong", "1m") in tab.legal(0)
     run(tab, A(0, "concealed_kong", "1m"))
-    assert tab.phase == "draw" and tab.legal_actions(0) == [A(0, "draw")]
+    assert tab.phase == "draw" and tab.legal(0) == [A(0, "draw")]
     run(tab, A(0, "draw"))
     assert tab.events[-1]["source"] == "kong" and tab.events[-1]["tile"] == "5s"
     run(tab, A(0, "win"))
@@ -35,12 +35,12 @@ def test_pung_then_added_kong_robbed_by_a_waiting_player() -> None:
     tab = table(["7m 123p 456p 789p 11s 5s E", "77m 234s 678s 999m N W", "56m 345s 567s 789s 88p",
                  "123m CCC FFF PP SS"], draws="W E 9s 7m")
     run(tab, A(0, "discard", "7m"))
-    assert A(2, "win") in tab.legal_actions(2)  # 7m completes player 2, who lets it go
+    assert A(2, "win") in tab.legal(2)  # 7m completes player 2, who lets it go
     run(tab, A(1, "pung", "7m"))
     assert tab.phase == "claims"  # player 2 has not answered yet
     run(tab, A(1, "discard", "N"), A(2, "discard", "W"), A(3, "discard", "E"), A(0, "discard", "9s"))
     run(tab, A(1, "added_kong", "7m"))
-    assert tab.phase == "rob" and tab.to_act() == [2] and tab.legal_actions(2) == [A(2, "pass"), A(2, "win")]
+    assert tab.phase == "rob" and tab.to_act() == [2] and tab.legal(2) == [A(2, "pass"), A(2, "win")]
     run(tab, A(2, "win"))
     event = win_event(tab, 2)
     record = event["record"]
@@ -66,16 +66,16 @@ CONFLICT = ["3s 111m 999m 111p 999p E", "45s 678m 345p 678p NN", "33s 456m 567p 
 
 def test_win_beats_pung_beats_chow() -> None:
     tab = run(table(CONFLICT), A(0, "discard", "3s"))
-    assert tab.legal_actions(1) == [A(1, "pass"), A(1, "chow", "3s", "345s")]
-    assert tab.legal_actions(2) == [A(2, "pass"), A(2, "pung", "3s")]
-    assert tab.legal_actions(3) == [A(3, "pass"), A(3, "win")]
+    assert tab.legal(1) == [A(1, "pass"), A(1, "chow", "3s", "345s")]
+    assert tab.legal(2) == [A(2, "pass"), A(2, "pung", "3s")]
+    assert tab.legal(3) == [A(3, "pass"), A(3, "win")]
     run(tab, A(1, "chow", "3s", "345s"), A(2, "pung", "3s"), A(3, "win"))
     assert tab.over and [w.player for w in tab.wins] == [3] and tab.wins[0].discarder == 0
     assert "Seven Pairs" in fan_names(win_event(tab, 3))
 
     tab = run(table(CONFLICT), A(0, "discard", "3s"), A(1, "chow", "3s", "345s"), A(2, "pung", "3s"), A(3, "pass"))
     assert tab.phase == "turn" and tab.current == 2 and tab.seats[2].melds[0].claimed_from == "across"
-    assert {a.kind for a in tab.legal_actions(2)} == {"discard"}  # no win, no kong after a claim
+    assert {a.kind for a in tab.legal(2)} == {"discard"}  # no win, no kong after a claim
 
     tab = run(table(CONFLICT), A(0, "discard", "3s"), A(1, "chow", "3s", "345s"), A(2, "pass"), A(3, "pass"))
     meld = tab.seats[1].melds[0]
@@ -89,7 +89,7 @@ def test_a_chow_only_from_the_left_and_a_melded_kong_with_replacement() -> None:
     run(tab, A(0, "discard", "3s"))
     with pytest.raises(IllegalAction):
         tab.step(A(3, "chow", "3s", "345s"))
-    assert A(2, "kong", "3s") in tab.legal_actions(2)
+    assert A(2, "kong", "3s") in tab.legal(2)
     run(tab, A(2, "kong", "3s"), A(2, "draw"))
     assert tab.seats[2].melds[0].kind.value == "kong" and tab.events[-1] == {
         "type": "action", "player": 2, "action": "draw", "tile": "S", "source": "kong"}
@@ -121,14 +121,14 @@ def test_the_fourth_copy_is_derived_from_what_the_table_shows() -> None:
 def test_flowers_are_replaced_from_the_wall_end_dealer_first_and_a_win_on_one_is_self_drawn() -> None:
     tab = table(["1f 123m 456m 789m 11p 2s E", "5f 123p 456p 789p 11s 3s", "CCC FFF PP SS 55m E",
                  "WWW NNN 99s 88s 77s 6s"], draws="7f", end="2f 3s 4s 5s")
-    assert tab.phase == "flowers" and tab.to_act() == [0] and tab.legal_actions(0) == [A(0, "flower", "1f")]
+    assert tab.phase == "flowers" and tab.to_act() == [0] and tab.legal(0) == [A(0, "flower", "1f")]
     run(tab, A(0, "flower", "1f"), A(0, "draw"), A(0, "flower", "2f"), A(0, "draw"), A(1, "flower", "5f"), A(1, "draw"))
     sources = [(e["player"], e["action"], e.get("tile")) for e in tab.events if e["type"] == "action"]
     assert sources == [(0, "flower", "1f"), (0, "draw", "2f"), (0, "flower", "2f"), (0, "draw", "3s"),
                        (1, "flower", "5f"), (1, "draw", "4s")]
     assert tab.phase == "turn" and tab.current == 0 and tab.seats[0].size() == 14
     run(tab, A(0, "discard", "E"), A(1, "draw"))
-    assert tab.legal_actions(1) == [A(1, "flower", "7f")]
+    assert tab.legal(1) == [A(1, "flower", "7f")]
     run(tab, A(1, "flower", "7f"), A(1, "draw"), A(1, "win"))
     record = win_event(tab, 1)["record"]
     assert record["self_drawn"] and not record["kong_related"] and record["flowers"] == 2
@@ -147,7 +147,7 @@ def no_flowers(tmp_path: Path):
 
 
 def at_last_tile(tab: Table) -> bool:
-    return tab.remaining == 0 and tab.phase == "turn"
+    return tab.wall_left == 0 and tab.phase == "turn"
 
 
 def test_a_self_drawn_win_on_the_last_tile_of_the_wall(tmp_path: Path) -> None:
@@ -165,7 +165,7 @@ def test_a_win_on_the_last_discard_and_no_sets_claimed_from_it(tmp_path: Path) -
     run(tab, A(0, "discard", "E"))
     tsumogiri(tab, until=at_last_tile)
     run(tab, A(3, "discard", "5p"))
-    assert all(a.kind in ("pass", "win") for p in (0, 1, 2) for a in tab.legal_actions(p))
+    assert all(a.kind in ("pass", "win") for p in (0, 1, 2) for a in tab.legal(p))
     run(tab, A(0, "win"))
     record = win_event(tab, 0)["record"]
     assert not record["self_drawn"] and record["last_tile"] and "Last Tile Claim" in fan_names(win_event(tab, 0))
@@ -192,7 +192,7 @@ def test_refused_actions_leave_the_table_unchanged() -> None:
 
 def test_a_win_below_the_minimum_is_refused() -> None:
     tab = table(["123m 456m 789p 234s EE", "45s 678m 345p 678p NN", "33s 456m 567p 789s WW", "22m 44m 22p 44p 66s 88s 3s"])
-    assert A(0, "win") not in tab.legal_actions(0)
+    assert A(0, "win") not in tab.legal(0)
     before = snapshot(tab)
     with pytest.raises(IllegalAction, match=r"refused: \d points, flowers not counted, below the minimum of 8"):
         tab.step(A(0, "win"))
@@ -238,7 +238,7 @@ def test_a_win_declared_on_a_drawn_flower_is_refused_and_the_table_unchanged() -
                  "WWW NNN 99s 88s 77s 6s"], draws="7f", end="2f 3s 4s 5s")
     run(tab, A(0, "flower", "1f"), A(0, "draw"), A(0, "flower", "2f"), A(0, "draw"), A(1, "flower", "5f"), A(1, "draw"),
         A(0, "discard", "E"), A(1, "draw"))
-    assert tab.seats[1].drawn == t("7f") and tab.legal_actions(1) == [A(1, "flower", "7f")]
+    assert tab.seats[1].drawn == t("7f") and tab.legal(1) == [A(1, "flower", "7f")]
     before = snapshot(tab)
     with pytest.raises(IllegalAction, match="refused: there is no winning shape"):
         tab.step(A(1, "win"))

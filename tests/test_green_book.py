@@ -33,8 +33,8 @@ def test_the_green_book_combines_these_fans_and_mcr_does_not(hand: str, self_dra
 
 
 def test_two_concealed_kongs_is_worth_8_in_the_green_book_and_6_in_mcr() -> None:
-    assert fanrules.load_ruleset("green-book").fan("双暗杠").value == 8
-    assert fanrules.load_ruleset("mcr").fan("双暗杠").value == 6
+    assert fanrules.load_ruleset("green-book").fan("双暗杠").points == 8
+    assert fanrules.load_ruleset("mcr").fan("双暗杠").points == 6
 
 
 def test_fully_concealed_takes_the_place_of_self_drawn_only_when_self_drawn() -> None:
@@ -52,7 +52,7 @@ def test_a_false_hu_on_a_wrong_tile_costs_20_to_each_and_one_under_8_points_10()
 
 
 def test_in_a_green_book_session_the_offender_pays_and_plays_on_without_the_right_to_win() -> None:
-    session = Session("green-book", ["Ann", "Bob", "Cid", "Dee"])
+    session = Session("green-book", names=["Ann", "Bob", "Cid", "Dee"])
     with pytest.raises(SettlementError, match="has 6: record it as a false win"):
         session.win(0, 6, discarder=1)
     under = session.penalty(0, "false_win")

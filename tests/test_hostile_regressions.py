@@ -126,7 +126,7 @@ def test_the_line_cap_holds_while_reading() -> None:
     stream = io.BytesIO(b"x" * (5 * batch.MAX_LINE_BYTES) + b"\n" + GOOD.encode() + b"\n")
     lines = list(batch.read_lines(stream))
     assert [n for n, _ in lines] == [1, 2] and all(len(text) <= batch.MAX_LINE_BYTES for _, text in lines)
-    assert "longer than" in batch.answer(lines[0][1], fanrules.scorer(), 1)["error"]["message"]  # type: ignore[index]
+    assert "longer than" in batch.answer(lines[0][1], fanrules.Scorer.of(), 1)["error"]["message"]  # type: ignore[index]
     assert lines[1][1].strip() == GOOD
 
 
@@ -251,7 +251,7 @@ def test_the_limits_table_in_docs_rules_md_says_what_the_code_does() -> None:
 
 
 def test_an_unexpected_failure_of_one_line_is_that_lines_error(monkeypatch: pytest.MonkeyPatch) -> None:
-    scorer = fanrules.scorer()
+    scorer = fanrules.Scorer.of()
 
     def broken(hand: object) -> object:
         raise ZeroDivisionError("a bug")

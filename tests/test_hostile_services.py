@@ -157,7 +157,7 @@ def test_half_open_connections_are_timed_out_and_capped_without_tracebacks() -> 
 # --- 3. tables: a quota per client, finished tables freed, the idle clock moved by play only -------------
 def _finish(table: PersonTable) -> None:
     while not table.table.over:
-        table.act(table.table.legal_actions(0)[0].to_json())
+        table.act(table.table.legal(0)[0].to_json())
 
 
 def test_one_client_cannot_hold_every_table() -> None:
@@ -319,7 +319,7 @@ def test_a_tampered_checkpoint_chunk_is_run_again(tmp_path: Path, capsys: pytest
 def _played_state() -> dict[str, Any]:
     table = Table("mcr", 7)
     for _ in range(30):
-        table.step(table.legal_actions(table.to_act()[0])[0])
+        table.step(table.legal(table.to_act()[0])[0])
     return json.loads(json.dumps(table.to_json()))
 
 

@@ -72,10 +72,10 @@ def test_what_each_bot_believes_legal_is_what_the_table_allows(rules: str) -> No
                 table = match[0].table
                 window = table.window  # a discard or kong no one may claim: the bot may only pass
                 options = window.options.get(obs.player) if window is not None else None
-                allowed = table.legal_actions(obs.player) if obs.phase == Phase.TURN else options or [Action(obs.player, ActionKind.PASS)]
-                assert (set(obs.legal), obs.wall_left) == (set(allowed), max(table.remaining, 0))
+                allowed = table.legal(obs.player) if obs.phase == Phase.TURN else options or [Action(obs.player, ActionKind.PASS)]
+                assert (set(obs.legal), obs.wall_left) == (set(allowed), max(table.wall_left, 0))
                 seen["compared"] += 1
-                seen["barred"] += obs.phase == Phase.CLAIMS and table.remaining <= 0
+                seen["barred"] += obs.phase == Phase.CLAIMS and table.wall_left <= 0
             return player(obs)
         return decide
 

@@ -345,9 +345,9 @@ def test_the_chinese_books_example_sentences_are_in_chinese() -> None:
     from fanrules.web.book import fan_html
     from fanrules.web.words import Words
     mcr = fanrules.load_ruleset("mcr")
-    page = fan_html(mcr.fan(2), mcr, fanrules.scorer("mcr"), None, Words("zh"))
+    page = fan_html(mcr.fan(2), mcr, fanrules.Scorer.of("mcr"), None, Words("zh"))
     assert "自摸和；门风 E，圈风 E" in page and "合计 <b>" in page and "(暗)" in page
     for english in ("self-drawn;", "seat E, round E", ">total ", "on a discard;", "(concealed)"):
         assert english not in page
-    english_page = fan_html(mcr.fan(2), mcr, fanrules.scorer("mcr"), None, Words("en"))
+    english_page = fan_html(mcr.fan(2), mcr, fanrules.Scorer.of("mcr"), None, Words("en"))
     assert "self-drawn; seat E, round E" in english_page and ">total <b>" in english_page

@@ -202,7 +202,7 @@ def _fan_summary(result) -> list[tuple[int, int]]:
 @given(legal_hands())
 def test_scoring_invariants(hand: Hand) -> None:
     assert readings(hand), f"a complete hand has no reading: {hand!r}"
-    result = fanrules.scorer().score(hand)  # never raises for a legal complete hand
+    result = fanrules.Scorer.of().score(hand)  # never raises for a legal complete hand
     assert result.total == sum(c.points * c.count for c in result.fans if not c.fan.bonus)
     assert result.total_with_flowers == result.total + sum(c.points * c.count for c in result.fans if c.fan.bonus)
     counted = {c.fan.number for c in result.fans}
@@ -220,9 +220,9 @@ def test_scoring_invariants(hand: Hand) -> None:
 @PROFILE_SETTINGS
 @given(legal_hands(), st.randoms(use_true_random=False))
 def test_order_of_tiles_and_sets_does_not_matter(hand: Hand, rnd: random.Random) -> None:
-    base = fanrules.scorer().score(hand)
+    base = fanrules.Scorer.of().score(hand)
     text = _shuffled_string(hand, rnd)
-    again = fanrules.scorer().score(_reparse(text, hand))
+    again = fanrules.Scorer.of().score(_reparse(text, hand))
     assert again.total == base.total, text
     assert _fan_summary(again) == _fan_summary(base), text
 
@@ -231,7 +231,7 @@ def test_order_of_tiles_and_sets_does_not_matter(hand: Hand, rnd: random.Random)
 @given(legal_hands())
 def test_record_round_trip_scores_the_same(hand: Hand) -> None:
     record = fanrules.hand_to_record(hand, "x")
-    assert fanrules.score(record).to_json("x") == fanrules.scorer().score(hand).to_json("x")
+    assert fanrules.score(record).to_json("x") == fanrules.Scorer.of().score(hand).to_json("x")
 
 
 @PROFILE_SETTINGS

@@ -58,7 +58,7 @@ def test_mcr_has_81_fans_each_with_a_hit_and_a_near_miss() -> None:
     ruleset = load_ruleset("mcr")
     assert [f.number for f in ruleset.fans] == list(range(1, 82))
     for fan in ruleset.fans:
-        assert fan.predicate.strip() and fan.value > 0
+        assert fan.predicate.strip() and fan.points > 0
         assert any(e.count > 0 for e in fan.examples) and any(e.count == 0 for e in fan.examples), fan
 
 

@@ -30,7 +30,7 @@ def test_a_barred_player_may_not_win_on_a_discard_and_the_next_in_turn_does() ->
     tab = table(SEVERAL)
     tab.bar(1)
     run(tab, A(0, "discard", "3s"))
-    assert A(1, "win") not in tab.legal_actions(1) and A(3, "win") in tab.legal_actions(3)
+    assert A(1, "win") not in tab.legal(1) and A(3, "win") in tab.legal(3)
     before = snapshot(tab)
     with pytest.raises(IllegalAction, match=r"player 1 is barred from winning this hand \(停和\)"):
         tab.step(A(1, "win"))
@@ -41,20 +41,20 @@ def test_a_barred_player_may_not_win_on_a_discard_and_the_next_in_turn_does() ->
 
 def test_a_bar_while_the_claims_are_open_takes_the_win_off_the_table() -> None:
     tab = run(table(SEVERAL), A(0, "discard", "3s"))
-    assert A(1, "win") in tab.legal_actions(1)
+    assert A(1, "win") in tab.legal(1)
     tab.bar(1)
-    assert A(1, "win") not in tab.legal_actions(1) and 1 not in tab.window.wins  # type: ignore[union-attr]
+    assert A(1, "win") not in tab.legal(1) and 1 not in tab.window.wins  # type: ignore[union-attr]
     run(tab, A(1, "pass"), A(3, "win"), settle=True)
     assert [w.player for w in tab.wins] == [3]
 
 
 def test_a_barred_dealer_may_not_win_on_the_dealt_hand_and_plays_on() -> None:
-    assert A(0, "win") in table(DEALT_WIN).legal_actions(0)
+    assert A(0, "win") in table(DEALT_WIN).legal(0)
     tab = table(DEALT_WIN)
     tab.bar(0)
     with pytest.raises(IllegalAction, match="barred"):
         tab.step(A(0, "win"))
-    assert {a.kind for a in tab.legal_actions(0)} == {"discard"}
+    assert {a.kind for a in tab.legal(0)} == {"discard"}
     tab.step(A(0, "discard", "5p"))
     assert not tab.over
 
@@ -131,7 +131,7 @@ def test_botzone_counts_no_flower_toward_the_minimum_as_its_judge() -> None:
     hand = "[789p,3][456m,2][555s,1][888s,3]5p5p"  # 7 points
     result = fanrules.score(hand, rules="botzone", flowers=1)
     assert (result.total, result.total_with_flowers, result.is_win) == (7, 8, False)
-    assert fanrules.procedure("botzone").flowers_count is False
+    assert fanrules.Procedure.of("botzone").flowers_count is False
     sources = " ".join(load_ruleset("botzone").sources)
     assert "judge/main.cpp" in sources and "checkHu" in sources
 
@@ -164,9 +164,9 @@ def test_simulate_against_names_the_walls_it_compares(capsys: pytest.CaptureFixt
 # --- 8: the procedure, and other programs' fan names --------------------------------------------------
 
 def test_the_procedure_of_a_rule_set_without_a_table() -> None:
-    proc = fanrules.procedure("mcr-1998")
-    assert proc == Table("mcr-1998").proc and proc.dice_count == 2 and "procedure" in fanrules.__all__
-    assert fanrules.procedure(load_ruleset("botzone")).tile_count == 136
+    proc = fanrules.Procedure.of("mcr-1998")
+    assert proc == Table("mcr-1998").proc and proc.dice_count == 2 and "Procedure" in fanrules.__all__
+    assert fanrules.Procedure.of(load_ruleset("botzone")).tile_count == 136
 
 
 def test_fan_names_of_the_cpp_calculator_and_botzone_resolve_as_aliases(tmp_path: Path) -> None:

@@ -7,7 +7,7 @@ from fanrules.scoring.scorer import take_the_highest
 from fanrules.scoring.tally import (Step, Tally, account_once, non_identical, non_repeat_by_count, non_repeat_within,
                                     non_split, score_fan)
 
-RULES = fanrules.scorer().ruleset
+RULES = fanrules.Scorer.of().ruleset
 FAN = {f.number: f for f in RULES.fans}
 SHORT_STRAIGHT, PURE_STRAIGHT, ALL_CHOWS, CONCEALED = FAN[71], FAN[28], FAN[63], FAN[62]
 
@@ -67,7 +67,7 @@ def test_non_repeat_drops_a_fan_excluded_by_a_counted_one() -> None:
     score_fan(Step(CONCEALED), [()], tally, ())
     score_fan(Step(ALL_CHOWS), [()], tally, ())
     assert tally.dropped == [(CONCEALED, 1, Principle.EXCLUDED, None, ())]
-    assert [c.fan for c in tally.counted] == [ALL_CHOWS] and tally.total == ALL_CHOWS.value
+    assert [c.fan for c in tally.counted] == [ALL_CHOWS] and tally.total == ALL_CHOWS.points
 
 
 def test_take_the_highest_prefers_the_total_then_the_lower_fan_numbers() -> None:
@@ -91,7 +91,7 @@ def test_a_result_is_immutable_and_built_by_its_constructor() -> None:
 
     from fanrules.scoring.result import Result
 
-    scorer = fanrules.scorer()
+    scorer = fanrules.Scorer.of()
     result = scorer.score("[CCC,1]FFFPPP999s5m5m", self_drawn=True)
     assert type(result) is Result and result.total == 114
     for name in [f.name for f in fields(Result)] + ["not_counted", "anything"]:

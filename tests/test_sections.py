@@ -12,6 +12,7 @@ import pytest
 
 from fanrules.dsl import DiagnosticError
 from fanrules.ruleset import load_ruleset
+from fanrules.ruleset.frozen import FrozenDict, FrozenList
 from fanrules.ruleset.declare import Key, need
 from fanrules.ruleset.schema import RULESET_KEYS
 from fanrules.ruleset.section_keys import SECTIONS
@@ -58,7 +59,8 @@ def test_a_section_loads_as_plain_data(tmp_path: Path) -> None:
     ruleset = load_ruleset(base)
     assert ruleset.sections["table"] == {"seats": 4, "dice": {"count": 2, "throws": 2}, "order": ["E", "S", "W", "N"],
                                          "fines": {"false_win": 10}}
-    assert type(ruleset.sections["table"]["dice"]) is dict  # no position-keeping YAML objects leak out
+    # no position-keeping YAML objects leak out: plain data, read-only (a loaded rule set is shared)
+    assert type(ruleset.sections["table"]["dice"]) is FrozenDict and type(ruleset.sections["table"]["order"]) is FrozenList
     assert str(ruleset.origins["table.dice.count"]).endswith("ruleset.yaml:5:17")
 
 

@@ -76,6 +76,6 @@ def test_inconsistent_session_data_is_reported_with_its_key(tmp_path: Path) -> N
 
 
 def test_the_facade_exports_seating() -> None:
-    assert fanrules.seating is seating and "seating" in fanrules.__all__ and "Seating" in fanrules.__all__
+    assert fanrules.Seating.of("mcr", 5) == seating("mcr", 5) and "Seating" in fanrules.__all__
     assert {"settle", "Session", "Standing", "competition", "SettlementError"} <= set(fanrules.__all__)
     assert issubclass(fanrules.SettlementError, fanrules.FanrulesError) and issubclass(fanrules.SettlementError, ValueError)

@@ -39,7 +39,7 @@ def table(session: Session) -> list[tuple[str, int, str]]:
 
 
 def test_the_session_file_gives_the_documented_standings_through_the_library() -> None:
-    session = read_sheet(SHEET.read_text(encoding="utf-8"), "mcr", str(SHEET))
+    session = read_sheet(SHEET.read_text(encoding="utf-8"), "mcr", source=str(SHEET))
     assert session.finished and session.hand_number == 16
     assert table(session) == MCR_STANDINGS
     kinds = [e.kind for e in session.entries]
@@ -56,7 +56,7 @@ def test_a_hand_string_is_scored_with_the_winds_of_its_hand() -> None:
     # hand 9 (West round, Cid deals): Ann sits at the North place, so the two wind pungs score 2 + 2
     session = read_sheet(SHEET.read_text(encoding="utf-8"))
     entry = next(e for e in session.entries if "[WWW,1]" in e.text)
-    assert entry.seating == fanrules.seating("mcr", 8) and entry.seating.seat_winds[0] == "N"
+    assert entry.seating == fanrules.Seating.of("mcr", 8) and entry.seating.seat_winds[0] == "N"
     assert entry.points == 8 and entry.changes == (32, -8, -8, -16)
     with pytest.raises(SheetError, match=r"^x:1: a win needs at least 8 points; this hand has 6"):
         read_sheet("Ann wins [WWW,1]NNN111m123s5p5p from Dee\n".replace("Ann", "E").replace("Dee", "N"), source="x")

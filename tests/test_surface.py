@@ -65,7 +65,7 @@ def cli_json(capsys: pytest.CaptureFixture[str], *argv: str) -> Any:
 @pytest.mark.parametrize("text, context", CASES, ids=[c[0] for c in CASES])
 def test_every_entry_point_gives_the_same_result(capsys: pytest.CaptureFixture[str], text: str, context: dict[str, Any]) -> None:
     expected = fanrules.score(text, **context).to_json()
-    scorer = fanrules.scorer()
+    scorer = fanrules.Scorer.of()
     seen = 0
     for form, hand in hand_forms(text).items():
         for how, ctx in context_forms(context).items():
@@ -136,7 +136,7 @@ def test_a_misspelt_keyword_is_named_in_every_surface(capsys: pytest.CaptureFixt
     calls = {
         "score": lambda: fanrules.score(text, **{word: value}),
         "score(Hand)": lambda: fanrules.score(fanrules.parse_hand(text), **{word: value}),
-        "Scorer.score": lambda: fanrules.scorer().score(text, **{word: value}),
+        "Scorer.score": lambda: fanrules.Scorer.of().score(text, **{word: value}),
         "waits": lambda: fanrules.waits(text[:-2], **{word: value}),
         "readings": lambda: fanrules.readings(text, **{word: value}),
         "parse_hand": lambda: fanrules.parse_hand(text, **{word: value}),
@@ -149,7 +149,7 @@ def test_a_misspelt_keyword_is_named_in_every_surface(capsys: pytest.CaptureFixt
     with pytest.raises(HandError) as err:
         fanrules.Context(**{word: value})
     assert str(err.value) == hint
-    answer = batch.answer(json.dumps({"id": "m", "hand": text, word: value}), fanrules.scorer(), 1)
+    answer = batch.answer(json.dumps({"id": "m", "hand": text, word: value}), fanrules.Scorer.of(), 1)
     assert answer == {"id": "m", "line": 1, "error": {"kind": "invalid", "message": hint}}
     with pytest.raises(SystemExit) as stop:
         main(["score", text, "--" + word.replace("_", "-"), str(value)])
@@ -160,7 +160,7 @@ def test_a_misspelt_keyword_is_named_in_every_surface(capsys: pytest.CaptureFixt
 def test_a_fact_given_twice_is_refused() -> None:
     with pytest.raises(HandError, match="'prevalent_wind' and 'round_wind' name the same fact"):
         fanrules.score("1112345678999m5m", prevalent_wind="S", round_wind="S")
-    answer = batch.answer(json.dumps({"hand": "1112345678999m5m", "last_copy": True, "fourth_tile": True}), fanrules.scorer(), 1)
+    answer = batch.answer(json.dumps({"hand": "1112345678999m5m", "last_copy": True, "fourth_tile": True}), fanrules.Scorer.of(), 1)
     assert "name the same fact" in answer["error"]["message"]
 
 

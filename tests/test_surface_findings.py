@@ -52,7 +52,7 @@ def test_3_a_hand_built_in_python_is_validated() -> None:
         fanrules.score(Hand(concealed=(0,) * 13, win_tile=4))
     assert err.value.kind == "invalid" and "fifth copy of 1m" in str(err.value)
     with pytest.raises(HandError, match="unknown tile 40"):
-        fanrules.scorer().score(Hand(concealed=(40,) + (1,) * 12, win_tile=4))
+        fanrules.Scorer.of().score(Hand(concealed=(40,) + (1,) * 12, win_tile=4))
 
 
 def test_4_one_vocabulary_in_records_flags_and_examples(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -78,7 +78,7 @@ def test_5_waits_with_scores_is_public_and_the_scorer_takes_strings() -> None:
     table = fanrules.waits("1112345678999m")
     assert [w.code for w in table] == [f"{i}m" for i in range(1, 10)]
     assert table[4].discard.total == 91 and table[4].self_drawn.total == 92  # type: ignore[union-attr]
-    assert fanrules.scorer().score("1112345678999m5m", self_drawn=True).total == 92
+    assert fanrules.Scorer.of().score("1112345678999m5m", self_drawn=True).total == 92
 
 
 def test_6_rule_tools_say_what_they_loaded_and_warn_about_a_different_checkout(
@@ -136,7 +136,7 @@ def test_8_a_root_cause_comes_without_its_cascade(tmp_path: Path) -> None:
 def test_9_short_reprs_and_explanations_in_the_json(capsys: pytest.CaptureFixture[str]) -> None:
     result = fanrules.score("[EEE,1][SSSS,1]55pWWWNNN", self_drawn=True)
     assert len(repr(result.fans[0].fan)) < 120 and len(repr(result.not_counted)) < 1000 and len(repr(result)) < 200
-    assert len(repr(fanrules.scorer().ruleset)) < 200
+    assert len(repr(fanrules.Scorer.of().ruleset)) < 200
     assert "def run" not in repr(result.fans[0].fan.compiled) and len(repr(result.fans[0].fan.compiled)) < 400
     data = result.to_json()
     assert {"total", "total_with_flowers", "fans"} <= set(data)

@@ -17,7 +17,7 @@ def test_the_dealers_dealt_win_stands_when_another_seat_replaced_a_flower_last()
                      "678m 22p 66p 9p 1s 2s CF 1f"], end="P", rules=rules)
         fill(tab)
         assert tab.current == 0 and tab.seats[3].flowers == [t("1f")], rules
-        assert A(0, "win") in tab.legal_actions(0), rules
+        assert A(0, "win") in tab.legal(0), rules
         run(tab, A(0, "win"))
         record = win_event(tab, 0)["record"]
         assert record["self_drawn"] and "flower_replacement" not in record and not record["kong_related"], rules
@@ -68,7 +68,7 @@ def test_each_seat_draws_from_its_own_wall_of_34_tiles() -> None:
 
 def test_the_last_tile_is_read_from_the_next_drawers_wall() -> None:
     tab = to_last_draw(per_seat("5s"))
-    assert tab.remaining == 0 and A(3, "concealed_kong", "C") not in tab.legal_actions(3)
+    assert tab.wall_left == 0 and A(3, "concealed_kong", "C") not in tab.legal(3)
     run(tab, A(3, "win"))
     event = win_event(tab, 3)
     assert event["record"]["last_tile"] and event["record"]["self_drawn"] and "Last Tile Draw" in fan_names(event)
@@ -77,8 +77,8 @@ def test_the_last_tile_is_read_from_the_next_drawers_wall() -> None:
 def test_no_meld_on_the_discard_before_an_empty_wall_but_a_win_is_the_last_tile_claim() -> None:
     tab = to_last_draw(per_seat("4s"))
     run(tab, A(3, "discard", "4s"))
-    assert tab.seats[2].counts[t("4s")] == 2 and A(2, "pung", "4s") not in tab.legal_actions(2)
-    assert A(1, "win") in tab.legal_actions(1)
+    assert tab.seats[2].counts[t("4s")] == 2 and A(2, "pung", "4s") not in tab.legal(2)
+    assert A(1, "win") in tab.legal(1)
     run(tab, A(1, "win"), settle=True)
     event = win_event(tab, 1)
     assert event["record"]["last_tile"] and not event["record"]["self_drawn"] and "Last Tile Claim" in fan_names(event)

@@ -62,7 +62,7 @@ def my_variant(tmp_path: Path) -> Path:
 def test_variant_in_tmp_path_through_the_library(my_variant: Path) -> None:
     rs = load_ruleset(my_variant)
     assert rs.minimum == 9 and rs.chain == ("myvariant", "mcr")
-    assert rs.fan("箭刻").value == 3 and rs.fan(90).name_en == "Two Wind Pungs"
+    assert rs.fan("箭刻").points == 3 and rs.fan(90).name_en == "Two Wind Pungs"
     with pytest.raises(KeyError):
         rs.fan("花牌")
     winds = fanrules.score("[EEE,1]SSS123m456p9p9p", rules=my_variant, flowers=2)

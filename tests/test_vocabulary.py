@@ -77,7 +77,7 @@ def test_each_word_of_the_vocabulary_is_defined_once() -> None:
 
 
 HAND, WAITING, ANALYSED = "1112345678999m5m", "1112345678999m", "1112345678999m"
-SCORER = fanrules.scorer()
+SCORER = fanrules.Scorer.of()
 
 
 def cli_error(capsys: pytest.CaptureFixture[str], *argv: str) -> str:

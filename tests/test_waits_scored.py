@@ -14,7 +14,7 @@ from fanrules.scoring.scored_waits import WaitScore, score_waits
 def waits_of(text: str) -> list[WaitScore]:
     """The scored waits of 13 tiles written in hand notation."""
     tiles = parse_hand(text, check=False)
-    return score_waits(tiles.concealed + (tiles.win_tile,), tiles.melds, tiles.context, fanrules.scorer("mcr"))
+    return score_waits(tiles.concealed + (tiles.win_tile,), tiles.melds, tiles.context, fanrules.Scorer.of("mcr"))
 
 
 def table(text: str) -> dict[str, tuple[object, object]]:

@@ -187,7 +187,7 @@ def test_a_typed_hand_and_a_server_that_is_gone(browser: WebDriver, playground: 
 
 
 def test_hands_not_ready_show_how_far_they_are(browser: WebDriver, playground: str, capsys: pytest.CaptureFixture[str]) -> None:
-    from fanrules import scorer
+    from fanrules import Scorer
     from fanrules.web.api import answer
 
     browser.get(playground)
@@ -200,7 +200,7 @@ def test_hands_not_ready_show_how_far_they_are(browser: WebDriver, playground: s
     hand = browser.find_element(By.ID, "notation").get_attribute("value")
     _, _, err = cli(capsys, "score", hand)
     assert "fanrules: " + browser.find_element(By.ID, "error").text == err.strip()
-    expected = answer("/api/analyze", {"hand": hand}, scorer("mcr"))[1]["discards"]
+    expected = answer("/api/analyze", {"hand": hand}, Scorer.of("mcr"))[1]["discards"]
     rows = browser.find_elements(By.CSS_SELECTOR, "#analysis .discard-row")
     assert [r.get_attribute("data-tile") for r in rows] == [d["discard"] for d in expected]  # every discard, as the CLI
     assert f"shanten {expected[0]['shanten']}" in rows[0].text

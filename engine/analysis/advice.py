@@ -11,7 +11,7 @@ from ..core.context import Context, context_values
 from ..core.errors import InvalidHandError
 from ..core.hand import Hand, Meld, check_meld
 from ..core.notation import parse_hand
-from ..core.tiles import NAMED_TILES, TILE_CODES, Tile, named_tiles
+from ..core.tiles import NAMED_TILES, TILE_CODES, Tile, TileLike, named_tiles, tile_numbers
 from .shanten import Caps, by_shape, hand_parts, shanten_and_useful, split_caps, useful_kinds
 
 
@@ -39,9 +39,11 @@ class HandTiles:
 
     @property
     def caps(self) -> Caps:
+        """How many more of each kind of set the declared sets leave room for (the shanten search's caps)."""
         return split_caps(self.declared)
 
     def counts(self) -> list[int]:
+        """The concealed tiles as 34 counts, one per tile kind."""
         out = [0] * 34
         for t in self.concealed:
             out[t] += 1
@@ -78,15 +80,15 @@ def analysis_context(**context: Any) -> Context:
     return Context(**context_values(context, surface="analyze"))
 
 
-def read_visible(visible: str | Sequence[Tile]) -> tuple[Tile, ...]:
+def read_visible(visible: str | Sequence[TileLike]) -> tuple[Tile, ...]:
     """Visible tiles as a tile string (``"1m1mE[789s]"``: declared sets of others count with their
-    tiles) or tile numbers."""
+    tiles) or tile numbers or codes."""
     if isinstance(visible, str):
         if not visible.strip():
             return ()
         parsed = parse_hand(visible, check=False)
         return tuple(sorted((*parsed.concealed, parsed.win_tile, *(t for m in parsed.melds for t in m.tiles))))
-    out = tuple(visible)
+    out = tile_numbers(visible)
     bad = [t for t in out if not isinstance(t, int) or not 0 <= t < 34]
     if bad:
         raise InvalidHandError(f"a visible tile is a number from 0 to 33, not {bad[0]!r}")
@@ -113,6 +115,7 @@ class ShantenReport:
     shapes: Mapping[Shape, int]
 
     def to_json(self) -> dict[str, Any]:
+        """The report as JSON: the overall shanten and each shape's."""
         return {"shanten": self.shanten, "shapes": {s.value: n for s, n in self.shapes.items()}}
 
 
@@ -123,6 +126,7 @@ class Useful(NamedTuple):
     remaining: int
 
     def to_json(self) -> dict[str, Any]:
+        """The useful tile as JSON: its code and its unseen copies."""
         return {"tile": TILE_CODES[self.tile], "remaining": self.remaining}
 
 

@@ -271,3 +271,7 @@ KNIT_RESTS: ArgsMemo[tuple[Counts, Counts | None, int], tuple[Counts, Counts, Pa
 
 if __name__ == "__main__":  # pragma: no cover - writes the shipped run tables (runs.py)
     sys.stdout.write(json.dumps(work_out(_run_table), separators=(",", ":")) + "\n")
+
+
+__all__ = ["combine", "COMBINED", "Counts", "EMPTY_TABLE", "FULL_CAPS", "HONOUR_PARTS", "KNIT_RESTS", "knitted_rest",
+           "KNITTED_REST_SETS", "MAX_SETS", "MEMO_LIMIT", "Part", "part", "PARTS", "States", "SUIT_PARTS", "Table"]

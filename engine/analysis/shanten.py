@@ -25,6 +25,7 @@ from itertools import permutations
 from ..core.blocks import Shape
 from ..core.errors import InvalidHandError
 from ..core.memo import ArgsMemo
+from ..core.tiles import TileLike, tile_numbers
 from .parts import COMBINED, FULL_CAPS, HONOUR_PARTS, KNIT_RESTS, MAX_SETS, MEMO_LIMIT, SUIT_PARTS, Counts, Part, Table, combine, part
 
 #: The knitted class (ranks 1-4-7, 2-5-8, 3-6-9) of each suit, for the six knitted patterns.
@@ -182,18 +183,18 @@ def finish_overall(whole: Table, groups: Sequence[Counts], parts: Sequence[Part]
     return best
 
 
-def shanten(concealed: Sequence[int], melds: int = 0) -> int:
-    """The shanten of ``concealed`` (tiles 0..33; 13 or 14 tiles less 3 per declared set) beside
+def shanten(concealed: Sequence[TileLike], melds: int = 0) -> int:
+    """The shanten of ``concealed`` (tiles 0..33 or their codes; 13 or 14 tiles less 3 per declared set) beside
     ``melds`` declared sets: the least over the five shapes (the special ones only when the declared
     sets allow: knitted straight with at most one, the others with none). Ready 0, complete -1."""
-    groups, parts = hand_parts(check_tiles(concealed, melds))
+    groups, parts = hand_parts(check_tiles(tile_numbers(concealed), melds))
     return overall(groups, parts, melds)
 
 
-def shanten_by_shape(concealed: Sequence[int], melds: int = 0) -> dict[Shape, int]:
+def shanten_by_shape(concealed: Sequence[TileLike], melds: int = 0) -> dict[Shape, int]:
     """The shanten of each shape; shapes the declared sets rule out are left out of the dict (with
     declared sets only STANDARD, and KNITTED_STRAIGHT for one set)."""
-    groups, parts = hand_parts(check_tiles(concealed, melds))
+    groups, parts = hand_parts(check_tiles(tile_numbers(concealed), melds))
     return by_shape(groups, parts, melds)
 
 
@@ -293,15 +294,20 @@ def shanten_and_useful(counts: list[int], melds: int, caps: Caps = NO_CAPS) -> t
     return best, sorted(out)
 
 
-def useful_tiles(concealed: Sequence[int], melds: int = 0, visible: Sequence[int] = ()) -> list[tuple[int, int]]:
+def useful_tiles(concealed: Sequence[TileLike], melds: int = 0, visible: Sequence[TileLike] = ()) -> list[tuple[int, int]]:
     """For 13 tiles (less 3 per declared set): each tile kind that lowers the shanten, in tile order,
     with how many of its copies are unseen (4 less those in ``concealed`` and in ``visible``: other
     players' discards and melds, and the hand's own declared sets if the caller counts them). A kind
     with no copy left is still listed, with 0."""
-    counts = check_tiles(concealed, melds, (13,))
+    counts = check_tiles(tile_numbers(concealed), melds, (13,))
     seen = list(counts)
-    for t in visible:
+    for t in tile_numbers(visible):
         if not isinstance(t, int) or not 0 <= t < 34:
             raise InvalidHandError(f"a visible tile is a number from 0 to 33, not {t!r}")
         seen[t] += 1
     return [(t, max(0, 4 - seen[t])) for t in useful_kinds(counts, melds)]
+
+
+__all__ = ["by_shape", "Caps", "check_tiles", "finish_overall", "hand_parts", "HONOUR_PART", "KNIT_CLASSES", "knitted_held",
+           "knitted_straight", "KnittedRest", "NO_CAPS", "ORPHANS", "overall", "shanten", "shanten_and_useful",
+           "shanten_by_shape", "split_caps", "standard_kept", "useful_kinds", "useful_tiles"]

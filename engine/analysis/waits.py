@@ -2,12 +2,13 @@
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections.abc import Sequence
 from functools import lru_cache
 from operator import eq
 from typing import cast
 
 from ..core.memo import Memo
-from ..core.tiles import Tile
+from ..core.tiles import Tile, TileLike, parse_tile, tile_numbers
 from .readings import KNITTED_PATTERNS, ORPHANS, by_suit
 from .splits import PATTERNS, suit_splits
 from .suits import CLASSES, MOST, ONE, RANKS, TWO, complete, table
@@ -284,13 +285,16 @@ def _honours_and_knitted_waits(counts: list[int]) -> set[Tile]:
     return {t for t in (*range(27, 34), *(t for pattern in fitting for t in pattern)) if not counts[t]}
 
 
-def waits(concealed: tuple[Tile, ...] | list[Tile], melds: int = 0, limit: int = 34, near: Tile | None = None) -> tuple[Tile, ...]:
+def waits(concealed: Sequence[TileLike], melds: int = 0, limit: int = 34, near: TileLike | None = None) -> tuple[Tile, ...]:
     """The tile kinds that complete 13 tiles (``concealed`` plus ``melds`` declared sets), in any shape,
     kinds whose four copies the hand holds included (docs/principles.md ruling 3); at most ``limit`` of them, in tile
     order, or with ``near`` nearest to that tile first (its suit first, then by distance).
 
     Each suit's (and the honours') waits are looked up once; the special shapes are tried only when
-    cheap prechecks allow."""
+    cheap prechecks allow. Tiles by number or code."""
+    concealed = tile_numbers(concealed)
+    if isinstance(near, str):
+        near = parse_tile(near)
     groups = _groups(concealed)
     found = set(_standard_waits(groups))
     if melds <= 1:

@@ -109,7 +109,7 @@ class Match:
         self.ask_all([f"0 {p} {self.quan}" for p in range(SEATS)], range(SEATS))
         while table.initial:  # the flowers of the deal are replaced before Botzone's deal request
             player = table.to_act()[0]
-            table.step(table.legal_actions(player)[0])
+            table.step(table.legal(player)[0])
         jump = table.phase == Phase.TURN
         counts = " ".join(str(len(s.flowers)) for s in table.seats)
         flowers = " ".join(to_botzone(f) for s in table.seats for f in s.flowers)
@@ -135,7 +135,7 @@ class Match:
                     table.step(Action(p, ActionKind.FLOWER, tile))
                 continue
             if table.phase == Phase.FLOWERS or table.seats[p].held_flowers():
-                table.step(table.legal_actions(p)[0])
+                table.step(table.legal(p)[0])
                 continue
             self.turn(p)
 
@@ -240,7 +240,7 @@ def judge_hand(bots: Sequence[Bot], rules: GameRules | str = "botzone", seed: in
                       hand.turns)
     totals = [0] * SEATS
     for win in table.wins:
-        for q, c in enumerate(settle(win.result, win.player, win.discarder, game_rules.ruleset)):
+        for q, c in enumerate(settle(win.result, win.player, discarder=win.discarder, rules=game_rules.ruleset)):
             totals[q] += c
     if not table.wins:
         totals = list(draw_changes((), game_rules.ruleset))

@@ -151,6 +151,7 @@ class Reading(NamedTuple):
 
     @property
     def blocks(self) -> tuple[Block, ...]:
+        """The reading's sets, then its pairs: what a counted fan's instances index."""
         return self.sets + self.pairs
 
     def __eq__(self, other: object) -> bool:

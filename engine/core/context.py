@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, TypedDict, TypeVar
 
 from .errors import InvalidHandError
 from .text import close_matches
@@ -64,6 +64,26 @@ EXTRA_FLAGS = ("flower_replacement", "first_turn")
 #: The facts a record writes only when they are not their defaults (a table's win fills them).
 EXTRA_FACTS = ("discard_after_kong", "discarder", "seat_flowers")
 F = TypeVar("F", bound=Callable[..., Any])
+
+
+class ContextKeywords(TypedDict, total=False):
+    """The win context as typed keywords (``score(hand, **facts)``; ``Unpack[ContextKeywords]`` in the signatures):
+    FACTS's names and the contract's aliases, each optional (a test keeps it equal to FACTS)."""
+
+    self_drawn: bool
+    last_copy: bool
+    kong_related: bool
+    last_tile: bool
+    seat_wind: str | int
+    prevalent_wind: str | int
+    flowers: int
+    flower_replacement: bool
+    first_turn: bool
+    discard_after_kong: bool
+    discarder: str
+    seat_flowers: int
+    fourth_tile: bool
+    round_wind: str | int
 
 
 def keywords_doc(entry: str | None = None) -> Callable[[F], F]:
@@ -231,6 +251,10 @@ class Context:
         if known is None:
             known = _SHARED[key] = cls(**dict(zip(DEFAULTS, key)))
         return known
+
+    def facts(self) -> dict[str, Any]:
+        """The facts that differ from their defaults, by their one names: what keywords would say."""
+        return {name: value for name in CONTEXT_NAMES for value in (getattr(self, name),) if value != DEFAULTS[name]}
 
     def __repr__(self) -> str:
         changed = [f"{name}={TILE_CODES[v]!r}" if name in WIND_NAMES else f"{name}={v!r}"

@@ -21,6 +21,18 @@ class ErrorKind(StrEnum):
     UNDER_MINIMUM = "under_minimum"
 
 
+class Outcome(StrEnum):
+    """What became of a hand, one model everywhere: ``Result.outcome`` (``win`` or ``under_minimum``) and
+    ``HandError.outcome`` (``invalid`` or ``not_a_win``), so that a ``Result | HandError`` (a wait's
+    score) answers ``.outcome`` without an ``isinstance``. The values other than ``win`` are the JSON
+    contract's ``error.kind``."""
+
+    WIN = "win"
+    UNDER_MINIMUM = "under_minimum"
+    NOT_A_WIN = "not_a_win"
+    INVALID = "invalid"
+
+
 class FanrulesError(Exception):
     """The base of every error fanrules raises on purpose."""
 
@@ -34,6 +46,11 @@ class HandError(FanrulesError, ValueError):
     def __init__(self, message: str) -> None:
         super().__init__(message)
         self.message = message
+
+    @property
+    def outcome(self) -> Outcome:
+        """``Outcome.INVALID`` or ``Outcome.NOT_A_WIN``: the ``kind`` as the one outcome model says it."""
+        return Outcome(self.kind.value)
 
 
 class InvalidHandError(HandError):

@@ -47,6 +47,7 @@ class Meld:
 
     @property
     def is_kong(self) -> bool:
+        """Whether the set is a kong (exposed or concealed)."""
         return self.kind in (MeldKind.KONG, MeldKind.CONCEALED_KONG)
 
     def __str__(self) -> str:

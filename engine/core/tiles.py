@@ -3,6 +3,9 @@ and the winds in seat order: the one place these numbers and codes are written."
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import cast
+
+from .errors import InvalidHandError
 
 Tile = int
 
@@ -66,6 +69,17 @@ def tile_of_code(text: str) -> int:
     raise ValueError(f"unknown tile code {text!r} (expected 1m..9m, 1p..9p, 1s..9s, E S W N C F P or 1f..8f)")
 
 
+#: A tile as every public function takes it: its number (0..41, a NamedTile included) or its code.
+TileLike = int | str
+"""A tile as every public function takes it: its number (0..41, a NamedTile included) or its code."""
+
+
+def parse_tile(tile: TileLike) -> NamedTile:
+    """A tile given by its number or its code (``11``, ``"3p"``, ``"E"``, ``"2f"``) as a NamedTile;
+    InvalidHandError (a ValueError) for anything else."""
+    return named(tile)
+
+
 class NamedTile(int):
     """A tile (or flower) as the public API returns it: the same int (it compares, hashes and indexes
     as its number, and JSON writes the number) that prints as its code: ``repr(NamedTile(11))`` is
@@ -95,12 +109,25 @@ NAMED_TILES: tuple[NamedTile, ...] = tuple(NamedTile(t) for t in range(KINDS_COU
 
 
 def named(tile: object) -> NamedTile:
-    """The NamedTile of a tile number or code (``11`` or ``"3p"``); ValueError for anything else."""
+    """The NamedTile of a tile number or code (``11`` or ``"3p"``): the one parser of a tile every public
+    function uses. InvalidHandError (a ValueError) for anything else."""
     if isinstance(tile, str):
-        return NAMED_TILES[tile_of_code(tile)]
-    if isinstance(tile, bool) or not isinstance(tile, int) or not 0 <= tile < len(NAMED_TILES):
-        raise ValueError(f"not a tile: {tile!r} (a number 0..41 or a code 1m..9m, 1p..9p, 1s..9s, E S W N C F P, 1f..8f)")
-    return NAMED_TILES[tile]
+        if tile in TILE_INDEX:
+            return NAMED_TILES[TILE_INDEX[tile]]
+        if tile in FLOWER_CODES:
+            return NAMED_TILES[FLOWER_BASE + FLOWER_CODES.index(tile)]
+    elif not isinstance(tile, bool) and isinstance(tile, int) and 0 <= tile < len(NAMED_TILES):
+        return NAMED_TILES[tile]
+    raise InvalidHandError(f"not a tile: {tile!r} (a number 0..41 or a code 1m..9m, 1p..9p, 1s..9s, E S W N C F P, 1f..8f)")
+
+
+def tile_numbers(tiles: Iterable[TileLike]) -> tuple[int, ...]:
+    """Tiles given as numbers or codes (mixed), as numbers; a sequence of numbers only is returned as it
+    came (one check, no copy per tile), so the engine's own calls pay nothing."""
+    given = tiles if isinstance(tiles, tuple) else tuple(tiles)
+    if str not in set(map(type, given)):
+        return cast("tuple[int, ...]", given)  # every element an int
+    return tuple([named(t) for t in given])
 
 
 def named_tiles(tiles: Iterable[int]) -> tuple[NamedTile, ...]:
@@ -149,3 +176,10 @@ def compact(tiles: list[Tile] | tuple[Tile, ...]) -> str:
     if pending:
         out.append("".join(pending) + "mps"[suit])
     return "".join(out)
+
+
+__all__ = ["ALL_TILES", "BAMBOO", "CHARACTERS", "code", "codes", "compact", "COPIES", "counts_of", "DOTS", "DRAGONS", "EAST",
+           "FIRST_HONOUR", "FLOWER_BASE", "FLOWER_CODES", "HONOUR_CODES", "HONOURS", "HONOURS_SUIT", "is_flower", "KINDS_COUNT",
+           "named", "NAMED_TILES", "named_tiles", "NamedTile", "NORTH", "parse_tile", "RANK_OF", "SIMPLES", "SOUTH",
+           "SUIT_LETTERS", "SUIT_NAMES", "SUIT_OF", "SUITED", "TERMINALS", "Tile", "tile_code", "TILE_CODES", "TILE_INDEX",
+           "tile_numbers", "tile_of_code", "TileLike", "WEST", "WIND_CODES", "WIND_TILES", "WINDS", "Z_CODES"]

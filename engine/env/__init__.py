@@ -3,21 +3,24 @@
 training loop."""
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
-from ..game.winning import GameRules
+from ..game.winning import RulesLike
 from .actions import ACTION_COUNT, action_index, index_name
 from .aec import PLANES, MahjongEnv
 
+if TYPE_CHECKING:  # the rl extra's; the environment's module imports it when it is made
+    from pettingzoo import AECEnv
 
-def raw_env(rules: GameRules | str | Path = "mcr", render_mode: str | None = None) -> MahjongEnv:
+
+def raw_env(rules: RulesLike = "mcr", render_mode: str | None = None) -> MahjongEnv:
     """The environment without PettingZoo's wrappers."""
     return MahjongEnv(rules, render_mode)
 
 
-def env(rules: GameRules | str | Path = "mcr", render_mode: str | None = None) -> Any:
-    """The environment in PettingZoo's order-enforcing wrapper (a step out of turn is refused)."""
+def env(rules: RulesLike = "mcr", render_mode: str | None = None) -> AECEnv:
+    """The environment in PettingZoo's order-enforcing wrapper (a step out of turn is refused): a
+    PettingZoo ``AECEnv``."""
     from pettingzoo.utils import wrappers
     return wrappers.OrderEnforcingWrapper(raw_env(rules, render_mode))
 

@@ -46,3 +46,7 @@ def index_name(index: int) -> str:
     if CHOW <= index < PUNG:
         return f"chow {index - CHOW}"
     return next(str(kind) for kind, i in _SINGLE.items() if i == index)
+
+
+__all__ = ["ACTION_COUNT", "action_index", "ADDED_KONG", "CHOW", "CONCEALED_KONG", "DISCARD", "DRAW", "FLOWER", "index_name",
+           "KONG", "PASS", "PUNG", "WIN"]

@@ -6,7 +6,6 @@ with no choice in them (a draw, setting aside the only kind of flower) are taken
 from __future__ import annotations
 
 import random
-from pathlib import Path
 from typing import Any, ClassVar
 
 import numpy as np
@@ -16,7 +15,8 @@ from pettingzoo import AECEnv
 from ..analysis.incremental import Tracked
 from ..core.tiles import KINDS_COUNT, is_flower, tile_code
 from ..game import Action, ActionKind, Observation, Table, observe
-from ..game.winning import GameRules, as_game_rules
+from ..game.procedure import GameError
+from ..game.winning import RulesLike, as_game_rules
 from ..settlement.payments import draw_changes, settle
 from .actions import ACTION_COUNT, DISCARD, action_index, index_name
 
@@ -55,7 +55,7 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no types
 
     metadata: ClassVar[dict[str, Any]] = {"name": "fanrules_mcr_v0", "render_modes": ["ansi", "human"], "is_parallelizable": False}
 
-    def __init__(self, rules: GameRules | str | Path = "mcr", render_mode: str | None = None) -> None:
+    def __init__(self, rules: RulesLike = "mcr", render_mode: str | None = None) -> None:
         super().__init__()
         self.rules = as_game_rules(rules)
         self.render_mode = render_mode
@@ -68,9 +68,11 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no types
         self.table: Table | None = None
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The space of ``agent``'s observations: the planes and the action mask."""
         return self.observation_spaces[agent]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
+        """The space of ``agent``'s actions: PettingZoo's, a Discrete of ACTION_COUNT."""
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
@@ -89,7 +91,7 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no types
     def _legal(self, player: int) -> dict[int, Action]:
         assert self.table is not None
         out: dict[int, Action] = {}
-        for action in self.table.legal_actions(player):
+        for action in self.table.legal(player):
             out.setdefault(action_index(action), action)
         return out
 
@@ -111,7 +113,7 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no types
         assert table is not None
         changes = [0, 0, 0, 0]
         for win in table.wins:
-            for p, c in enumerate(settle(win.result, win.player, win.discarder, self.rules.ruleset)):
+            for p, c in enumerate(settle(win.result, win.player, discarder=win.discarder, rules=self.rules.ruleset)):
                 changes[p] += c
         if not table.wins:
             changes = list(draw_changes((), self.rules.ruleset))
@@ -122,6 +124,7 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no types
         self.agent_selection = self.possible_agents[0]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
+        """What ``agent`` sees now: its planes and its action mask."""
         assert self.table is not None
         player = self.possible_agents.index(agent)
         mask = np.zeros(ACTION_COUNT, dtype=np.int8)
@@ -151,14 +154,14 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no types
             raise RuntimeError("no hand is being played (every agent is done, or reset was not called): call reset()")
         if self.terminations[agent] or self.truncations[agent]:
             if action is not None:
-                raise ValueError(f"{agent} is done: step it with None")
+                raise GameError(f"{agent} is done: step it with None")
             self._was_dead_step(action)
             return
         if isinstance(action, bool) or not isinstance(action, (int, np.integer)) or not 0 <= int(action) < ACTION_COUNT:
-            raise ValueError(f"an action is a whole number 0..{ACTION_COUNT - 1} of the action space, not {str(action)[:40]}")
+            raise GameError(f"an action is a whole number 0..{ACTION_COUNT - 1} of the action space, not {str(action)[:40]}")
         legal = self._legal(self.possible_agents.index(agent))
         if int(action) not in legal:
-            raise ValueError(f"{agent} may not {index_name(int(action))} now: the action_mask says what it may do")
+            raise GameError(f"{agent} may not {index_name(int(action))} now: the action_mask says what it may do")
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self.table.step(legal[int(action)])
@@ -172,7 +175,7 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no types
         table = self.table
         if table is None:
             return "(no hand yet: call reset)"
-        lines = [f"wall {max(table.remaining, 0)}  phase {table.phase}"]
+        lines = [f"wall {table.wall_left}  phase {table.phase}"]
         for p, seat in enumerate(table.seats):
             sets = " ".join("".join(tile_code(t) for t in m.tiles) for m in seat.melds)
             lines.append(f"player {p} {tile_code(table.seat_winds[p])}: discards {' '.join(tile_code(t) for t in seat.discards)}"
@@ -186,4 +189,5 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no types
         return "\n".join(lines)
 
     def close(self) -> None:
+        """Nothing to release: the environment holds no files or windows."""
         self.table = None

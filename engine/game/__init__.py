@@ -10,7 +10,7 @@ from .log import Replay, read_games, replay_game
 from .observation import Observation, observe
 from .players import GreedyPlayer, Player, greedy_player, random_player
 from .procedure import Procedure, ProcedureError
-from .session import PlayedSession, play_session
+from .session import PlayedSession, play_session, ready_players
 from .simulate import Stats, Study, play, simulate, study
 from .state import log_lines
 from .table import Table
@@ -20,6 +20,6 @@ from .winning import GameRules, Win, game_rules, rules_hash
 __all__ = [
     "KINDS", "Action", "ActionKind", "ExpertPlayer", "GameRules", "GreedyPlayer", "IllegalAction", "Observation", "Phase", "PlayedSession", "Player", "Procedure",
     "ProcedureError", "Replay", "Stats", "Study", "Table", "Win", "arranged_wall", "expert_player", "game_rules", "greedy_player",
-    "log_lines", "observe", "play", "play_session", "random_player", "read_games", "replay_game", "rules_hash", "simulate", "study",
+    "log_lines", "observe", "play", "play_session", "random_player", "read_games", "ready_players", "replay_game", "rules_hash", "simulate", "study",
     "tile_code", "tile_of_code",
 ]

@@ -105,6 +105,7 @@ class Action:
         return f"Action({', '.join(shown)})"
 
     def to_json(self) -> dict[str, Any]:
+        """The action as the log and the HTTP API write it: its kind, player and tiles by code."""
         out: dict[str, Any] = {"player": self.player, "action": self.kind}
         if self.tile is not None:
             out["tile"] = tile_code(self.tile)

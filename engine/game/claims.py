@@ -21,7 +21,7 @@ class ClaimTable(Protocol):
     order: tuple[int, ...]
 
     @property
-    def remaining(self) -> int: ...
+    def wall_left(self) -> int: ...
 
     def next_of(self, player: int, k: int = 1) -> int: ...
 
@@ -77,7 +77,7 @@ def open_window(table: ClaimTable, discarder: int, tile: int, kong: str | None) 
     a window is opened at every discard."""
     proc = table.proc
     robbing = kong is not None
-    remaining = table.remaining
+    remaining = table.wall_left
     last = not robbing and remaining <= 0
     options: dict[int, list[Action]] = {}
     wins: dict[int, Win] = {}

@@ -14,6 +14,7 @@ from ..core.jsonio import MAX_LINE_CHARS
 from ..core.tiles import TILE_INDEX, WIND_CODES, tile_of_code
 from ..ruleset import shipped_rulesets
 from .actions import Action, IllegalAction
+from .procedure import GameError
 from .seat import ready_seats
 from .state import LOG_FORMAT as LOG_FORMAT
 from .state import encode as encode
@@ -38,7 +39,7 @@ def check_header(head: dict[str, Any]) -> None:
     for key, types in HEADER_TYPES.items():
         if key in head and (isinstance(head[key], bool) or not isinstance(head[key], types)):
             words = " or ".join({int: "a whole number", str: "text", list: "a list", dict: "a mapping"}[t] for t in types)
-            raise ValueError(f"a bad log header: '{key}' must be {words}")
+            raise GameError(f"a bad log header: '{key}' must be {words}")
 
 
 def header_rules(head: dict[str, Any], chosen: str | None) -> GameRules:
@@ -48,7 +49,7 @@ def header_rules(head: dict[str, Any], chosen: str | None) -> GameRules:
         return game_rules(chosen)
     name = head.get("rules", "mcr")
     if name not in shipped_rulesets(aliases=True):
-        raise ValueError("the log's rule set is not a shipped one: name it with --rules")
+        raise GameError("the log's rule set is not a shipped one: name it with --rules")
     return game_rules(name)
 
 
@@ -65,6 +66,7 @@ class Replay:
 
     @property
     def ok(self) -> bool:
+        """Whether the replay reached the log's recorded outcome."""
         return self.divergence is None and not self.score_changes
 
 
@@ -76,8 +78,8 @@ def table_from_header(head: dict[str, Any], rules: GameRules) -> Table:
         prevalent = TILE_INDEX[head.get("prevalent_wind", WIND_CODES[0])]
         wall = [tile_of_code(t) for t in head["wall"]] if "wall" in head else None
     except (KeyError, ValueError, TypeError) as err:
-        raise ValueError(f"a bad log header: {err}") from None
-    return Table(rules, head.get("seed", 0), winds, prevalent, wall=wall)
+        raise GameError(f"a bad log header: {err}") from None
+    return Table(rules, head.get("seed", 0), seat_winds=winds, prevalent_wind=prevalent, wall=wall)
 
 
 def replay_game(head: dict[str, Any], events: Iterable[dict[str, Any]], rules: GameRules) -> Replay:
@@ -207,7 +209,7 @@ def recorded_difference(table: Table, recorded: dict[str, Any]) -> str | None:
         if recorded.get("fan") != fans:
             names = " ".join(f"{f['name_zh']}*{f['count']}" for f in win.result.to_json()["fans"])
             return f"{where}: the record's fan total is {recorded.get('fan')} ({recorded.get('fans')}), the table's {fans} ({names})"
-        changes = list(settle(win.result, win.player, win.discarder, rules))
+        changes = list(settle(win.result, win.player, discarder=win.discarder, rules=rules))
     else:
         changes = list(draw_changes(ready_seats(table.seats), rules))
     if "score" in recorded and recorded["score"] != changes:
@@ -221,15 +223,15 @@ def log_objects(stream: IO[str]) -> Iterator[tuple[int, dict[str, Any]]]:
     line that is too long or not a JSON object; blank lines are skipped."""
     for number, line in enumerate(iter(partial(stream.readline, MAX_LINE_CHARS + 1), ""), 1):
         if len(line) > MAX_LINE_CHARS and not line.endswith("\n"):
-            raise ValueError(f"line {number} is longer than {MAX_LINE_CHARS:,} characters")
+            raise GameError(f"line {number} is longer than {MAX_LINE_CHARS:,} characters")
         if not line.strip():
             continue
         try:
             obj = json.loads(line)
         except json.JSONDecodeError as err:
-            raise ValueError(f"line {number} is not valid JSON: {err.msg} at column {err.colno}") from None
+            raise GameError(f"line {number} is not valid JSON: {err.msg} at column {err.colno}") from None
         if not isinstance(obj, dict):
-            raise ValueError(f"line {number} is not a JSON object")
+            raise GameError(f"line {number} is not a JSON object")
         yield number, obj
 
 
@@ -246,7 +248,7 @@ def replay_log(stream: IO[str], rules_of: Callable[[dict[str, Any]], GameRules])
             rules = rules_of(obj)
             game = _GameReplay(obj, rules)
         elif game is None:
-            raise ValueError(f"line {number}: an event before any header")
+            raise GameError(f"line {number}: an event before any header")
         else:
             game.feed(obj)
     if game is not None and rules is not None:
@@ -264,7 +266,7 @@ def read_games(lines: Iterable[str]) -> Iterable[tuple[dict[str, Any], list[dict
                 yield head, events
             head, events = obj, []
         elif head is None:
-            raise ValueError(f"line {number}: an event before any header")
+            raise GameError(f"line {number}: an event before any header")
         else:
             events.append(obj)
     if head is not None:

@@ -12,7 +12,7 @@ from .actions import Action, Phase
 from .table import Table
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Observation:
     """The table from ``player``'s chair. Per-player tuples are indexed by player number; every tile
     is a NamedTile (a number that prints as its code)."""
@@ -35,6 +35,7 @@ class Observation:
     legal: tuple[Action, ...]
 
     def to_json(self) -> dict[str, Any]:
+        """The observation as plain JSON (tiles by code): what the HTTP API and a bot are given."""
         return {
             "player": self.player, "phase": self.phase, "dealer": self.dealer,
             "seat_winds": [tile_code(w) for w in self.seat_winds], "prevalent_wind": tile_code(self.prevalent_wind),
@@ -66,7 +67,7 @@ def observe(table: Table, player: int) -> Observation:
                   named_tiles(s3.discards)),
         flowers=(len(s0.flowers), len(s1.flowers), len(s2.flowers), len(s3.flowers)),
         hand_sizes=(len(s0.tiles()), len(s1.tiles()), len(s2.tiles()), len(s3.tiles())),
-        wall_left=max(table.remaining, 0),
+        wall_left=table.wall_left,
         last_discard=None if last is None else (last[0], NAMED_TILES[last[1]]),
-        kong_tile=None if kong is None else NAMED_TILES[kong], legal=tuple(table.legal_actions(player)),
+        kong_tile=None if kong is None else NAMED_TILES[kong], legal=tuple(table.legal(player)),
     )

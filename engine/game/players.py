@@ -261,3 +261,6 @@ PLAYERS: dict[str, Callable[[GameRules, int | str], Player]] = {
     "shanten": lambda rules, seed: ShantenPlayer(rules),
     "expert": expert_player,
 }
+
+
+__all__ = ["greedy_player", "GreedyPlayer", "Player", "PLAYERS", "random_player", "ShantenPlayer"]

@@ -7,9 +7,14 @@ from typing import Any
 
 from ..core.errors import FanrulesError
 from ..core.tiles import COPIES, KINDS_COUNT
-from ..ruleset import RuleSet
+from ..ruleset import RulesLike, ruleset_of
 from ..ruleset.procedure_keys import PROCEDURE
 from ..ruleset.views import section_problems, view_of
+
+
+class GameError(FanrulesError, ValueError):
+    """A table, wall, log or saved state that cannot be made from what was given (seat winds that are
+    not E, S, W and N once each, a wall that is not the tile set, a log line that is not JSON...)."""
 
 
 class ProcedureError(FanrulesError, ValueError):
@@ -17,7 +22,7 @@ class ProcedureError(FanrulesError, ValueError):
     contradict each other)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Procedure:
     """How a table plays one hand, read from a rule set. Winds are tiles (``core.tiles.WIND_TILES``)."""
 
@@ -44,12 +49,16 @@ class Procedure:
 
     @property
     def tile_count(self) -> int:
+        """How many tiles the set holds, flowers included."""
         return KINDS_COUNT * COPIES + self.flowers
 
     @classmethod
-    def of(cls, ruleset: RuleSet) -> Procedure:
-        """The procedure of a rule set; ProcedureError when it has none or it cannot be played (which
-        the loader reports where it is written: this guards a section built in Python)."""
+    def of(cls, rules: RulesLike = "mcr") -> Procedure:
+        """How a rule set's table plays a hand (its ``procedure:`` section, typed; docs/game.md), without
+        making a table: what an app shows or checks before it deals. ``rules`` as everywhere (a name, a
+        path, a RuleSet or what holds one). ProcedureError when it has none or it cannot be played
+        (which the loader reports where it is written: this guards a section built in Python)."""
+        ruleset = ruleset_of(rules)
         data: dict[str, Any] | None = ruleset.sections.get("procedure")
         if data is None:
             raise ProcedureError(f"rule set {ruleset.name} has no procedure: section (see docs/game.md)")

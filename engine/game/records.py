@@ -143,7 +143,7 @@ def record_table(record: Record, rules: GameRules) -> Table:
     for p, hand in enumerate(record.hands):
         if len(hand) != 13:
             raise RecordError(record.line, f"game {record.match}: player {p} has no 'Player {p} Deal' line of 13 tiles")
-    return Table.from_deal(rules, record.hands, draws, WIND_TILES, WIND_TILES[record.wind])
+    return Table.from_deal(rules, record.hands, draws, seat_winds=WIND_TILES, prevalent_wind=WIND_TILES[record.wind])
 
 
 def _action(act: Act, table: Table) -> Action:

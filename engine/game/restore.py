@@ -9,6 +9,7 @@ from typing import Any, Protocol, TypeVar
 
 from ..core.tiles import TILE_INDEX, tile_of_code
 from .actions import Action
+from .procedure import GameError
 from .state import STATE_FORMAT, shipped_names
 from .winning import GameRules, as_game_rules, rules_hash
 
@@ -33,12 +34,12 @@ def rules_of_state(data: object, rules: GameRules | str | None) -> GameRules:
     """The rules a saved state is played under: ``rules``, or the shipped rule set it names (by name
     only); ValueError when it is not a table state or was saved under other rules."""
     if not isinstance(data, dict) or data.get("type") != "table" or data.get("format") != STATE_FORMAT:
-        raise ValueError(f"not a table state of format {STATE_FORMAT}")
+        raise GameError(f"not a table state of format {STATE_FORMAT}")
     if rules is None and data.get("rules") not in shipped_names():
-        raise ValueError(f"a table state names a shipped rule set ({', '.join(shipped_names())}), not {str(data.get('rules'))[:80]!r}")
+        raise GameError(f"a table state names a shipped rule set ({', '.join(shipped_names())}), not {str(data.get('rules'))[:80]!r}")
     game = as_game_rules(rules if rules is not None else str(data["rules"]))
     if data.get("rules_hash") != rules_hash(game):
-        raise ValueError(f"the table was saved under other rules than {game.name} (rules hash differs)")
+        raise GameError(f"the table was saved under other rules than {game.name} (rules hash differs)")
     return game
 
 
@@ -49,7 +50,7 @@ def replayed(data: dict[str, Any], make: Callable[[int | str, list[int], int, li
     try:
         seed = data["seed"]
         if isinstance(seed, bool) or not isinstance(seed, (int, str)) or not isinstance(data["events"], list):
-            raise ValueError("the seed is a whole number or a string, the events a list")
+            raise GameError("the seed is a whole number or a string, the events a list")
         wall = [tile_of_code(t) for t in data["wall"]] if data["scripted"] is True else None
         table = make(seed, [TILE_INDEX[w] for w in data["seat_winds"]], TILE_INDEX[data["prevalent_wind"]], wall)
         for event in data["events"]:
@@ -61,7 +62,7 @@ def replayed(data: dict[str, Any], make: Callable[[int | str, list[int], int, li
                 table.bar(event.get("player", -1))
         same = table.to_json() == json.loads(json.dumps(data))
     except (KeyError, TypeError, IndexError, ValueError, AttributeError) as err:
-        raise ValueError(f"a bad table state: {err!r}"[:300]) from None
+        raise GameError(f"a bad table state: {err!r}"[:300]) from None
     if not same:
-        raise ValueError("a bad table state: it is not the table its seed, winds and events make under these rules")
+        raise GameError("a bad table state: it is not the table its seed, winds and events make under these rules")
     return table

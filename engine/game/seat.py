@@ -13,6 +13,7 @@ from ..core.errors import InvalidHandError
 from ..core.hand import Meld, MeldKind
 from ..core.tiles import EAST, FLOWER_BASE, FLOWER_CODES, NORTH, WIND_TILES, Tile, tile_code
 from .actions import Source
+from .procedure import GameError
 
 #: Players at a table: one a seat wind.
 SEAT_COUNT = len(WIND_TILES)
@@ -147,7 +148,7 @@ def wind_tiles(seat_winds: Sequence[Wind], prevalent_wind: Wind) -> tuple[tuple[
         seats = tuple(wind_tile(w, "a seat wind") for w in seat_winds)
         prevalent = wind_tile(prevalent_wind, "the prevalent wind")
     except InvalidHandError as err:
-        raise ValueError(f"{err} (a letter or its tile, {EAST}..{NORTH})") from None
+        raise GameError(f"{err} (a letter or its tile, {EAST}..{NORTH})") from None
     if sorted(seats) != list(WIND_TILES):
-        raise ValueError(f"the seat winds must be E, S, W and N once each, not {', '.join(map(tile_code, seats))}")
+        raise GameError(f"the seat winds must be E, S, W and N once each, not {', '.join(map(tile_code, seats))}")
     return seats, prevalent

@@ -23,6 +23,7 @@ class PlayedSession:
     tables: list[Table]
 
     def to_json(self) -> dict[str, Any]:
+        """The played session as JSON: the session's entries and standings, and each hand's log."""
         return {"rules": self.tables[0].rules.name if self.tables else None, **self.session.to_json()}
 
 
@@ -40,11 +41,11 @@ def play_session(rules: GameRules | str = "mcr", seed: int = 0, players: str | P
     if game.procedure.several_wins != "first_in_turn":
         raise ProcedureError(f"rule set {game.name}: a session records one winner a hand; its procedure lets several win")
     factory = players_of(players) if isinstance(players, str) else players
-    session = Session(game.ruleset, names)
+    session = Session(game.ruleset, names=names)
     tables: list[Table] = []
     for n in range(session.length):
         seat = session.seating
-        table = Table(game, game_seed(seed, n), seat.seat_winds, seat.prevalent_wind)
+        table = Table(game, game_seed(seed, n), seat_winds=seat.seat_winds, prevalent_wind=seat.prevalent_wind)
         play(table, factory(game, game_seed(seed, n)))
         if table.wins:
             win = table.wins[0]
@@ -55,3 +56,6 @@ def play_session(rules: GameRules | str = "mcr", seed: int = 0, players: str | P
         if on_table is not None:
             on_table(n, table)
     return PlayedSession(session, tables)
+
+
+__all__ = ["play_session", "PlayedSession", "ready_players"]

@@ -19,11 +19,12 @@ from .actions import Phase
 from .log import log_lines
 from .observation import observe
 from .paired import Paired
+from .players import Player
 from .roster import PlayerFactory, players_of, roster, seated
 from .seat import SEAT_COUNT
 from .stats import Quantities, Stats, Totals
 from .table import Table
-from .winning import GameRules, game_rules
+from .winning import GameRules, RulesLike, as_game_rules, game_rules, rules_hash
 
 __all__ = ["CHUNKS_PER_WORKER", "PlayerFactory", "Stats", "Study", "Totals", "game_seed", "play", "players_of", "simulate", "study"]
 _R = TypeVar("_R")
@@ -32,12 +33,12 @@ _R = TypeVar("_R")
 CHUNK_GAMES = 10
 
 
-def play(table: Table, players: Sequence[Callable[..., Any]], max_steps: int = 10_000, explain: bool = False) -> Table:
+def play(table: Table, players: Sequence[Player], max_steps: int = 10_000, explain: bool = False) -> Table:
     """Play ``table`` to its end, asking each player in turn (a player is given its Observation); a
     step with one legal action (a draw, the only flower) is taken without asking. With ``explain``,
     the action event of each choice gets the ``reason`` its player gave (a player with a str
     ``reason`` attribute, as the expert)."""
-    step, legal_actions, to_act = table.step, table.legal_actions, table.to_act
+    step, legal_actions, to_act = table.step, table.legal, table.to_act
     for _ in range(max_steps):
         if table.phase == Phase.OVER:
             return table
@@ -59,14 +60,30 @@ def game_seed(seed: int, index: int) -> int:
     return seed * 1_000_003 + index
 
 
-def shipped(rules: str | Path, remote: bool = True) -> RuleBundle:
-    """The rule set ``rules`` (shipped name, folder or ruleset.yaml) as the bytes its workers load it
-    from. For ``remote`` workers it is loaded here from those bytes too, so that a rule set that cannot
-    travel fails before any worker starts; local workers, forked from this process, are given the rule
-    set loaded here and read no file at all."""
-    loaded = game_rules(rules)  # its errors name the files the user gave
+def shipped(rules: RulesLike, remote: bool = True) -> RuleBundle:
+    """The rule set ``rules`` (shipped name, folder or ruleset.yaml, a RuleSet or what holds one) as the
+    bytes its workers load it from. For ``remote`` workers it is loaded here from those bytes too, so
+    that a rule set that cannot travel fails before any worker starts; local workers, forked from this
+    process, are given the rule set loaded here and read no file at all. A RuleSet changed in Python
+    (``RuleSet.replace``) is not what its files say: its bundle's digest carries its rules hash, and
+    it plays on local workers only."""
+    loaded = as_game_rules(rules)  # its errors name the files the user gave
     origin = loaded.ruleset.path
-    bundle = bundle_of(resolve(rules).parent, origin)
+    if isinstance(rules, (str, Path)):
+        return _bundled(bundle_of(resolve(rules).parent, origin), loaded, remote)
+    bundle = bundle_of(Path(origin).parent, origin)
+    if loaded.ruleset != game_rules(origin).ruleset:
+        if remote:
+            message = "a rule set changed in Python is not what its files say, and remote workers are sent files: write the change in a rule-set folder (docs/variants.md)"
+            raise RuleSetError([Diagnostic(file=origin, line=1, column=1, code="R013", message=message)])
+        bundle = replace(bundle, digest=f"{bundle.digest}+{rules_hash(loaded)}")
+    return _bundled(bundle, loaded, remote)
+
+
+def _bundled(bundle: RuleBundle, loaded: GameRules, remote: bool) -> RuleBundle:
+    """``bundle`` made ready for its workers: local ones are given ``loaded``; for remote ones it is
+    loaded from its bytes here, so that a rule set that cannot travel fails before any starts."""
+    origin = loaded.ruleset.path
     if not remote:
         _received[bundle] = loaded
         return bundle
@@ -149,7 +166,7 @@ def _collector(whole: _T, progress: Callable[[_T], Any] | None, log: Callable[[s
     return collect
 
 
-def simulate(rules: str, games: int, seed: int = 0, kind: str = "expert", jobs: int = 1,
+def simulate(rules: RulesLike, games: int, *, seed: int = 0, kind: str = "expert", jobs: int = 1,
              log: Callable[[str], Any] | None = None, chunk: int = CHUNK_GAMES,
              progress: Callable[[Stats], Any] | None = None, executor: Executor | None = None) -> Stats:
     """Play ``games`` games (game i seeded ``game_seed(seed, i)``) and total them; ``log`` is given each
@@ -182,6 +199,7 @@ class Study:
     units: list[list[Quantities]] = field(default_factory=list)
 
     def merge(self, part: Study) -> None:
+        """Add the totals, paired differences and units of another part of the same study."""
         self.stats.merge(part.stats)
         if self.other is not None and part.other is not None:
             self.other.merge(part.other)
@@ -248,7 +266,7 @@ def _study_chunk(shared: tuple[RuleBundle, RuleBundle | None], *task: Any) -> tu
     return run_study(shared[0], shared[1], *task)
 
 
-def study(rules: str, games: int, seed: int = 0, players: str = "expert", jobs: int = 1, against: str | None = None,
+def study(rules: RulesLike, games: int, *, seed: int = 0, players: str = "expert", jobs: int = 1, against: RulesLike | None = None,
           duplicate: bool = False, log: Callable[[str], Any] | None = None, explain: bool = False,
           chunk: int = CHUNK_GAMES, progress: Callable[[Study], Any] | None = None, executor: Executor | None = None,
           checkpoint: str | None = None, on_checkpoint: Callable[[Checkpoint[Study]], Any] | None = None) -> Study:

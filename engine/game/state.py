@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.jsonio import meld_to_record
-from ..core.tiles import tile_code
+from ..core.tiles import TileLike, parse_tile, tile_code
 from ..ruleset import resolve, shipped_rulesets
 from .actions import Action, Phase
 from .claims import ClaimWindow
@@ -72,8 +72,11 @@ class TableState:
     def relative(self, claimer: int, discarder: int) -> str:
         return RELATIVE[(self.order.index(discarder) - self.order.index(claimer)) % SEAT_COUNT]
 
-    def visible(self, tile: int) -> int:
-        """Copies of ``tile`` every player sees: in the discard pools and in declared sets face up."""
+    def visible(self, tile: TileLike) -> int:
+        """Copies of ``tile`` (its number or code) every player sees: in the discard pools and in declared
+        sets face up."""
+        if isinstance(tile, str):
+            tile = parse_tile(tile)
         return sum(s.discards.count(tile) + s.exposed_count(tile) for s in self.seats)
 
     def to_json(self) -> dict[str, Any]:

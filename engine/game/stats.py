@@ -93,7 +93,7 @@ class Stats:
             counts["self_drawn"] = counts.get("self_drawn", 0.0) + (win.discarder is None)
             counts["on_discard"] = counts.get("on_discard", 0.0) + (win.discarder is not None)
             counts["points"] = counts.get("points", 0.0) + win.result.total
-            for p, change in enumerate(settle(win.result, win.player, win.discarder, ruleset)):
+            for p, change in enumerate(settle(win.result, win.player, discarder=win.discarder, rules=ruleset)):
                 changes[p] += change
             for who in (self.by_seat[win.player], self.by_player[order[win.player]]):
                 who.wins += 1
@@ -127,6 +127,7 @@ class Stats:
             self.head_to_head.add(per_hand[0] - per_hand[1])
 
     def merge(self, other: Stats) -> None:
+        """Add the totals of another part of the same simulation (a chunk played elsewhere)."""
         self.games += other.games
         self.wins += other.wins
         self.self_drawn += other.self_drawn
@@ -149,6 +150,7 @@ class Stats:
 
     @property
     def average_points(self) -> float:
+        """Each player's average points per game."""
         return self.points / self.wins if self.wins else 0.0
 
     def margin(self) -> tuple[str, str, Moments] | None:
@@ -158,6 +160,7 @@ class Stats:
         return None if len(distinct) != 2 else (distinct[0], distinct[1], self.head_to_head)
 
     def to_json(self) -> dict[str, Any]:
+        """The statistics as ``fanrules simulate --json`` prints them."""
         out = {"rules": self.rules, "games": self.games, "wins": self.wins, "self_drawn": self.self_drawn,
                "on_discard": self.wins - self.self_drawn, "exhaustive_draws": self.draws,
                "average_points": round(self.average_points, 2),

@@ -3,50 +3,54 @@ discards, claims resolved by priority, kongs with replacement and robbing, wins 
 derived from the table, and the exhaustive draw. Every step is logged as a JSON event.
 
 Players are numbered 0..3 and keep their number; their seat winds say the turn order (E, S, W, N) and
-who deals (E). ``legal_actions(player)`` lists what a player may do now; ``step(action)`` does it or
+who deals (E). ``legal(player)`` lists what a player may do now; ``step(action)`` does it or
 raises IllegalAction and leaves the table as it was."""
 from __future__ import annotations
 
 import random
+import secrets
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any, assert_never
 
 from ..core.context import Context
+from ..core.deprecation import warn_renamed
 from ..core.hand import Meld, MeldKind
-from ..core.tiles import COPIES, EAST, KINDS_COUNT, WIND_TILES, is_flower, tile_code
-from ..ruleset import RuleSet
+from ..core.tiles import COPIES, EAST, KINDS_COUNT, WIND_TILES, TileLike, is_flower, tile_code, tile_numbers
 from .actions import DISCARD_OF, DRAW_OF, WIN_OF, Action, ActionKind, IllegalAction, Phase, Source, action_event
 from .claims import ClaimWindow, open_window
+from .procedure import GameError
 from .refusal import why_illegal
 from .restore import replayed, rules_of_state
 from .seat import DISCARDER, SEAT_COUNT, Seat, Wind, first_go_round, own_flowers, wind_tiles
 from .state import TableState, after_of
 from .wall import Opening, deal_order, recorded_wall, shuffled_wall, tile_set, wall_bounds
-from .winning import GameRules, Win, as_game_rules, score_win
+from .winning import GameRules, RulesLike, Win, as_game_rules, score_win
 
 
 class Table(TableState):
-    """One hand at a table. ``seed`` makes the wall (and dice) reproducible; ``wall`` instead gives the
-    live wall in drawing order (scripted games, see ``arranged_wall``). ``seat_winds[p]`` is player
-    p's seat wind (a letter E S W N or its tile); the player with east deals."""
+    """One hand at a table. ``seed`` makes the wall (and dice) reproducible, as Gymnasium's ``reset(seed=)``:
+    a given seed deals the same wall every time, None (the default) a fresh one (``seed`` then holds
+    the seed drawn, which a log records); ``wall`` instead gives the live wall in drawing order
+    (scripted games, see ``arranged_wall``). ``seat_winds[p]`` is player p's seat wind (a letter E S W
+    N or its tile); the player with east deals. GameError for winds or a wall that cannot be."""
 
-    def __init__(self, rules: GameRules | RuleSet | str | Path = "mcr", seed: int | str = 0,
+    def __init__(self, rules: RulesLike = "mcr", seed: int | str | None = None, *,
                  seat_winds: Sequence[Wind] = WIND_TILES, prevalent_wind: Wind = EAST,
-                 wall: Sequence[int] | None = None) -> None:
+                 wall: Sequence[TileLike] | None = None) -> None:
         self.rules = as_game_rules(rules)
         proc = self.proc = self.rules.procedure
-        self.seed = seed
+        #: The seed of the wall: the one given, or the one drawn for ``seed=None`` (0 for a wall given).
+        self.seed = seed if seed is not None else 0 if wall is not None else secrets.randbits(63)
         self.seat_winds, self.prevalent_wind = wind_tiles(seat_winds, prevalent_wind)
         self.order = tuple(sorted(range(SEAT_COUNT), key=lambda p: self.seat_winds[p]))
         self._after = after_of(self.order)
         self.dealer = self.order[0]
         if wall is None:
-            live, self.opening = shuffled_wall(random.Random(seed), proc)
+            live, self.opening = shuffled_wall(random.Random(self.seed), proc)
         else:
-            live, self.opening = list(wall), Opening((), 0, 0)
+            live, self.opening = list(tile_numbers(wall)), Opening((), 0, 0)
             if sorted(live) != tile_set(proc):
-                raise ValueError(f"a wall must hold the {proc.tile_count} tiles of the set exactly once each")
+                raise GameError(f"a wall must hold the {proc.tile_count} tiles of the set exactly once each")
         self.wall = live
         #: The wall was given, not shuffled from the seed: a log must carry it.
         self.scripted = wall is not None
@@ -71,17 +75,18 @@ class Table(TableState):
         self._deal()
 
     @classmethod
-    def from_deal(cls, rules: GameRules | RuleSet | str | Path, hands: Sequence[Sequence[int]],
-                  draws: Sequence[tuple[int, int, str]] = (), seat_winds: Sequence[Wind] = WIND_TILES,
+    def from_deal(cls, rules: RulesLike, hands: Sequence[Sequence[TileLike]],
+                  draws: Sequence[tuple[int, TileLike, str]] = (), *, seat_winds: Sequence[Wind] = WIND_TILES,
                   prevalent_wind: Wind = EAST) -> Table:
         """The table of a recorded hand: ``hands[p]`` is what player p was dealt (the dealer's 14 with the
         jump draw), ``draws`` the tiles drawn after the deal as they came: (player, tile, where from:
-        ``wall``, ``kong`` or ``flower`` for a replacement). The tiles nobody drew fill the walls' middles."""
+        ``wall``, ``kong`` or ``flower`` for a replacement). The tiles nobody drew fill the walls' middles.
+        Tiles by number or code."""
         game = as_game_rules(rules)
         seats, _ = wind_tiles(seat_winds, prevalent_wind)
         order = sorted(range(SEAT_COUNT), key=lambda p: seats[p])
         wall = recorded_wall(game.procedure, [hands[p] for p in order], [(order.index(p), t, s) for p, t, s in draws])
-        return cls(game, 0, seat_winds, prevalent_wind, wall=wall)
+        return cls(game, 0, seat_winds=seat_winds, prevalent_wind=prevalent_wind, wall=wall)
 
     @classmethod
     def from_json(cls, data: dict[str, Any], rules: GameRules | str | None = None) -> Table:
@@ -90,7 +95,7 @@ class Table(TableState):
         again, so a state no game reaches is refused). ValueError when the data is not such a table's
         state or was saved under other rules."""
         game = rules_of_state(data, rules)
-        return replayed(data, lambda seed, winds, prevalent, wall: cls(game, seed, winds, prevalent, wall))
+        return replayed(data, lambda seed, winds, prevalent, wall: cls(game, seed, seat_winds=winds, prevalent_wind=prevalent, wall=wall))
 
     # --- what the table looks like -------------------------------------------------------------------
     def __repr__(self) -> str:
@@ -103,13 +108,23 @@ class Table(TableState):
             + (f" discards {codes(map(tile_code, s.discards))}" if s.discards else "")
             for p, s in enumerate(self.seats))
         return (f"<Table {self.rules.name} seed={self.seed!r} {self.phase.value}, player {self.current} "
-                f"({tile_code(self.seat_winds[self.current])}) to act, {max(self.remaining, 0)} in the wall: {seats}>")
+                f"({tile_code(self.seat_winds[self.current])}) to act, {self.wall_left} in the wall: {seats}>")
+
+    @property
+    def wall_left(self) -> int:
+        """Tiles left to draw before the exhaustive draw (0 at the end), in the wall the next draw comes
+        from: the one wall, or (walls per seat) the wall of the player to draw, else of the next after the
+        player whose turn it is or who discarded, else (a kong to rob) of the kong's declarer. What an
+        Observation's ``wall_left`` says."""
+        return max(self._left_to_draw(), 0)
 
     @property
     def remaining(self) -> int:
-        """Tiles left to draw before the exhaustive draw, in the wall the next draw comes from: the one
-        wall, or (walls per seat) the wall of the player to draw, else of the next after the player whose
-        turn it is or who discarded, else (a kong to rob) of the kong's declarer."""
+        """Deprecated: ``wall_left``."""
+        warn_renamed("Table.remaining", "Table.wall_left")
+        return self._left_to_draw()
+
+    def _left_to_draw(self) -> int:
         if len(self.fronts) == 1:
             return self.backs[0] - self.fronts[0] - self.proc.tiles_left
         w = self.window
@@ -123,6 +138,7 @@ class Table(TableState):
 
     @property
     def over(self) -> bool:
+        """Whether the hand is over (a win, or the exhaustive draw)."""
         return self.phase == Phase.OVER
 
     @property
@@ -183,7 +199,13 @@ class Table(TableState):
 
     # --- legal actions -------------------------------------------------------------------------------
     def legal_actions(self, player: int) -> list[Action]:
-        """What ``player`` may do now (empty when the table is not waiting for them)."""
+        """Deprecated: ``legal``."""
+        warn_renamed("Table.legal_actions", "Table.legal")
+        return self.legal(player)
+
+    def legal(self, player: int) -> list[Action]:
+        """What ``player`` may do now (empty when the table is not waiting for them): what an Observation's
+        ``legal`` says."""
         made = self._legal
         if made is not None and made[0] == self._steps and made[1] == player:
             return made[2]
@@ -207,7 +229,7 @@ class Table(TableState):
         may_self_win = self.may_self_win
         win = self._turn_win = self._self_win(player) if may_self_win else None
         acts = [WIN_OF[player]] if win is not None else []
-        if may_self_win and self.remaining > 0 and self.left(player) > 0:
+        if may_self_win and self.wall_left > 0 and self.left(player) > 0:
             counts = seat.counts
             if COPIES in counts:  # a scan in C first: most turns hold no four of a kind
                 acts += [Action(player, ActionKind.CONCEALED_KONG, t) for t in range(KINDS_COUNT) if counts[t] == COPIES]
@@ -269,8 +291,8 @@ class Table(TableState):
     # --- steps ---------------------------------------------------------------------------------------
     def step(self, action: Action) -> list[dict[str, Any]]:
         """Do ``action``; returns the events it logged. Raises IllegalAction (table unchanged) when the
-        action is not one of ``legal_actions(action.player)``."""
-        legal = self.legal_actions(action.player)
+        action is not one of ``legal(action.player)``."""
+        legal = self.legal(action.player)
         for listed in legal:  # by identity first: a player answers with a listed action, as a rule
             if listed is action:
                 break
@@ -312,7 +334,7 @@ class Table(TableState):
         """Bar ``player`` from winning the rest of the hand (停和, after a penalty that says so: the
         rule set's ``bars_win``); they play on. Logged, so that a replay bars them at the same point."""
         if self.over or isinstance(player, bool) or not isinstance(player, int) or player not in range(SEAT_COUNT):
-            raise ValueError(f"cannot bar player {player!r}: " + ("the hand is over" if self.over else "not a player 0..3"))
+            raise GameError(f"cannot bar player {player!r}: " + ("the hand is over" if self.over else "not a player 0..3"))
         self.barred.add(player)
         self._legal = None
         if self.window is not None and player in self.window.options and player not in self.window.responses:

@@ -10,8 +10,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..core.tiles import COPIES, FLOWER_BASE, KINDS_COUNT, tile_code
-from .procedure import Procedure
+from ..core.tiles import COPIES, FLOWER_BASE, KINDS_COUNT, TileLike, parse_tile, tile_code, tile_numbers
+from .procedure import GameError, Procedure
 from .seat import SEAT_COUNT
 
 
@@ -68,35 +68,37 @@ def wall_bounds(proc: Procedure, count: int) -> tuple[list[int], list[int]]:
     return [size * k for k in range(SEAT_COUNT)], [size * (k + 1) for k in range(SEAT_COUNT)]
 
 
-def recorded_wall(proc: Procedure, hands: Sequence[Sequence[int]], draws: Sequence[tuple[int, int, str]]) -> list[int]:
+def recorded_wall(proc: Procedure, hands: Sequence[Sequence[TileLike]], draws: Sequence[tuple[int, TileLike, str]]) -> list[int]:
     """The whole wall that deals ``hands`` (by turn offset from the dealer) and then gives ``draws`` as
     they come: (turn offset of the drawer, tile, where from: ``wall``, ``kong`` or ``flower``). The
     tiles nobody drew fill the middle of each wall in tile order. ValueError when the tiles are more
     than the set holds or than a wall holds."""
     takers = deal_order(proc)
-    for seat, hand in enumerate(hands):
+    dealt_hands = [tile_numbers(h) for h in hands]
+    drawn = [(seat, parse_tile(tile) if isinstance(tile, str) else tile, source) for seat, tile, source in draws]
+    for seat, hand in enumerate(dealt_hands):
         if len(hand) != takers.count(seat):
-            raise ValueError(f"hand {seat} has {len(hand)} tiles; the deal gives it {takers.count(seat)}")
+            raise GameError(f"hand {seat} has {len(hand)} tiles; the deal gives it {takers.count(seat)}")
     shared = proc.wall == "shared"
     fronts: list[list[int]] = [[] for _ in range(1 if shared else SEAT_COUNT)]
     ends: list[list[int]] = [[] for _ in fronts]
-    queues = [list(h) for h in hands]
+    queues = [list(h) for h in dealt_hands]
     for seat in takers:
         fronts[0 if shared else seat].append(queues[seat].pop(0))
-    for seat, tile, source in draws:
+    for seat, tile, source in drawn:
         replace = {"kong": proc.kong_replace_from, "flower": proc.flower_replace_from}.get(source, "front")
         (ends if replace == "end" else fronts)[0 if shared else seat].append(tile)
     rest = tile_set(proc)
     for t in (t for part in (*fronts, *ends) for t in part):
         if t not in rest:
-            raise ValueError(f"more copies of {tile_code(t)} than the tile set holds")
+            raise GameError(f"more copies of {tile_code(t)} than the tile set holds")
         rest.remove(t)
     size = proc.tile_count // len(fronts)
     wall: list[int] = []
     for front, end in zip(fronts, ends):
         middle = size - len(front) - len(end)
         if middle < 0:
-            raise ValueError(f"more draws than a wall of {size} tiles holds")
+            raise GameError(f"more draws than a wall of {size} tiles holds")
         wall += front + rest[:middle] + end[::-1]
         rest = rest[middle:]
     return wall
@@ -112,20 +114,22 @@ def deal_order(proc: Procedure) -> list[int]:
     return takers
 
 
-def arranged_wall(proc: Procedure, hands: Sequence[Sequence[int]], draws: Sequence[int] = (),
-                  end: Sequence[int] = ()) -> list[int]:
+def arranged_wall(proc: Procedure, hands: Sequence[Sequence[TileLike]], draws: Sequence[TileLike] = (),
+                  end: Sequence[TileLike] = ()) -> list[int]:
     """A live wall (drawing order) that deals ``hands`` (by turn offset from the dealer: the dealer's
     14 or 13 tiles first), then gives ``draws`` from the front and ``end`` from the end (first
-    replacement first); the rest of the tile set fills the middle in tile order. For scripted games."""
+    replacement first); the rest of the tile set fills the middle in tile order. For scripted games.
+    Tiles by number or code."""
     takers = deal_order(proc)
-    for seat, hand in enumerate(hands):
+    dealt_hands, drawn, last = [tile_numbers(h) for h in hands], tile_numbers(draws), tile_numbers(end)
+    for seat, hand in enumerate(dealt_hands):
         if len(hand) != takers.count(seat):
-            raise ValueError(f"hand {seat} has {len(hand)} tiles; the deal gives it {takers.count(seat)}")
-    queues = [list(h) for h in hands]
+            raise GameError(f"hand {seat} has {len(hand)} tiles; the deal gives it {takers.count(seat)}")
+    queues = [list(h) for h in dealt_hands]
     dealt = [queues[seat].pop(0) for seat in takers]
     rest = tile_set(proc)
-    for t in (*dealt, *draws, *end):
+    for t in (*dealt, *drawn, *last):
         if t not in rest:
-            raise ValueError(f"more copies of {tile_code(t)} than the tile set holds")
+            raise GameError(f"more copies of {tile_code(t)} than the tile set holds")
         rest.remove(t)
-    return dealt + list(draws) + rest + list(reversed(end))
+    return dealt + list(drawn) + rest + list(reversed(last))

@@ -13,7 +13,8 @@ from ..core.context import Context
 from ..core.hand import Hand, HandError, Meld, validate
 from ..core.jsonio import hand_to_record
 from ..core.tiles import NAMED_TILES
-from ..ruleset import RuleSet, load_ruleset
+from ..ruleset import RuleSet, ruleset_of
+from ..ruleset import RulesLike as AnyRules
 from ..scoring import Result, Scorer
 from .procedure import Procedure
 
@@ -31,17 +32,19 @@ class GameRules:
 
     @classmethod
     def of(cls, ruleset: RuleSet) -> GameRules:
+        """The GameRules of a loaded rule set: its scorer and procedure made once."""
         return cls(ruleset, Scorer(ruleset), Procedure.of(ruleset))
 
     @property
     def name(self) -> str:
+        """The rule set's name."""
         return self.ruleset.name
 
 
 @lru_cache(maxsize=8)
-def game_rules(rules: str | Path = "mcr") -> GameRules:
-    """The cached GameRules of a rule set (shipped name, folder or ruleset.yaml)."""
-    return GameRules.of(load_ruleset(rules))
+def game_rules(rules: RuleSet | str | Path = "mcr") -> GameRules:
+    """The cached GameRules of a rule set (shipped name, folder or ruleset.yaml, or a RuleSet)."""
+    return GameRules.of(ruleset_of(rules))
 
 
 def rules_hash(rules: GameRules) -> str:
@@ -50,28 +53,25 @@ def rules_hash(rules: GameRules) -> str:
     rs = rules.ruleset
     content = {
         "minimum": rs.minimum, "sections": rs.sections,
-        "fans": [[f.number, f.name_zh, f.name_en, f.value, f.predicate, f.bonus,
+        "fans": [[f.number, f.name_zh, f.name_en, f.points, f.predicate, f.bonus,
                   [[e.target, e.count, e.scope] for e in f.excludes]] for f in rs.fans],
     }
     text = json.dumps(content, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
     return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
 
 
-#: What a table, a player or an environment takes as its rules: a shipped rule set's name, a folder or
-#: ruleset.yaml, a loaded RuleSet, or the GameRules already made of one.
-RulesLike = GameRules | RuleSet | str | Path
+#: What a table, a player or an environment takes as its rules: the ``rules`` every entry point takes
+#: (a shipped rule set's name, a folder or ruleset.yaml, a loaded RuleSet, or what holds one), the
+#: GameRules already made of one included.
+RulesLike = GameRules | AnyRules
 
 
 def as_game_rules(rules: RulesLike) -> GameRules:
-    """The GameRules of what a caller passed as rules; a TypeError that names what to pass otherwise."""
+    """The GameRules of what a caller passed as rules; RulesTypeError (a TypeError) that names what to
+    pass otherwise."""
     if isinstance(rules, GameRules):
         return rules
-    if isinstance(rules, RuleSet):
-        return GameRules.of(rules)
-    if isinstance(rules, (str, Path)):
-        return game_rules(rules)
-    raise TypeError(f"rules must be a rule set's name (such as 'mcr'), a path, a RuleSet or a GameRules, "
-                    f"not {type(rules).__name__}")
+    return game_rules(rules if isinstance(rules, (str, Path)) else ruleset_of(rules))
 
 
 @dataclass(frozen=True)
@@ -87,6 +87,7 @@ class Win:
 
     @property
     def record(self) -> dict[str, Any]:
+        """The hand as the JSONL contract's input object."""
         return hand_to_record(self.hand)
 
     def points(self, flowers_count: bool) -> int:
@@ -94,6 +95,7 @@ class Win:
         return self.result.total_with_flowers if flowers_count else self.result.total
 
     def to_json(self) -> dict[str, Any]:
+        """The win as a log's ``win`` event: who, from whom, the record and the result."""
         return {"type": "win", "player": self.player, "from": self.discarder, "record": self.record,
                 "result": self.result.to_json()}
 

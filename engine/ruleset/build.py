@@ -388,7 +388,7 @@ def _fans(fields: dict[str, Any], raw_fans: dict[int, _RawFan], by_ref: dict[str
         if compiled is None or sink:  # the rule set will not load: only collect the diagnostics
             continue
         multiplier = f.get("multiplier", 0)
-        fans.append(Fan(number=number, name_zh=f["name_zh"], name_en=f["name_en"], value=0 if multiplier else f["value"], description=f.get("description", ""),
+        fans.append(Fan(number=number, name_zh=f["name_zh"], name_en=f["name_en"], points=0 if multiplier else f["value"], description=f.get("description", ""),
                         predicate=f["predicate"], compiled=compiled, excludes=excludes, examples=examples, bonus=bool(f.get("bonus", False)),
                         where=raw.origins.get("number", raw.origins["predicate"]), origins=dict(raw.origins), sources=tuple(f.get("sources", ())),
                         aliases=tuple(_aliases(raw)), description_zh=f.get("description_zh", ""), shows=shows,

@@ -10,8 +10,9 @@ from dataclasses import replace
 from functools import lru_cache
 from importlib import import_module
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
+from ..core.errors import FanrulesError
 from .documents import remember, shipped_document
 from .files import located, resolve, shipped_rulesets
 from .model import Example, Exclusion, Fan, RuleSet, Where
@@ -50,6 +51,46 @@ def load_ruleset(spec: str | Path = "mcr") -> RuleSet:
     return ruleset
 
 
+@runtime_checkable
+class HasRuleSet(Protocol):
+    """What a caller may already hold that carries a loaded rule set (a table's ``GameRules``, a
+    ``Scorer``): its ``ruleset``."""
+
+    @property
+    def ruleset(self) -> RuleSet:
+        """The loaded rule set."""
+        ...
+
+
+#: What every function and class that takes a rule set takes, always as its ``rules`` parameter: a
+#: shipped rule set's name (``"mcr"``), a folder or ``ruleset.yaml`` path, a loaded ``RuleSet``, or an
+#: object that holds one (``GameRules``, ``Scorer``).
+RulesLike = RuleSet | str | Path | HasRuleSet
+"""What ``rules`` takes everywhere: a shipped rule set's name, a folder or ruleset.yaml path, a loaded
+RuleSet, or an object that holds one (GameRules, Scorer)."""
+
+
+class RulesTypeError(FanrulesError, TypeError):
+    """``rules`` was given something that is no rule set (nor a name, path or holder of one)."""
+
+
+def ruleset_of(rules: RulesLike) -> RuleSet:
+    """The RuleSet of what a caller passed as ``rules`` (RulesLike): loaded by name or path, or the one
+    given or held. RuleSetError when it cannot be loaded; RulesTypeError for anything else."""
+    if isinstance(rules, RuleSet):
+        return rules
+    if isinstance(rules, (str, Path)):
+        ruleset = _load_cached(str(located(resolve(rules))))
+        for notice in ruleset.notices:
+            warnings.warn(notice, DeprecationWarning, stacklevel=3)
+        return ruleset
+    held = getattr(rules, "ruleset", None)
+    if isinstance(held, RuleSet):
+        return held
+    raise RulesTypeError(f"rules must be a rule set's name (such as 'mcr'), a path, a Scorer, a RuleSet or a GameRules, "
+                         f"not {type(rules).__name__}")
+
+
 def __getattr__(name: str) -> Any:
     """The builder's names (``build_ruleset``, the limits ``MAX_CHAIN``...), as this module had them before
     the builder was a module of its own; imported when first asked for."""
@@ -58,4 +99,5 @@ def __getattr__(name: str) -> Any:
     return getattr(import_module(".build", __package__), name)
 
 
-__all__ = ["Exclusion", "Example", "Fan", "RuleSet", "Where", "load_ruleset", "resolve", "shipped_rulesets"]
+__all__ = ["Exclusion", "Example", "Fan", "HasRuleSet", "RuleSet", "RulesLike", "RulesTypeError", "Where", "load_ruleset", "resolve",
+           "ruleset_of", "shipped_rulesets"]

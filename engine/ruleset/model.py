@@ -1,12 +1,15 @@
 """What a loaded rule set holds: fans with their exclusions and examples, and where each came from."""
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..core.deprecation import warn_renamed
 from ..core.errors import UnknownFanError
 from ..dsl import Compiled
+from .frozen import frozen
 
 
 @dataclass(frozen=True)
@@ -33,6 +36,9 @@ class Exclusion:
 
 @dataclass(frozen=True, kw_only=True)
 class Example:
+    """One of a fan file's examples: a hand with its context, how many times the fan counts in it, the
+    total when given, and where it is written (``fanrules test`` checks each)."""
+
     hand: str
     count: int
     context: dict[str, Any]
@@ -42,6 +48,9 @@ class Example:
     #: Whether the hand must be a legal win (reach the minimum) under the rule set; None: not checked.
     win: bool | None = None
 
+    def __hash__(self) -> int:
+        return hash((self.hand, self.count, self.total, self.where))
+
 
 @dataclass(frozen=True, kw_only=True)
 class Fan:
@@ -50,7 +59,8 @@ class Fan:
     number: int
     name_zh: str
     name_en: str
-    value: int
+    #: What one instance of the fan scores (the fan file's ``value``; 0 for a multiplier).
+    points: int
     description: str
     predicate: str
     compiled: Compiled
@@ -74,12 +84,21 @@ class Fan:
     #: The fan file's ``alone``: when it is counted, the hand scores it alone.
     alone: bool = field(default=False, compare=False)
 
+    def __hash__(self) -> int:
+        return hash((self.number, self.name_en, self.points, self.predicate, self.where))
+
+    @property
+    def value(self) -> int:
+        """Deprecated: ``points`` (what ``CountedFan.points`` also says)."""
+        warn_renamed("Fan.value", "Fan.points")
+        return self.points
+
     def __str__(self) -> str:
         return f"{self.number} {self.name_zh} {self.name_en}"
 
     def __repr__(self) -> str:
         # The file's name and line, not its folder: a repr stays short wherever the package is installed.
-        return f"Fan({self.number} {self.name_zh} {self.name_en}, {self.value} points, {Path(self.where.file).name}:{self.where.line})"
+        return f"Fan({self.number} {self.name_zh} {self.name_en}, {self.points} points, {Path(self.where.file).name}:{self.where.line})"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -107,8 +126,9 @@ class RuleSet:
     chain: tuple[str, ...]
     origins: dict[str, Where] = field(default_factory=dict, compare=False)
     #: The rule set's sections beyond its fans (``procedure``, ``settlement``), merged along ``chain``:
-    #: plain data checked against ``fanrules.ruleset.section_keys``.
-    sections: dict[str, Any] = field(default_factory=dict, compare=False)
+    #: plain data checked against ``fanrules.ruleset.section_keys``, read-only (``replace`` makes a
+    #: changed rule set; ``fanrules.ruleset.thawed`` a plain copy to edit).
+    sections: dict[str, Any] = field(default_factory=dict)
     #: Families of fans with a cap (ruleset.yaml ``families:``), applied by the scorer.
     families: tuple[Family, ...] = ()
     #: Notices for whoever loads the rule set (an old name, ``deprecated:``), shown by the CLI.
@@ -122,6 +142,18 @@ class RuleSet:
     #: What every win must meet (ruleset.yaml ``win_requires``), and its text; None: nothing more.
     win_requires: Compiled | None = field(default=None, compare=False, repr=False)
     win_requires_text: str = ""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "sections", frozen(self.sections))
+
+    def __hash__(self) -> int:
+        return hash((self.name, self.version, self.path, self.minimum, len(self.fans)))
+
+    def replace(self, **changes: Any) -> RuleSet:
+        """A new rule set with ``changes`` (fields by name: ``minimum=16``, ``sections={...}``, ``fans=...``)
+        and the rest of this one's: the one way to change a loaded rule set, which is read-only and
+        shared. Nothing is checked again: a section given here is the caller's to get right."""
+        return dataclasses.replace(self, **changes)
 
     @property
     def bonus_toward_minimum(self) -> bool:

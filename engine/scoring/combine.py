@@ -42,12 +42,12 @@ class Combination:
         alone = [c for c in tally.counted if c.fan.number in self.alone]
         if not alone:
             return False
-        kept = max(alone, key=lambda c: c.fan.value * c.count)
+        kept = max(alone, key=lambda c: c.fan.points * c.count)
         for other in tally.counted:
             if other is not kept:
                 tally.dropped.append((other.fan, other.count, Principle.ALONE, kept.fan, ()))
         tally.counted = [kept]
-        tally.total, tally.bonus, tally.bonus_fans = kept.fan.value * kept.count, 0, 0
+        tally.total, tally.bonus, tally.bonus_fans = kept.fan.points * kept.count, 0, 0
         return True
 
     def multiply(self, tally: Tally) -> None:

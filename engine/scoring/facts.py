@@ -110,3 +110,6 @@ class Facts:
         if self._unique_wait is None:
             self._unique_wait = _unique_wait(self.hand.concealed, len(self.hand.melds))
         return self._unique_wait
+
+
+__all__ = ["Facts"]

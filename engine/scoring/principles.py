@@ -84,7 +84,7 @@ def exclusion_order(fans: tuple[Fan, ...]) -> list[Fan]:
         for ex in f.excludes:
             if ex.target in excluders and ex.target != f.number:
                 excluders[ex.target].add(f.number)
-    pending = sorted(fans, key=lambda f: (f.compiled.level is Level.LATE, -f.value, f.number))
+    pending = sorted(fans, key=lambda f: (f.compiled.level is Level.LATE, -f.points, f.number))
     placed: list[Fan] = []
     done: set[int] = set()
     while pending:

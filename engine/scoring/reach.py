@@ -39,10 +39,12 @@ class Reach:
 
     @property
     def total(self) -> int | None:
+        """The best total in reach; None when no complete hand is reachable."""
         return None if self.best is None else self.best.total
 
     @property
     def fans(self) -> tuple[CountedFan, ...]:
+        """The fans of the best hand in reach; empty when none is reachable."""
         return () if self.best is None else self.best.fans
 
     @property
@@ -141,7 +143,13 @@ class DiscardPath:
     advice: DiscardAdvice
     reach: Reach | None
 
+    @property
+    def total(self) -> int | None:
+        """The best total in reach after this discard; None when none was searched or none is reachable."""
+        return None if self.reach is None else self.reach.total
+
     def to_json(self) -> dict[str, Any]:
+        """The discard as ``fanrules analyze --json`` writes it: the tile, shanten, useful tiles and the best in reach."""
         a, r = self.advice, self.reach
         return {
             "discard": TILE_CODES[a.discard], "shanten": a.shanten, "useful": [u.to_json() for u in a.useful],
@@ -167,7 +175,17 @@ class Analysis:
 
     @property
     def shanten(self) -> int:
+        """The shanten of the hand: ready 0, complete -1."""
         return self.report.shanten
+
+    @property
+    def best_total(self) -> int | None:
+        """The best total in reach: for 14 tiles over every discard, for 13 tiles of the hand (a ready
+        hand's waits included); None when no points were searched or none is reachable."""
+        totals = [d.total for d in self.discards] if self.discards else [self.reach.total if self.reach is not None else None]
+        totals += [r.total for w in self.waits for r in (w.discard, w.self_drawn) if isinstance(r, Result)]
+        found = [t for t in totals if t is not None]
+        return max(found) if found else None
 
     def _repr_svg_(self) -> str:
         """The tiles drawn, with the shanten, the useful tiles or the best discards, the waits and the
@@ -225,3 +243,6 @@ def analyze_tiles(tiles: HandTiles, scorer: Scorer, context: Context | None = No
             in_reach = reach(rest, tiles.melds, context, scorer, left, scored, two_seconds)
         paths.append(DiscardPath(advice, in_reach))
     return Analysis(tiles, report, context, discards=tuple(paths), points=points)
+
+
+__all__ = ["Analysis", "analyze_tiles", "DiscardPath", "Reach", "reach", "Scored"]

@@ -6,7 +6,7 @@ from dataclasses import FrozenInstanceError, dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from ..core.blocks import Block, Reading
-from ..core.errors import ErrorKind
+from ..core.errors import ErrorKind, Outcome
 from ..core.hand import Hand
 from ..core.tiles import TILE_CODES
 from ..ruleset import Fan
@@ -27,15 +27,17 @@ class CountedFan(NamedTuple):
 
     @property
     def points(self) -> int:
-        return self.fan.value
+        """What one instance of the fan scores (``fan.points``)."""
+        return self.fan.points
 
     def to_json(self) -> dict[str, Any]:
+        """The fan as the JSONL contract's output writes it: id, names, points (and multiplier) and count."""
         if self.fan.multiplier:
-            return {**fan_ref(self.fan), "points": self.fan.value, "multiplier": self.fan.multiplier, "count": self.count}
-        return {**fan_ref(self.fan), "points": self.fan.value, "count": self.count}
+            return {**fan_ref(self.fan), "points": self.fan.points, "multiplier": self.fan.multiplier, "count": self.count}
+        return {**fan_ref(self.fan), "points": self.fan.points, "count": self.count}
 
     def __repr__(self) -> str:
-        return f"CountedFan({self.fan.number} {self.fan.name_en}, {self.fan.value} points x{self.count})"
+        return f"CountedFan({self.fan.number} {self.fan.name_en}, {self.fan.points} points x{self.count})"
 
 
 @dataclass(slots=True)
@@ -106,11 +108,29 @@ class Result(Fields):
 
     @property
     def is_win(self) -> bool:
+        """Whether the hand reaches the rule set's minimum (``outcome is Outcome.WIN``)."""
         return self.counted_for_minimum >= self.minimum
 
     @property
+    def outcome(self) -> Outcome:
+        """``Outcome.WIN``, or ``Outcome.UNDER_MINIMUM`` when the points do not reach the minimum: the one
+        outcome model (a HandError's ``outcome`` says ``invalid`` or ``not_a_win``)."""
+        return Outcome.WIN if self.counted_for_minimum >= self.minimum else Outcome.UNDER_MINIMUM
+
+    @property
     def error_kind(self) -> ErrorKind | None:
+        """The JSON contract's ``error.kind`` of the result: None for a win, else ``under_minimum``."""
         return None if self.is_win else ErrorKind.UNDER_MINIMUM
+
+    def __hash__(self) -> int:
+        return hash((self.hand, self.ruleset, self.total, self.total_with_flowers, self.reading))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Result):
+            return NotImplemented
+        return (self.hand, self.ruleset, self.minimum, self.fans, self.total, self.total_with_flowers, self.reading, self.cap,
+                self.uncapped) == (other.hand, other.ruleset, other.minimum, other.fans, other.total, other.total_with_flowers,
+                                   other.reading, other.cap, other.uncapped)
 
     def capped_json(self) -> dict[str, Any]:
         """The contract's ``capped`` of a total the rule set's cap lowered: the cap and the total before it."""

@@ -172,4 +172,4 @@ class Text:
 def _head(fan: Fan) -> str:
     """A counted fan's object up to its count: ``{"id": 1, ..., "count": ``."""
     more = {"multiplier": fan.multiplier} if fan.multiplier else {}
-    return ENCODER.encode({**fan_ref(fan), "points": fan.value, **more})[:-1] + ', "count": '
+    return ENCODER.encode({**fan_ref(fan), "points": fan.points, **more})[:-1] + ', "count": '

@@ -31,6 +31,7 @@ class WaitScore:
 
     @property
     def reaches_minimum(self) -> bool:
+        """Whether winning on the tile reaches the minimum one way or the other (on a discard or self-drawn)."""
         return any(isinstance(r, Result) and r.is_win for r in (self.discard, self.self_drawn))
 
     def outcome_text(self, label: str, discard: bool = True) -> str:
@@ -57,6 +58,7 @@ class WaitScore:
         return html(self._repr_svg_(), caption=f"wins on {self.code}")
 
     def to_json(self) -> dict[str, Any]:
+        """The wait as ``fanrules waits --json`` writes it: the tile, and each way of winning's result or error."""
         out: dict[str, Any] = {"tile": TILE_CODES[self.tile]}
         for key, r in (("discard", self.discard), ("self_drawn", self.self_drawn)):
             if isinstance(r, HandError):

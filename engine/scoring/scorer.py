@@ -2,8 +2,9 @@
 applied to each reading (tally.py) and the highest reading taken."""
 from __future__ import annotations
 
-from functools import partial
+from functools import lru_cache, partial
 from operator import attrgetter, itemgetter
+from pathlib import Path
 from typing import Any
 
 from ..analysis.readings import prepare as prepare_readings
@@ -14,7 +15,7 @@ from ..core.hand import Hand
 from ..core.inputs import HandInput, to_hand
 from ..dsl.builtins import Level
 from ..dsl.fused import fuse
-from ..ruleset import RuleSet
+from ..ruleset import RuleSet, RulesLike, ruleset_of
 from .combine import Combination
 from .facts import Facts
 from .principles import NotCounted as NotCounted  # importable from here too
@@ -35,6 +36,14 @@ class Scorer:
     The predicates of the fans that depend on the hand only are fused into one function run once per
     hand; those that depend on the reading into one function run once per reading; fans that look at
     the other fans (``late``) run after them. Only fans with instances reach the principles."""
+
+    @classmethod
+    def of(cls, rules: RulesLike = "mcr") -> Scorer:
+        """The Scorer of a rule set (``rules``: a shipped name, a folder or ruleset.yaml, a RuleSet, or what
+        holds one), cached: the same rule set gives the same Scorer."""
+        if isinstance(rules, Scorer):
+            return rules
+        return _cached(rules if isinstance(rules, (RuleSet, str, Path)) else ruleset_of(rules))
 
     def __init__(self, ruleset: RuleSet) -> None:
         self.ruleset = ruleset
@@ -185,3 +194,8 @@ def explanations(dropped: list[tuple[Any, ...]], counted: list[CountedFan], outr
             by = next(c.fan for c in counted if fan.number in outright[c.fan.number])
         out.append(NotCounted(fan, count, principle, by, sets, tuple([blocks[i] for i in sets]) if blocks else ()))
     return tuple(out)
+
+
+@lru_cache(maxsize=16)
+def _cached(rules: RuleSet | str | Path) -> Scorer:
+    return Scorer(ruleset_of(rules))

@@ -58,7 +58,7 @@ class Step:
         excludes = fan.excludes if non_repeat else ()
         self.fan = fan
         self.number = fan.number
-        self.value = fan.value
+        self.value = fan.points
         #: Whether it counts in the total (bonus fans do not).
         self.in_total = not fan.bonus
         #: Whether its instances are made of sets.

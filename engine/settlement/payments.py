@@ -3,10 +3,9 @@ each as the four players' point changes by player index, in exact integers."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from pathlib import Path
 from typing import Any
 
-from ..ruleset import RuleSet
+from ..ruleset import RulesLike
 from ..ruleset.formula import NAMES
 from ..scoring import Result
 from .terms import Settlement, SettlementError, terms
@@ -71,8 +70,8 @@ def win_changes(points: int, flower_points: int, winner: int, discarder: int | N
     return tuple(changes)  # type: ignore[return-value]  # one change per player: four
 
 
-def settle(result_or_total: Result | int, winner: int, discarder: int | None = None,
-           rules: RuleSet | Settlement | str | Path = "mcr", flowers: int | None = None) -> Changes:
+def settle(result_or_total: Result | int, winner: int, *, discarder: int | None = None,
+           rules: RulesLike | Settlement = "mcr", flowers: int | None = None) -> Changes:
     """The four players' point changes (by player index 0..3) after ``winner`` wins a hand.
 
     ``result_or_total``: the scored hand (a Result; its flowers are in it), or its points without
@@ -97,7 +96,7 @@ def win_facts(context: Any) -> dict[str, int]:
     return {name: int(getattr(context, name)) for name in NAMES if hasattr(context, name) and name != "flowers"}
 
 
-def penalty_changes(offender: int, kind: str, rules: RuleSet | Settlement | str | Path = "mcr") -> Changes:
+def penalty_changes(offender: int, kind: str, rules: RulesLike | Settlement = "mcr") -> Changes:
     """The changes of a penalty of ``kind`` (``false_win``, ``not_ready``, ...) against ``offender``."""
     settlement = terms(rules)
     offender = player_index(offender, "offender")
@@ -112,7 +111,7 @@ def penalty_changes(offender: int, kind: str, rules: RuleSet | Settlement | str 
     return tuple(changes)  # type: ignore[return-value]  # one change per player: four
 
 
-def draw_changes(ready: Iterable[int] = (), rules: RuleSet | Settlement | str | Path = "mcr") -> Changes:
+def draw_changes(ready: Iterable[int] = (), rules: RulesLike | Settlement = "mcr") -> Changes:
     """The changes of an exhaustive draw: each player who is not ready pays each player in ``ready``
     the rule set's ``draw.not_ready_pays_each_ready``."""
     settlement = terms(rules)

@@ -5,10 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from pathlib import Path
 from typing import Any
 
-from ..ruleset import RuleSet
+from ..ruleset import RulesLike
 from .terms import RankingTerms, Settlement, SettlementError, terms
 
 
@@ -51,7 +50,7 @@ def ranking_points(scores: Sequence[int], ranking: RankingTerms) -> tuple[list[i
     return places, shares
 
 
-def standings(totals: Sequence[int], start: int, names: Sequence[str], rules: RuleSet | Settlement | str | Path = "mcr") -> tuple[Standing, ...]:
+def standings(totals: Sequence[int], start: int, names: Sequence[str], rules: RulesLike | Settlement = "mcr") -> tuple[Standing, ...]:
     """The standings of a table with these running ``totals``, best first (ties by player index)."""
     places, shares = ranking_points(totals, terms(rules).ranking)
     rows = [Standing(i, names[i], places[i], totals[i], totals[i] - start, shares[i]) for i in range(len(totals))]
@@ -82,7 +81,7 @@ def _breaks(row: CompetitionRow, tie_breaks: Sequence[str]) -> tuple[Any, ...]:
     return tuple(keys)
 
 
-def competition(sessions: Iterable[Sequence[Standing]], rules: RuleSet | Settlement | str | Path = "mcr") -> tuple[CompetitionRow, ...]:
+def competition(sessions: Iterable[Sequence[Standing]], rules: RulesLike | Settlement = "mcr") -> tuple[CompetitionRow, ...]:
     """Players (by name) over several sessions: ordered by total ranking points, then by the rule set's
     ``ranking.tie_breaks`` in turn; players level on all of them share a place."""
     tie_breaks = terms(rules).ranking.tie_breaks

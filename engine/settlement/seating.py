@@ -3,9 +3,8 @@ all read from the rule set's ``settlement.session``."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
-from ..ruleset import RuleSet
+from ..ruleset import RulesLike
 from .terms import WINDS, Settlement, SettlementError, terms
 
 
@@ -18,8 +17,18 @@ class Seating:
     dealer: int
     seat_winds: tuple[str, str, str, str]
 
+    @classmethod
+    def of(cls, rules: RulesLike | Settlement, hand_number: int) -> Seating:
+        """The seating of hand ``hand_number`` (0 .. length-1) of a session under ``rules``.
 
-def seating(rules: RuleSet | Settlement | str | Path, hand_number: int) -> Seating:
+        Players are numbered by their place in the first round (0 opened East, 1 South, 2 West, 3 North).
+        In round ``hand_number // hands_per_round`` each player sits at the place ``session.seats`` gives;
+        the place ``session.dealers`` names for the hand deals, and seat winds run E, S, W, N
+        counter-clockwise from the dealer."""
+        return seating(rules, hand_number)
+
+
+def seating(rules: RulesLike | Settlement, hand_number: int) -> Seating:
     """The seating of hand ``hand_number`` (0 .. length-1) of a session under ``rules``.
 
     Players are numbered by their place in the first round (0 opened East, 1 South, 2 West, 3 North).
@@ -34,3 +43,6 @@ def seating(rules: RuleSet | Settlement | str | Path, hand_number: int) -> Seati
     dealer_place = WINDS.index(session.dealers[in_round])
     winds = tuple(WINDS[(place - dealer_place) % 4] for place in places)
     return Seating(session.rounds[round_index], places.index(dealer_place), winds)  # type: ignore[arg-type]  # one wind per seat: four
+
+
+__all__ = ["Seating", "seating"]

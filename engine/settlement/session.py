@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from ..core import TILE_INDEX, Hand, parse_hand
 from ..core.tiles import WIND_CODES
-from ..ruleset import RuleSet, load_ruleset
+from ..ruleset import RulesLike, ruleset_of
 from ..scoring import Result, Scorer
 from .payments import Changes, draw_changes, hand_points, penalty_changes, player_index, win_changes
 from .ranking import Standing, standings
@@ -47,8 +46,8 @@ class Session:
     a penalty ends it only when its kind says so (``ends_hand``), and one that ``bars_win`` keeps the
     offender from winning the rest of the hand (停和, ``barred``)."""
 
-    def __init__(self, rules: RuleSet | str | Path = "mcr", names: Sequence[str] = WIND_CODES) -> None:
-        self.ruleset = rules if isinstance(rules, RuleSet) else load_ruleset(rules)
+    def __init__(self, rules: RulesLike = "mcr", *, names: Sequence[str] = WIND_CODES) -> None:
+        self.ruleset = ruleset_of(rules)
         self.terms: Settlement = settlement_of(self.ruleset)
         if len(names) != 4 or len(set(names)) != 4 or not all(isinstance(n, str) and n for n in names):
             raise SettlementError(f"a session needs four different player names, not {list(names)!r}")
@@ -63,6 +62,7 @@ class Session:
 
     @property
     def length(self) -> int:
+        """How many hands the session has (the rule set's ``session.length``)."""
         return self.terms.session.length
 
     @property
@@ -74,6 +74,7 @@ class Session:
 
     @property
     def finished(self) -> bool:
+        """Whether every hand of the session has been recorded."""
         return self.hand_number >= self.length
 
     @property

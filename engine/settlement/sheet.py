@@ -5,12 +5,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 from ..core import HandError, hand_from_record
 from ..core.text import printable
-from ..ruleset import RuleSet
+from ..ruleset import RulesLike
 from .session import Session
 from .terms import WINDS, SettlementError
 
@@ -143,7 +142,7 @@ def _json_event(session: Session, record: Any) -> None:
         session.win(_player(record.get("winner"), names), hand, discarder, record.get("flowers"), **context)
 
 
-def read_sheet(text: str, rules: RuleSet | str | Path = "mcr", source: str = "<sheet>") -> Session:
+def read_sheet(text: str, rules: RulesLike = "mcr", *, source: str = "<sheet>") -> Session:
     """The Session a score sheet records (text lines, or JSONL when its first entry is an object).
     A first entry ``players: A B C D`` (JSON: ``{"players": [...]}``) names the players."""
     lines = [(n, line.split("#", 1)[0].strip()) for n, line in enumerate(text.splitlines(), 1)]
@@ -160,13 +159,13 @@ def read_sheet(text: str, rules: RuleSet | str | Path = "mcr", source: str = "<s
                 except RecursionError:
                     raise SettlementError("not valid JSON: nested too deeply") from None
                 if i == 0 and isinstance(record, dict) and set(record) == {"players"}:
-                    session = Session(rules, _names(record["players"]))
+                    session = Session(rules, names=_names(record["players"]))
                 else:
                     _json_event(session, record)
             elif line.startswith("players:"):
                 if i:
                     raise SettlementError("'players:' must come first, before any hand")
-                session = Session(rules, _names(line.removeprefix("players:").split()))
+                session = Session(rules, names=_names(line.removeprefix("players:").split()))
             else:
                 _text_event(session, line.split())
         except (SettlementError, HandError) as err:

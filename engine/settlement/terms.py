@@ -9,7 +9,7 @@ from pathlib import Path
 
 from ..core.errors import FanrulesError
 from ..core.tiles import WIND_CODES
-from ..ruleset import RuleSet, load_ruleset
+from ..ruleset import RuleSet, RulesLike, load_ruleset, ruleset_of
 from ..ruleset.formula import NAMES, evaluate, parse, worked_values
 from ..ruleset.settlement_keys import SETTLEMENT
 from ..ruleset.views import section_problems, view_of
@@ -33,6 +33,8 @@ class Pay:
     formula: str = ""
 
     def amount(self, base: int, points: int, values: Mapping[str, int] | None = None) -> int:
+        """What this pay amounts to for a hand of ``points`` under a ``base``: the pay's base and points
+        multiplied by them and added, or the value of its formula."""
         if not self.formula:
             return self.base * base + self.points * points
         return evaluate(parse(self.formula, tuple(values or NAMES)), values or {"total": points, "base": base})
@@ -74,7 +76,7 @@ class RankingTerms:
     tie_breaks: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Settlement:
     """A rule set's settlement terms, typed; ``flower_value`` is the value of the rule set's bonus fan
     (a flower's points), 0 when it has none; ``table_flowers`` whether its table plays with flowers (its
@@ -120,7 +122,7 @@ def settlement_of(ruleset: RuleSet) -> Settlement:
     problems = section_problems("settlement", SETTLEMENT, data)
     if problems:
         raise SettlementError(f"rule set {ruleset.name}: {problems[0]}")
-    bonus = [fan.value for fan in ruleset.fans if fan.bonus]
+    bonus = [fan.points for fan in ruleset.fans if fan.bonus]
     views = {cls.__name__: cls for cls in (Settlement, Pay, Penalty, SessionTerms, RankingTerms)}
     tiles = ruleset.sections.get("procedure", {}).get("tiles", {})
     terms: Settlement = view_of(SETTLEMENT, data, views, ruleset=ruleset.name, minimum=ruleset.minimum,
@@ -133,10 +135,14 @@ def _terms_of(rules: str) -> Settlement:
     return settlement_of(load_ruleset(rules))
 
 
-def terms(rules: RuleSet | Settlement | str | Path = "mcr") -> Settlement:
-    """The settlement terms of a rule set: loaded (a RuleSet), by shipped name or path, or already typed."""
+def terms(rules: RulesLike | Settlement = "mcr") -> Settlement:
+    """The settlement terms of a rule set: loaded (a RuleSet, or what holds one), by shipped name or
+    path, or already typed."""
     if isinstance(rules, Settlement):
         return rules
-    if isinstance(rules, RuleSet):
-        return settlement_of(rules)
-    return _terms_of(str(rules))
+    if isinstance(rules, (str, Path)):
+        return _terms_of(str(rules))
+    return settlement_of(ruleset_of(rules))
+
+
+__all__ = ["Pay", "Penalty", "RankingTerms", "SessionTerms", "Settlement", "settlement_of", "SettlementError", "terms", "WINDS"]

@@ -148,8 +148,8 @@ def rule_changes(ruleset_a: RuleSet, ruleset_b: RuleSet) -> list[str]:
         if a is None or b is None:
             out.append(f"fan {names[number]}: {'only in ' + ruleset_a.name if b is None else 'not in ' + ruleset_a.name}")
             continue
-        if a.value != b.value:
-            out.append(f"fan {a}: value {b.value} -> {a.value}")
+        if a.points != b.points:
+            out.append(f"fan {a}: value {b.points} -> {a.points}")
         ex_a, ex_b = set(a.excludes), set(b.excludes)
         for label, items in (("excludes now", ex_a - ex_b), ("no longer excludes", ex_b - ex_a)):
             for e in sorted(items, key=lambda e: e.target):

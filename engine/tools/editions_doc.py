@@ -64,10 +64,10 @@ def _fan_text(fan: Fan | None, base: Fan | None, names: dict[int, str]) -> str:
     excludes = {e.target for e in fan.excludes}
     if base is None:
         listed = f"; excludes {', '.join(names[t] for t in sorted(excludes))}" if excludes else ""
-        return f"added: {_points_word(fan.value)}{listed}; when `{' '.join(fan.predicate.split())}`"
+        return f"added: {_points_word(fan.points)}{listed}; when `{' '.join(fan.predicate.split())}`"
     parts = []
-    if fan.value != base.value:
-        parts.append(f"{_points_word(fan.value)} (not {base.value})")
+    if fan.points != base.points:
+        parts.append(f"{_points_word(fan.points)} (not {base.points})")
     before = {e.target for e in base.excludes}
     if excludes - before:
         parts.append("also excludes " + ", ".join(names[t] for t in sorted(excludes - before)))
@@ -126,7 +126,7 @@ def points_table(order: list[RuleSet], cite: Sources) -> list[str]:
         default = by_number[base.name].get(number)
         said = {rs.name: _fan_text(by_number[rs.name].get(number), default, names) or "as defined" for rs in order}
         if default is not None:
-            said[base.name] = _points_word(default.value)
+            said[base.name] = _points_word(default.points)
         if all(said[rs.name] in ("as defined", said[base.name]) for rs in order[1:]):
             continue
         for rs in order[1:]:

@@ -156,7 +156,7 @@ def _show_ruleset(ruleset: RuleSet) -> None:
 def _show_fan(fan: Fan, names: dict[int, str]) -> None:
     """One fan's keys, each with the file and line it comes from; ``names`` gives the excluded fans' names."""
     print(printable(f"{fan.number} {fan.name_zh} {fan.name_en}"))
-    for key, value in (("value", fan.value), ("description", fan.description), ("predicate", " ".join(fan.predicate.split()))):
+    for key, value in (("value", fan.points), ("description", fan.description), ("predicate", " ".join(fan.predicate.split()))):
         print(printable(f"  {key}: {value}    # {fan.origins.get(key, fan.where)}"))
     if fan.excludes:
         parts = []

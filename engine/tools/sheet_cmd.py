@@ -95,7 +95,7 @@ def cmd_sheet(args: argparse.Namespace) -> int:
     from ..settlement import SettlementError
     from ..settlement.sheet import read_sheet
     try:
-        session = read_sheet(_read(args.sheet), args.rules, "<stdin>" if args.sheet == "-" else args.sheet)
+        session = read_sheet(_read(args.sheet), args.rules, source="<stdin>" if args.sheet == "-" else args.sheet)
     except (SettlementError, UnicodeDecodeError) as err:
         raise CliError(printable(err)) from None
     if args.json:

@@ -137,13 +137,13 @@ def ruleset_json(ruleset: RuleSet) -> dict[str, Any]:
     return {"name": ruleset.name, "title": ruleset.title, "version": ruleset.version, "minimum": ruleset.minimum,
             "chain": list(ruleset.chain), "sections": sorted(ruleset.sections),
             "families": [{"name": f.name, "cap": f.cap, "fans": sorted(f.fans)} for f in ruleset.families],
-            "fans": [{"id": f.number, "name_zh": f.name_zh, "name_en": f.name_en, "points": f.value,
+            "fans": [{"id": f.number, "name_zh": f.name_zh, "name_en": f.name_en, "points": f.points,
                       "description": f.description, "description_zh": f.description_zh} for f in ruleset.fans]}
 
 
 def fan_json(fan: Fan) -> dict[str, Any]:
     """``GET /api/rules/{name}/fans/{fan}``: one fan as ``fanrules rules show FAN`` shows it."""
-    return {"id": fan.number, "name_zh": fan.name_zh, "name_en": fan.name_en, "points": fan.value,
+    return {"id": fan.number, "name_zh": fan.name_zh, "name_en": fan.name_en, "points": fan.points,
             "description": fan.description, "description_zh": fan.description_zh, "predicate": " ".join(fan.predicate.split()),
             "excludes": [{"fan": e.target, "count": e.count, "scope": e.scope} for e in fan.excludes],
             "bonus": fan.bonus, "sources": list(fan.sources)}

@@ -67,8 +67,8 @@ def _badge(change: FanChange | None, parent: str, w: Words) -> str:
 def index_html(ruleset: RuleSet, diff: VariantChanges | None, w: Words = ENGLISH) -> str:
     parent = diff.parent.name if diff else ""
     sections = []
-    fans = sorted(ruleset.fans, key=lambda f: (-f.value, f.number))
-    for value, group in groupby(fans, key=lambda f: f.value):
+    fans = sorted(ruleset.fans, key=lambda f: (-f.points, f.number))
+    for value, group in groupby(fans, key=lambda f: f.points):
         rows = "".join(
             f'<li class="fan-row" data-search="{escape(f"{f.number} {f.name_zh} {f.name_en}".casefold())}">'
             f'<a href="fan-{f.number}.html"><span class="num">{f.number}</span> <span class="zh">{escape(f.name_zh)}</span> '

@@ -68,7 +68,7 @@ class PersonTable:
         seat = self.session.seating
         n = self.session.hand_number
         return Table(self.rules, secrets.randbelow(2 ** 63) if self.seed is None else game_seed(self.seed, n),
-                     seat.seat_winds, seat.prevalent_wind)
+                     seat_winds=seat.seat_winds, prevalent_wind=seat.prevalent_wind)
 
     @property
     def finished(self) -> bool:
@@ -82,7 +82,7 @@ class PersonTable:
             if table.over:
                 return self._hand_over()
             player = table.to_act()[0] if PERSON not in table.to_act() else PERSON
-            legal = table.legal_actions(player)
+            legal = table.legal(player)
             if player == PERSON:
                 if len(legal) == 1 and legal[0].kind in AUTOMATIC:
                     table.step(legal[0])

@@ -80,7 +80,7 @@ def value_html(fan: Fan, w: Words) -> str:
     if fan.multiplier:
         line = w.say("Multiplies the sum of the other fans by <b>{}</b>.", fan.multiplier)
     else:
-        line = w.say("{} point." if abs(fan.value) == 1 else "{} points.", f"<b>{fan.value}</b>")
+        line = w.say("{} point." if abs(fan.points) == 1 else "{} points.", f"<b>{fan.points}</b>")
     if fan.alone:
         line += w.say(" When it is counted, the hand scores it alone: no other fan counts.")
     return line

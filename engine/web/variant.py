@@ -9,7 +9,7 @@ from ..ruleset.loader import resolve
 from ..ruleset.yamlpos import read_yaml
 
 #: The fields of a fan that a variant can change, with the words the book uses for them.
-FAN_FIELDS = (("name_zh", "Chinese name"), ("name_en", "English name"), ("value", "value"),
+FAN_FIELDS = (("name_zh", "Chinese name"), ("name_en", "English name"), ("points", "value"),
               ("description", "description"), ("excludes", "exclusions"), ("predicate", "predicate"))
 
 
