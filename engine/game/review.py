@@ -236,7 +236,7 @@ class _Reviewing:
         except (IllegalAction, ValueError) as err:
             self.review.divergence = f"event {i}: {err}"
             return
-        decision = self._decide(table, action, i) if action.player == self.seat and action in table.legal_actions(self.seat) else None
+        decision = self._decide(table, action, i) if action.player == self.seat and action in table.legal(self.seat) else None
         try:
             table.step(action)
         except IllegalAction as err:
@@ -251,7 +251,7 @@ class _Reviewing:
         self._outcome(table)
 
     def _decide(self, table: Table, action: Action, index: int) -> Decision | None:
-        legal = table.legal_actions(self.seat)
+        legal = table.legal(self.seat)
         if not is_decision(legal):
             return None
         seen = observe(table, self.seat)

@@ -10,6 +10,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
+from ..core.deprecation import warn_renamed
 from ..core.jsonio import meld_to_record
 from ..core.tiles import TileLike, parse_tile, tile_code
 from ..ruleset import resolve, shipped_rulesets
@@ -60,16 +61,44 @@ class TableState:
         i = self.wall_index[player]
         return self.backs[i] - self.fronts[i] - self.proc.tiles_left
 
+    @property
+    def wall_left(self) -> int:
+        """Tiles left to draw before the exhaustive draw (0 at the end), in the wall the next draw comes
+        from: the one wall, or (walls per seat) the wall of the player to draw, else of the next after the
+        player whose turn it is or who discarded, else (a kong to rob) of the kong's declarer. What an
+        Observation's ``wall_left`` says."""
+        return max(self._left_to_draw(), 0)
+
+    @property
+    def remaining(self) -> int:
+        """Deprecated: ``wall_left``."""
+        warn_renamed("Table.remaining", "Table.wall_left")
+        return self._left_to_draw()
+
+    def _left_to_draw(self) -> int:
+        if len(self.fronts) == 1:
+            return self.backs[0] - self.fronts[0] - self.proc.tiles_left
+        w = self.window
+        if self.phase in (Phase.DRAW, Phase.FLOWERS):
+            player = self.current
+        elif w is not None:
+            player = w.discarder if w.kong is not None else self.next_of(w.discarder)
+        else:
+            player = self.next_of(self.current)
+        return self.left(player)
+
     def undrawn(self) -> list[int]:
         """The tiles still in the walls."""
         return [t for f, b in zip(self.fronts, self.backs) for t in self.wall[f:b]]
 
     def next_of(self, player: int, k: int = 1) -> int:
+        """The player ``k`` turns after ``player`` in turn order (east, south, west, north)."""
         if k == 1:
             return self._after[player]
         return self.order[(self.order.index(player) + k) % SEAT_COUNT]
 
     def relative(self, claimer: int, discarder: int) -> str:
+        """Where ``discarder`` sits seen from ``claimer``: ``right``, ``across`` or ``left``."""
         return RELATIVE[(self.order.index(discarder) - self.order.index(claimer)) % SEAT_COUNT]
 
     def visible(self, tile: TileLike) -> int:

@@ -111,32 +111,6 @@ class Table(TableState):
                 f"({tile_code(self.seat_winds[self.current])}) to act, {self.wall_left} in the wall: {seats}>")
 
     @property
-    def wall_left(self) -> int:
-        """Tiles left to draw before the exhaustive draw (0 at the end), in the wall the next draw comes
-        from: the one wall, or (walls per seat) the wall of the player to draw, else of the next after the
-        player whose turn it is or who discarded, else (a kong to rob) of the kong's declarer. What an
-        Observation's ``wall_left`` says."""
-        return max(self._left_to_draw(), 0)
-
-    @property
-    def remaining(self) -> int:
-        """Deprecated: ``wall_left``."""
-        warn_renamed("Table.remaining", "Table.wall_left")
-        return self._left_to_draw()
-
-    def _left_to_draw(self) -> int:
-        if len(self.fronts) == 1:
-            return self.backs[0] - self.fronts[0] - self.proc.tiles_left
-        w = self.window
-        if self.phase in (Phase.DRAW, Phase.FLOWERS):
-            player = self.current
-        elif w is not None:
-            player = w.discarder if w.kong is not None else self.next_of(w.discarder)
-        else:
-            player = self.next_of(self.current)
-        return self.left(player)
-
-    @property
     def over(self) -> bool:
         """Whether the hand is over (a win, or the exhaustive draw)."""
         return self.phase == Phase.OVER

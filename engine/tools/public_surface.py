@@ -27,8 +27,13 @@ def _signature(obj: Any) -> str:
 
 
 def _members(cls: type) -> Iterator[tuple[str, Any]]:
-    """The public methods and properties a class defines itself (enum members and plain fields left out)."""
-    for name, value in vars(cls).items():
+    """The public methods and properties of a class, its own and those it inherits from fanrules' classes
+    (enum members and plain fields left out): a member moved to a base class stays on the surface."""
+    seen: dict[str, Any] = {}
+    for owner in reversed(cls.__mro__):
+        if owner is cls or owner.__module__.startswith("fanrules."):
+            seen.update(vars(owner))
+    for name, value in seen.items():
         if name.startswith("_") or (isinstance(cls, enum.EnumMeta) and name in cls.__members__):
             continue
         if isinstance(value, (property, classmethod, staticmethod)) or inspect.isfunction(value):
