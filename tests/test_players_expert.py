@@ -9,6 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import fanrules
 import pytest
 from fanrules.core.hand import Meld, MeldKind
 from fanrules.core.tiles import FLOWER_CODES, TILE_CODES, tile_code, tile_of_code
@@ -171,3 +172,11 @@ def test_late_a_ready_hand_on_a_thin_wait_folds_to_a_safe_tile() -> None:
     assert player.reason.startswith("fold:") and "ready on 6p 9p" in player.reason, player.reason
     assert view.danger(action.tile) == min(view.danger(t) for t in set(obs.hand))
     assert player(_turn(hand, (), 40)) == Action(0, ActionKind.DISCARD, tile_of_code("E")), player.reason
+
+
+@pytest.mark.parametrize("rules_name", [n for n in fanrules.shipped_rulesets() if "procedure" in fanrules.load_ruleset(n).sections])
+def test_four_experts_play_a_hand_under_every_playable_shipped_rule_set(rules_name: str) -> None:
+    """Every shipped rule set with a table procedure. casual's minimum is 0: the expert measures a ready hand's points in one point there, not in the minimum."""
+    rules = game_rules(rules_name)
+    table = play(Table(rules, 5), [ExpertPlayer(rules) for _ in range(4)])
+    assert table.over

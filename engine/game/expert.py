@@ -79,6 +79,8 @@ class ExpertPlayer:
         self.rules = rules = as_game_rules(rules)
         self.weighed = weighed_of(rules)
         self.minimum = rules.procedure.minimum
+        #: What a ready hand's expected points are measured in: the minimum, or one point where any win counts.
+        self.unit = max(self.minimum, 1)
         self.reason = ""
         self._planned: tuple[tuple[int, ...], tuple[Meld, ...], Plan] | None = None
 
@@ -127,7 +129,7 @@ class ExpertPlayer:
             copies = sum(live[w] for w in scoring)
             if copies:
                 expected = sum(live[w] * COMES_OUT[w] * p for w, p in self.weighed.wins[tiles, melds, ctx] if p >= self.minimum)
-                return Option(0, expected / self.minimum, copies, scoring)
+                return Option(0, expected / self.unit, copies, scoring)
             s = 1
             if known is not None:
                 useful = self.weighed.useful_of(tiles, len(melds), whole, tile)[1]
