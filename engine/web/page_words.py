@@ -39,8 +39,7 @@ PAGE_ZH: dict[str, str] = {
     "e.g. [123p,1][345s,2]999s6m6pEWW1m, last tile = winning tile": "例如 [123p,1][345s,2]999s6m6pEWW1m，最后一张是和的牌",
     "tiles seen elsewhere (discards, others' sets), e.g. 1m1mE[789s]: the analysis counts them out":
         "别处看到的牌（弃牌、别家的牌组），例如 1m1mE[789s]：分析时扣除",
-    "The result below is for the hand and facts as they were; press Score for these.":
-        "下面的结果是改动之前的；按“算番”重新计算。",
+    "Press Score (or Enter) for this hand.": "按“算番”（或回车）计算这手牌。",
     "Play a hand at the table": "到牌桌打一局", "(under minimum)": "（不够起和番数）",
     "Not a winning hand: {}": "不是和牌：{}", "The hand cannot be read: {}": "这手牌读不懂：{}",
     "Not allowed: {}": "不允许：{}", "Too much at once: {}": "一次太多：{}", "The server is busy: {}": "服务器忙：{}",
@@ -48,6 +47,11 @@ PAGE_ZH: dict[str, str] = {
     "type a hand or click tiles first": "先输入一手牌或点牌", "a chow starts at a number tile from 1 to 7": "吃要从 1 到 7 的数牌开始",
     "{} tiles: a hand has 14 with its winning tile; click one to take it back": "{} 张：一手牌连和的牌共 14 张；点一张拿回",
     "win on {}: click to score it": "和{}：点一下算番", "{} unseen": "还有 {} 张没见到",
+    "reason:excluded": "与{}不重复计（不计）", "reason:excluded_count": "{}已包含这一次", "reason:own_sets": "它的牌组属于{}",
+    "reason:identical": "不重复原则：已有一组牌构成此番", "reason:account_once": "不拆移、一次计原则：它的牌组已组合过",
+    "reason:family_cap": "同系列已计到规则允许的个数，{}在其中", "reason:alone": "{}单独计番",
+    "{}: click to take it back": "{}：点一下拿回", "chow": "吃", "pung": "碰", "kong": "杠", "concealed_kong": "暗杠",
+    "face down": "扣着", "Hand {}": "手牌 {}",
     # the table
     "A new table": "开一桌", "one hand": "一局", "a session (every hand of the rule set's settlement)": "一场（结算规则的全部局数）",
     "Sit down": "入座", "hints (shanten, useful tiles, points in reach)": "提示（向听数、有用的牌、能和的番数）",
