@@ -266,7 +266,8 @@
       card.append(el("p", { class: "hint", text: t("Not counted:") }));
       card.append(el("ul", { class: "not-counted", id: "not-counted" }, pic.not_counted.map((n) => {
         const sets = n.blocks.map((i) => pic.blocks[i].text).join(" ");
-        const reason = lang() === "zh" ? P.say("reason:" + n.principle, n.by ? n.by.name_zh : "") : n.reason;
+        const by = r.fans.find((f) => f.id === n.by);
+        const reason = lang() === "zh" ? P.say("reason:" + n.principle, by ? by.name_zh : "") : n.reason;
         return el("li", {}, [el("b", { text: (lang() === "zh" ? n.name_zh : n.name_zh + " " + n.name_en) + (n.count > 1 ? " ×" + n.count : "") }),
           (sets ? " (" + sets + ")" : "") + ": " + reason]);
       })));

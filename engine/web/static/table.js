@@ -151,6 +151,9 @@
     if (acting === 0 && !automatic(obs)) {
       announce(turnWords(obs));
       keepFocus();
+    } else if (view.over) {
+      announce($("outcome") ? $("outcome").textContent : say("the hand is over"));
+      keepFocus();
     }
     if (($("hints").checked || obs.legal.some((a) => a.action === "pass")) && choosing(obs) && !automatic(obs)) send({ hint: true });
   }

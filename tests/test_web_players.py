@@ -1,0 +1,397 @@
+"""The web table as players expect it (issue 53), in headless Chromium at a desktop's 1280x800 and a
+phone's 390x844: one test per finding of the issue (phones; flowers; whose turn; claims and hints; the
+playground's loose ends; Chinese; keyboard and screen readers; the end of a hand and the session), and
+axe-core's rules run in the pages (no violation of the serious or critical kinds)."""
+from __future__ import annotations
+
+import json
+import shutil
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+from fanrules.ruleset import load_ruleset
+from fanrules.web.server import make_server
+
+if TYPE_CHECKING:
+    from selenium.webdriver.remote.webdriver import WebDriver
+
+AXE = Path(__file__).resolve().parent / "data" / "axe" / "axe.min.js"
+BROWSER = shutil.which("chromium") or shutil.which("chromium-browser")
+DRIVER = shutil.which("chromedriver")
+FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync", "--hide-scrollbars")
+#: The screens of the issue: a desktop and a phone (width, height, phone).
+SCREENS = [pytest.param((1280, 800, False), id="desktop-1280x800"), pytest.param((390, 844, True), id="phone-390x844")]
+#: Every WebSocket message the page receives, kept for the test (installed before the page's scripts).
+RECORDER = """window.__received = [];
+const NativeSocket = window.WebSocket;
+window.WebSocket = function (url, protocols) {
+  const socket = new NativeSocket(url, protocols);
+  socket.addEventListener("message", (event) => window.__received.push(event.data));
+  return socket;
+};
+Object.assign(window.WebSocket, { CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3 });
+window.WebSocket.prototype = NativeSocket.prototype;
+window.__sent = [];
+const nativeSend = NativeSocket.prototype.send;
+NativeSocket.prototype.send = function (data) { window.__sent.push(data); return nativeSend.call(this, data); };"""
+#: The person's move, clicked in one go: a win, a flower, a pass, else the discard of the rightmost tile.
+CHOOSE = """const acts = {};
+for (const b of document.querySelectorAll('#actions button.action:not(:disabled)')) acts[b.dataset.action] = acts[b.dataset.action] || b;
+const own = Array.from(document.querySelectorAll('#seat-own button.own-tile')).filter((b) => !b.disabled);
+const choice = acts.win || acts.flower || acts.pass || own[own.length - 1];
+if (choice) choice.click();
+return choice ? (choice.dataset.action || 'discard') : null;"""
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[WebDriver]:
+    if BROWSER is None or DRIVER is None:
+        pytest.skip("headless Chromium not installed: apt-get install chromium chromium-driver (.ci/run does)")
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    profile = tempfile.mkdtemp(prefix="fanrules-chromium-")
+    for flag in (*FLAGS, f"--user-data-dir={profile}"):
+        options.add_argument(flag)
+    options.binary_location = str(BROWSER)
+    driver = webdriver.Chrome(service=Service(str(DRIVER)), options=options)
+    driver.set_page_load_timeout(30)
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": RECORDER})
+    yield driver
+    driver.quit()
+    shutil.rmtree(profile, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def base() -> Iterator[str]:
+    server = make_server(load_ruleset("mcr"), port=0, quiet=True)
+    server.uvicorn.config.app.state.tables.tables.per_client = 64  # this module's client sits down at many tables
+    with server.running():
+        yield server.url
+
+
+def open_page(driver: WebDriver, url: str, screen: tuple[int, int, bool], lang: str = "en") -> None:
+    """``url`` on a screen of ``screen``'s size (the page's own viewport), in ``lang``, with no table to rejoin."""
+    width, height, phone = screen
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": phone})
+    driver.get(url)
+    driver.execute_script("localStorage.clear(); sessionStorage.clear(); localStorage.setItem('fanrules-lang', arguments[0]);", lang)
+    driver.get(url)
+
+
+def wait_until(driver: WebDriver, test: Any, seconds: float = 30) -> Any:
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    return WebDriverWait(driver, seconds, poll_frequency=0.02).until(test)
+
+
+def views(driver: WebDriver) -> list[dict[str, Any]]:
+    return [m["view"] for m in map(json.loads, driver.execute_script("return window.__received;")) if "view" in m]
+
+
+def sit_down(driver: WebDriver, base: str, screen: tuple[int, int, bool], query: str, lang: str = "en", hints: bool = False) -> None:
+    open_page(driver, base + "table?" + query, screen, lang)
+    if hints:
+        driver.find_element("id", "hints").click()
+    driver.find_element("id", "start").click()
+    wait_until(driver, lambda d: d.find_elements("css selector", "#seat-own .seat-tiles") and views(d))
+
+
+def play(driver: WebDriver, until: Any, moves: int = 600) -> None:
+    """The person's moves (CHOOSE) until ``until(driver)`` holds; each waits for the page's answer."""
+    for _ in range(moves):
+        if until(driver):
+            return
+        count = len(views(driver))
+        if driver.execute_script(CHOOSE) is None:
+            time.sleep(0.05)
+            continue
+        wait_until(driver, lambda d, n=count: len(views(d)) > n)
+    raise AssertionError("the page never got there")
+
+
+def fits(driver: WebDriver) -> None:
+    """Nothing scrolls sideways: the page and every tile of the board lie within the screen's width."""
+    width = driver.execute_script("return window.innerWidth;")
+    assert driver.execute_script("return document.documentElement.scrollWidth;") <= width
+    rights = driver.execute_script("return Array.from(document.querySelectorAll('.seat, .seat .tile, header, header a, main .tile')).filter((e) => e.offsetParent)"
+                                   ".map((e) => e.getBoundingClientRect().right);")
+    assert rights and max(rights) <= width + 0.5
+
+
+# ---- 1. phones --------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_1_the_table_and_the_playground_fit_the_screen(browser: WebDriver, base: str, screen: tuple[int, int, bool]) -> None:
+    sit_down(browser, base, screen, "seed=1&pace=0")
+    fits(browser)
+    own = browser.find_elements("css selector", "#seat-own .seat-tiles .tile")
+    assert len(own) == 14  # the whole hand in sight, none cut
+    for paragraph in browser.find_elements("css selector", "#centre p"):  # no word a line
+        assert paragraph.size["height"] < 3 * 24, paragraph.text
+    open_page(browser, base, screen)
+    browser.find_element("id", "notation").send_keys("123m456p789s11pEEE\n")
+    wait_until(browser, lambda d: d.find_elements("id", "total"))
+    fits(browser)
+
+
+# ---- 2. flowers -------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_2_flowers_in_your_hand_are_drawn_as_tiles(browser: WebDriver, base: str, screen: tuple[int, int, bool]) -> None:
+    sit_down(browser, base, screen, "seed=1&pace=0")  # the deal of seed 1 gives the person flowers 3f 4f 5f
+    flowers = browser.find_elements("css selector", "#seat-own .tile.flower")
+    assert [f.get_attribute("data-tile") for f in flowers] == ["3f", "4f", "5f"]
+    own = browser.find_element("css selector", "#seat-own .tile[data-tile='3m']")
+    for flower in flowers:
+        assert flower.size["height"] >= 0.9 * own.size["height"] and flower.size["width"] >= 0.9 * own.size["width"]
+        use = flower.find_element("css selector", "use").get_attribute("href")
+        assert browser.find_elements("css selector", f"symbol{use}")  # a picture of the sprite
+    assert flowers[0].find_element("css selector", "svg").get_attribute("aria-label") == "autumn"
+
+
+# ---- 3. whose turn ----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_3_turns_you_can_follow(browser: WebDriver, base: str, screen: tuple[int, int, bool]) -> None:
+    sit_down(browser, base, screen, "seed=1&pace=250")
+    play(browser, lambda d: d.execute_script("return !document.querySelector('#actions button.action[data-action=flower]') && "
+                                             "document.querySelectorAll('#seat-own button.own-tile:not(:disabled)').length > 0;"))
+    acting = browser.find_elements("css selector", ".seat.to-act")
+    assert [s.get_attribute("id") for s in acting] == ["seat-own"] and acting[0].get_attribute("aria-current") == "true"
+    # the others' moves come one by one: the log grows in steps, another seat marked to act meanwhile
+    before = len(browser.find_elements("css selector", "#history li"))
+    browser.execute_script(CHOOSE)
+    lengths, others = set(), set()
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        state = browser.execute_script("return [document.querySelectorAll('#history li').length, "
+                                       "Array.from(document.querySelectorAll('.seat.to-act')).map((s) => s.id).join()];")
+        lengths.add(state[0])
+        others.add(state[1])
+        if browser.execute_script("return document.querySelectorAll('#seat-own button.own-tile:not(:disabled)').length > 0 || "
+                                  "document.querySelectorAll('#actions button.action').length > 0 || !!document.getElementById('outcome');"):
+            break
+        time.sleep(0.03)
+    assert len({n for n in lengths if n > before}) >= 2 and others - {"seat-own", ""}
+    # the log in the real order, with seat winds; the last discard large, with who made it
+    items = browser.find_elements("css selector", "#history li")
+    numbers = [int(li.get_attribute("value") or 0) for li in items]
+    assert numbers == list(range(numbers[0], numbers[0] + len(numbers))) and numbers[-1] == views(browser)[-1]["step"]
+    assert all(any(w in li.text for w in ("East", "South", "West", "North")) for li in items)
+    last = browser.find_element("id", "last-discard")
+    assert last.find_element("css selector", ".tile").size["width"] >= 40
+    assert last.find_element("css selector", ".by").text.startswith("by ") and "(player" in last.text or "(you)" in last.text
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_3_a_finished_hand_replays_step_by_step(browser: WebDriver, base: str, screen: tuple[int, int, bool]) -> None:
+    sit_down(browser, base, screen, "seed=1&pace=0")
+    play(browser, lambda d: d.find_elements("id", "outcome"))
+    browser.find_element("id", "replay-start").click()
+    step = wait_until(browser, lambda d: d.find_elements("id", "replay-step"))[0]
+    total = int(step.get_attribute("data-step") or 0)
+    assert total > 20 and "wins" in step.text
+    browser.find_element("id", "replay-back").click()
+    step = browser.find_element("id", "replay-step")
+    assert step.get_attribute("data-step") == str(total - 1) and f"{total - 1} of {total}" in step.text
+    pools = browser.find_elements("css selector", "#replay .replay-seat")
+    assert len(pools) == 4 and all(any(w in p.text for w in ("East", "South", "West", "North")) for p in pools)
+    fits(browser)
+
+
+# ---- 4. claims and hints ----------------------------------------------------------------------------
+
+#: The person's discard (or flower), never a claim, a pass or a win: the auto toggles decide those.
+DISCARD_ONLY = """const flower = document.querySelector('#actions button.action[data-action=flower]:not(:disabled)');
+const own = Array.from(document.querySelectorAll('#seat-own button.own-tile')).filter((b) => !b.disabled);
+const choice = flower || own[own.length - 1];
+if (choice) choice.click();
+return !!choice;"""
+CLAIM = "return !!document.querySelector('#actions button.action[data-action=chow], #actions button.action[data-action=pung]');"
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_4_claims_and_hints_say_what_they_mean(browser: WebDriver, base: str, screen: tuple[int, int, bool]) -> None:
+    sit_down(browser, base, screen, "seed=4&pace=0", hints=True)
+    play(browser, lambda d: d.execute_script(CLAIM))
+    obs = views(browser)[-1]["observation"]
+    discarder, tile = obs["last_discard"]
+    wind = {"E": "East", "S": "South", "W": "West", "N": "North"}[obs["seat_winds"][discarder]]
+    phase = browser.find_element("id", "phase").text
+    assert wind in phase and "claim it or pass" in phase
+    claim = browser.find_element("css selector", "#actions button.action[data-action=chow], #actions button.action[data-action=pung]")
+    names = browser.execute_script("return window.fanrulesPage.tileName(arguments[0]);", tile)
+    assert claim.text.startswith(("chow " + names, "pung " + names))
+    advice = wait_until(browser, lambda d: d.find_elements("id", "advice"))[0]
+    assert advice.text.startswith("Advice: ") and len(advice.text) > 20
+    assert browser.find_element("id", "hint-legend").find_element("tag name", "summary").text == "What the hints mean"
+    # the discard hints: every points-in-reach below the minimum says so
+    browser.find_element("css selector", "#actions button.action[data-action=pass]").click()
+    wait_until(browser, lambda d: d.find_elements("css selector", "#hint-panel .discard-row"))
+    for row in browser.find_elements("css selector", "#hint-panel .reach"):
+        best = row.get_attribute("data-best")
+        if best not in (None, "null") and int(best) < 8:
+            assert "below the minimum of 8" in row.text and "under" in (row.get_attribute("class") or "")
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_4_auto_pass_and_auto_win(browser: WebDriver, base: str, screen: tuple[int, int, bool]) -> None:
+    open_page(browser, base + "table?seed=4&pace=0", screen)
+    browser.find_element("id", "auto-pass").click()
+    browser.find_element("id", "auto-win").click()
+    browser.find_element("id", "start").click()
+    wait_until(browser, lambda d: views(d))
+    for _ in range(60):  # the person only discards (and sets flowers aside): the table passes and wins for them
+        if browser.find_elements("id", "outcome"):
+            break
+        count = len(views(browser))
+        clicked = browser.execute_script(DISCARD_ONLY)
+        assert clicked or browser.find_elements("id", "outcome")
+        wait_until(browser, lambda d, n=count: len(views(d)) > n or d.find_elements("id", "outcome"))
+    sent = [json.loads(m) for m in browser.execute_script("return window.__sent;")]
+    assert any(m.get("act", {}).get("action") == "pass" for m in sent)
+
+
+# ---- 5. the playground ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_5_the_playground_never_shows_an_old_answer(browser: WebDriver, base: str, screen: tuple[int, int, bool]) -> None:
+    open_page(browser, base, screen)
+    field = browser.find_element("id", "notation")
+    field.send_keys("123m456p789s11pEEE")
+    assert len(browser.find_elements("css selector", "#built .tile")) == 14 and not browser.find_elements("css selector", "#built .empty")
+    field.send_keys("\n")
+    context = wait_until(browser, lambda d: d.find_elements("css selector", "#result .context"))[0]
+    assert "on a discard" in context.text
+    browser.find_element("id", "self_drawn").click()
+    wait_until(browser, lambda d: "self drawn" in d.find_element("css selector", "#result .context").text)
+    field.send_keys("9s")  # a new hand: the old result goes
+    assert not browser.find_elements("id", "result")
+    field.clear()
+    field.send_keys("1112345678999mX\n")
+    error = wait_until(browser, lambda d: d.find_elements("id", "error"))[0]
+    assert error.text.startswith("The hand cannot be read: ") and "invalid" not in error.text
+    assert browser.find_element("id", "table-link").get_attribute("href").endswith("/table")
+    open_page(browser, base + "table", screen)
+    links = [a.get_attribute("href") for a in browser.find_elements("css selector", "header a")]
+    assert base in links and base + "book/" in links
+
+
+# ---- 6. Chinese -------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_6_chinese_throughout(browser: WebDriver, base: str, screen: tuple[int, int, bool]) -> None:
+    sit_down(browser, base, screen, "seed=1&pace=0", lang="zh")
+    assert browser.find_element("tag name", "html").get_attribute("lang") == "zh"
+    assert browser.find_element("id", "start").text == "入座"
+    heads = [h.text for h in browser.find_elements("css selector", ".seat-head")]
+    assert all(any(w in h for w in "东南西北") for h in heads) and not any("East" in h or "player" in h for h in heads)
+    assert "牌墙剩" in browser.find_element("id", "centre").text
+    open_page(browser, base, screen, "zh")
+    assert browser.find_element("id", "notation").get_attribute("placeholder").startswith("例如")
+    assert browser.find_element("css selector", "#seat_wind option").text == "东"
+    browser.find_element("id", "notation").send_keys("123m123p123s789m55p\n")  # 平和: 无字 not counted with it
+    context = wait_until(browser, lambda d: d.find_elements("css selector", "#result .context"))[0]
+    assert "拆法: 标准型" in context.text and "门风 东" in context.text
+    reasons = browser.find_element("id", "not-counted").text
+    assert "不计" in reasons and "not counted" not in reasons and "All Chows" not in reasons
+    browser.find_element("id", "notation").clear()
+    browser.find_element("id", "notation").send_keys("123m456p789s1pEWN\n")
+    shanten = wait_until(browser, lambda d: d.find_elements("css selector", "#analysis p"))[0].text
+    assert "向听数" in shanten and "shanten" not in shanten
+
+
+# ---- 7. keyboard and screen readers -----------------------------------------------------------------
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_7_the_keyboard_keeps_its_place_and_tiles_have_names(browser: WebDriver, base: str, screen: tuple[int, int, bool]) -> None:
+    from selenium.webdriver.common.keys import Keys
+
+    sit_down(browser, base, screen, "seed=1&pace=0")
+    assert browser.find_elements("tag name", "h1") and browser.find_elements("css selector", "h2, h3")
+    hidden = browser.find_element("css selector", "#seat-right .set.hidden")
+    assert hidden.get_attribute("aria-label") == "13 tiles face down" and hidden.get_attribute("role") == "img"
+    for _ in range(40):  # by keyboard alone: Enter on what has the focus
+        assert browser.execute_script("return document.getElementById('board').contains(document.activeElement);")
+        if browser.find_elements("id", "outcome"):
+            break
+        count = len(views(browser))
+        focused = browser.switch_to.active_element
+        if focused.get_attribute("data-action") in ("chow", "pung", "kong"):
+            focused = browser.find_element("css selector", "#actions button.action[data-action=pass]")
+        focused.send_keys(Keys.ENTER)
+        wait_until(browser, lambda d, n=count: len(views(d)) > n and d.execute_script(
+            "return document.getElementById('board').contains(document.activeElement);"))
+    assert browser.find_element("id", "announce").text  # a live region that speaks
+    names = browser.execute_script("return Array.from(document.querySelectorAll('#seat-own svg')).map((s) => s.getAttribute('aria-label'));")
+    assert names and all(n and "(" not in n and n[0].isalpha() for n in names)
+    open_page(browser, base, screen)
+    assert browser.find_element("css selector", "button.pick[data-tile='1m']").get_attribute("aria-label") == "add one of characters"
+    for code in ("1m", "2m", "3m"):
+        browser.find_element("css selector", f"button.pick[data-tile='{code}']").click()
+    taken = browser.find_element("css selector", "#built button.taken")
+    taken.send_keys(Keys.ENTER)
+    assert len(browser.find_elements("css selector", "#built .tile")) == 2
+    assert browser.execute_script("return document.getElementById('built').contains(document.activeElement);")
+
+
+def axe_violations(driver: WebDriver) -> list[dict[str, Any]]:
+    """axe-core's serious and critical violations in the page now."""
+    driver.execute_script(AXE.read_text(encoding="utf-8"))
+    found = driver.execute_async_script("const done = arguments[arguments.length - 1];"
+                                        "axe.run(document, { resultTypes: ['violations'] }).then((r) => done(r.violations));")
+    return [{"id": v["id"], "impact": v["impact"], "nodes": [n["target"] for n in v["nodes"]][:3]}
+            for v in found if v["impact"] in ("serious", "critical")]
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_7_no_serious_accessibility_violation(browser: WebDriver, base: str, screen: tuple[int, int, bool]) -> None:
+    browser.set_script_timeout(60)
+    open_page(browser, base, screen)
+    browser.find_element("id", "notation").send_keys("123m123p123s789m55p\n")
+    wait_until(browser, lambda d: d.find_elements("id", "total"))
+    assert axe_violations(browser) == []
+    sit_down(browser, base, screen, "seed=4&pace=0", hints=True)
+    play(browser, lambda d: d.execute_script(CLAIM))
+    wait_until(browser, lambda d: d.find_elements("id", "advice"))
+    assert axe_violations(browser) == []
+    open_page(browser, base + "book/", screen)
+    assert axe_violations(browser) == []
+
+
+# ---- 8. the end of a hand and the session -----------------------------------------------------------
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_8_the_end_of_a_hand_and_the_session(browser: WebDriver, base: str, screen: tuple[int, int, bool]) -> None:
+    open_page(browser, base + "table?seed=1&pace=0", screen)
+    browser.find_element("css selector", "input[name=length][value=session]").click()
+    browser.find_element("id", "start").click()
+    wait_until(browser, lambda d: views(d))
+    play(browser, lambda d: d.find_elements("id", "outcome"))
+    result = views(browser)[-1]["result"]
+    assert result["outcome"] == "win"  # seed 1: West wins with a flower
+    assert not browser.find_elements("css selector", "#win-fans li[data-fan='81']")
+    assert browser.find_element("id", "win-flowers").text.startswith("flowers +1")
+    assert "West (player 2)" in browser.find_element("id", "outcome").text
+    rows = browser.find_elements("css selector", "#standings-table tr[data-player]")
+    standings = {s["player"]: s for s in views(browser)[-1]["session"]["standings"]}
+    for row in rows:
+        cells = [c.text for c in row.find_elements("tag name", "td")]
+        st = standings[int(row.get_attribute("data-player") or 0)]
+        assert int(cells[2]) == st["change"] and "/" not in cells[3]
+    assert sum(int(r.find_elements("tag name", "td")[2].text) for r in rows) == 0
+    key = views(browser)[-1]["id"]
+    browser.find_element("id", "start").click()  # during a session: asks first
+    alert = wait_until(browser, lambda d: d.switch_to.alert)
+    alert.dismiss()
+    assert views(browser)[-1]["id"] == key
+    browser.refresh()  # a reload rejoins the seat
+    wait_until(browser, lambda d: views(d))
+    assert views(browser)[0]["id"] == key and browser.find_element("id", "outcome")
