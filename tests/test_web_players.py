@@ -5,6 +5,7 @@ axe-core's rules run in the pages (no violation of the serious or critical kinds
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import tempfile
 import time
@@ -19,7 +20,9 @@ from fanrules.web.server import make_server
 if TYPE_CHECKING:
     from selenium.webdriver.remote.webdriver import WebDriver
 
-AXE = Path(__file__).resolve().parent / "data" / "axe" / "axe.min.js"
+ROOT = Path(__file__).resolve().parents[1]
+SHOTS = Path(os.environ.get("FANRULES_SCREENSHOTS", ROOT / "build" / "screenshots"))
+AXE = ROOT / "tests" / "data" / "axe" / "axe.min.js"
 BROWSER = shutil.which("chromium") or shutil.which("chromium-browser")
 DRIVER = shutil.which("chromedriver")
 FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
@@ -83,6 +86,15 @@ def open_page(driver: WebDriver, url: str, screen: tuple[int, int, bool], lang: 
     driver.get(url)
     driver.execute_script("localStorage.clear(); sessionStorage.clear(); localStorage.setItem('fanrules-lang', arguments[0]);", lang)
     driver.get(url)
+
+
+def shoot(driver: WebDriver, name: str, height: int | None = None) -> None:
+    """A screenshot of the page for docs/web.md (``height``: of the whole page when more than the screen)."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    if height:
+        metrics = driver.execute_script("return [window.innerWidth, Math.min(document.documentElement.scrollHeight, arguments[0])];", height)
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": metrics[0], "height": metrics[1], "deviceScaleFactor": 1, "mobile": metrics[0] < 500})
+    driver.save_screenshot(str(SHOTS / name))
 
 
 def wait_until(driver: WebDriver, test: Any, seconds: float = 30) -> Any:
@@ -190,6 +202,8 @@ def test_3_turns_you_can_follow(browser: WebDriver, base: str, screen: tuple[int
     last = browser.find_element("id", "last-discard")
     assert last.find_element("css selector", ".tile").size["width"] >= 40
     assert last.find_element("css selector", ".by").text.startswith("by ") and "(player" in last.text or "(you)" in last.text
+    if screen[2]:
+        shoot(browser, "table-phone.png", 1500)
 
 
 @pytest.mark.parametrize("screen", SCREENS)
@@ -206,6 +220,9 @@ def test_3_a_finished_hand_replays_step_by_step(browser: WebDriver, base: str, s
     pools = browser.find_elements("css selector", "#replay .replay-seat")
     assert len(pools) == 4 and all(any(w in p.text for w in ("East", "South", "West", "North")) for p in pools)
     fits(browser, screen)
+    if not screen[2]:
+        browser.execute_script("document.getElementById('replay').scrollIntoView();")
+        shoot(browser, "table-replay.png")
 
 
 # ---- 4. claims and hints ----------------------------------------------------------------------------
@@ -296,6 +313,9 @@ def test_6_chinese_throughout(browser: WebDriver, base: str, screen: tuple[int, 
     heads = [h.text for h in browser.find_elements("css selector", ".seat-head")]
     assert all(any(w in h for w in "东南西北") for h in heads) and not any("East" in h or "player" in h for h in heads)
     assert "牌墙剩" in browser.find_element("id", "centre").text
+    play(browser, lambda d: d.execute_script("return document.querySelectorAll('#seat-own button.own-tile:not(:disabled)').length > 0 && "
+                                             "document.querySelectorAll('#history li').length > 12;"))
+    shoot(browser, "table-phone-zh.png" if screen[2] else "table-zh.png", 1500 if screen[2] else None)
     open_page(browser, base, screen, "zh")
     assert browser.find_element("id", "notation").get_attribute("placeholder").startswith("例如")
     assert browser.find_element("css selector", "#seat_wind option").text == "东"
