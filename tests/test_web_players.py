@@ -412,6 +412,7 @@ def test_8_the_end_of_a_hand_and_the_session(browser: WebDriver, base: str, scre
         st = standings[int(row.get_attribute("data-player") or 0)]
         assert int(cells[2]) == st["change"] and "/" not in cells[3]
     assert sum(int(r.find_elements("tag name", "td")[2].text) for r in rows) == 0
+    assert browser.find_element("id", "payments").text.startswith(f"Hand 1: {named} wins")
     key = views(browser)[-1]["id"]
     browser.find_element("id", "start").click()  # during a session: asks first
     alert = wait_until(browser, lambda d: d.switch_to.alert)

@@ -30,10 +30,10 @@ from . import api
 from .book import book_files
 from .contract import openapi
 from .guard import Guard
+from .page_words import catalogue_script
 from .payload import error_json
 from .responses import MAX_BODY, TIMEOUT, WebError, json_response, read_json, static_text
 from .table_routes import TableRoutes, table_routes
-from .page_words import catalogue_script
 from .tiles import page_sprite
 
 STATIC = {"/static/style.css": ("style.css", "text/css; charset=utf-8"),

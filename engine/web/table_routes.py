@@ -21,10 +21,10 @@ from ..game import GameRules, ProcedureError
 from ..game.winning import as_game_rules
 from ..ruleset import RuleSet
 from ..ruleset.files import shipped_rulesets
+from .page_words import catalogue_script
 from .payload import error_json
 from .responses import WebError, json_response, read_json, static_text
 from .table_play import PersonTable, TableQuota, Tables
-from .page_words import catalogue_script
 from .tiles import page_sprite
 
 #: Runs engine work in the application's engine thread.

@@ -57,8 +57,19 @@ window.fanrulesTableEnd = (function () {
       box.append(next);
     }
   }
+  // The hand's event in words, its players named as on the board (the session's own text names them by
+  // their opening seat: what the result of the hand says, when it is the hand on the board).
+  function happened(event, view, ctx) {
+    const r = view.over ? view.result : null;
+    if (event.kind === "draw") return say("a draw: ready {}", r && r.ready ? r.ready.map((p) => ctx.who(p)).join(", ") || say("nobody") : "");
+    if (event.kind === "win" && r && r.outcome === "win") {
+      return say("{} wins", ctx.who(r.winner)) + (r.from === null ? say(" self-drawn") : say(" on the discard of {}", ctx.who(r.from))) +
+        (event.points === undefined ? "" : " · " + say("{} points", event.points));
+    }
+    return event.event;
+  }
   function payments(event, view, ctx) {
-    const what = event.kind === "draw" ? say("draw") : event.event;
+    const what = happened(event, view, ctx);
     return say("Hand {}: {}", event.hand, what) + " · " + say("payments: {}", event.changes.map((c, p) => ctx.who(p) + " " + (c > 0 ? "+" : "") + c).join(", "));
   }
   function drawStandings(view, ctx) {
