@@ -206,6 +206,7 @@ def test_3_turns_you_can_follow(browser: WebDriver, base: str, screen: tuple[int
         shoot(browser, "table-phone.png", 1500)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("screen", SCREENS)
 def test_3_a_finished_hand_replays_step_by_step(browser: WebDriver, base: str, screen: tuple[int, int, bool]) -> None:
     sit_down(browser, base, screen, "seed=1&pace=0")
@@ -390,6 +391,7 @@ def test_7_no_serious_accessibility_violation(browser: WebDriver, base: str, scr
 
 # ---- 8. the end of a hand and the session -----------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("screen", SCREENS)
 def test_8_the_end_of_a_hand_and_the_session(browser: WebDriver, base: str, screen: tuple[int, int, bool]) -> None:
     open_page(browser, base + "table?seed=4&pace=0", screen)
