@@ -139,6 +139,22 @@ def fits(driver: WebDriver, screen: tuple[int, int, bool]) -> None:
     assert rights and max(rights) <= width + 0.5
 
 
+def test_6_every_sentence_of_the_pages_is_in_the_catalogue() -> None:
+    """Each sentence the pages' scripts say (``say("...")``, ``t("...")``) and each fixed word of their HTML
+    (``data-i18n``) has its Chinese in the one catalogue."""
+    import re
+
+    static = ROOT / "engine" / "web" / "static"
+    catalogue = json.loads((static / "page_words.zh.json").read_text(encoding="utf-8"))
+    said = {m.group(1) for name in ("common.js", "table.js", "table_end.js", "playground.js")
+            for m in re.finditer(r'\b(?:say|t)\("((?:[^"\\]|\\.)*)"', (static / name).read_text(encoding="utf-8"))}
+    fixed = {m.group(1) for name in ("table.html", "playground.html")
+             for m in re.finditer(r'data-i18n(?:-placeholder|-label)?="([^"]*)"', (static / name).read_text(encoding="utf-8"))}
+    prefixes = {s for s in said if s.endswith(":") and s.startswith("reason")}  # looked up with the principle after it
+    assert len(said) > 100 and sorted((said | fixed) - prefixes - set(catalogue)) == []
+    assert all(f"reason:{p}" in catalogue for p in ("excluded", "excluded_count", "own_sets", "identical", "account_once", "family_cap", "alone"))
+
+
 # ---- 1. phones --------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("screen", SCREENS)

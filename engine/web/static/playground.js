@@ -308,7 +308,7 @@
     if (a.discards) {
       card.append(el("p", { class: "hint", text: t("Discards, best first: the shanten after each, the draws that then help, and the most points in reach.") }));
       card.append(el("div", { class: "discards" }, a.discards.map((d) => el("div", { class: "discard-row", "data-tile": d.discard }, [
-        el("span", { class: "out" }, [tile(d.discard)]), el("span", { class: "after", text: "→ shanten " + d.shanten + ", " +
+        el("span", { class: "out" }, [tile(d.discard)]), el("span", { class: "after", text: "→ " + P.say("shanten {}", d.shanten) + ", " +
           d.useful.reduce((n, u) => n + u.remaining, 0) + " " + t("useful tiles") }), usefulRow(d.useful),
         el("span", { class: "reach", title: d.best_fans.join(", "),
           text: d.best_total === null ? "" : t("up to") + " " + d.best_total + " " + t("points") + ": " + d.best_fans.join(", ") })]))));
