@@ -439,3 +439,21 @@ def test_8_the_end_of_a_hand_and_the_session(browser: WebDriver, base: str, scre
     browser.refresh()  # a reload rejoins the seat
     wait_until(browser, lambda d: views(d))
     assert views(browser)[0]["id"] == key and browser.find_element("id", "outcome")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("screen", SCREENS)
+def test_8_a_draw_says_who_was_ready(browser: WebDriver, base: str, screen: tuple[int, int, bool]) -> None:
+    open_page(browser, base + "table?seed=2&pace=0", screen)  # seed 2: a draw, two players ready
+    browser.find_element("css selector", "input[name=length][value=session]").click()
+    browser.find_element("id", "start").click()
+    wait_until(browser, lambda d: views(d))
+    play(browser, lambda d: d.find_elements("id", "outcome"))
+    view = views(browser)[-1]
+    assert view["result"]["outcome"] == "draw" and view["result"]["ready"]
+    winds = {"E": "East", "S": "South", "W": "West", "N": "North"}
+    ready = ", ".join(f"{winds[view['observation']['seat_winds'][p]]} (player {p})" for p in view["result"]["ready"])
+    assert browser.find_element("id", "outcome").text.endswith(f"Ready when the wall ran out: {ready}.")
+    payments = browser.find_element("id", "payments").text
+    assert payments.startswith(f"Hand 1: a draw: ready {ready} · payments: ") and "draw ready" not in payments
+    fits(browser, screen)
