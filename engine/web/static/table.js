@@ -214,7 +214,11 @@
   }
 
   // ---- the others' moves, one by one --------------------------------------------------------------
-  const pace = () => Number(params.get("pace") ?? $("pace").value);
+  // The pause after each of the others' moves, in milliseconds: /table?pace=MS when it is a number, else the page's choice.
+  const pace = () => {
+    const asked = Number(params.get("pace"));
+    return params.get("pace") !== null && Number.isFinite(asked) && asked >= 0 ? Math.min(asked, 5000) : Number($("pace").value);
+  };
   const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
   async function present(next) {
     const fresh = next.step - shownStep;
