@@ -144,6 +144,15 @@ def test_declared_kongs_by_clicks(browser: WebDriver, playground: str, capsys: p
     assert len(backs) == 2 and len(browser.find_elements(By.CSS_SELECTOR, "#result .declared-sets .tile")) == 11
 
 
+def error_of(browser: WebDriver, key: str) -> str:
+    """The error the page shows, as the command line writes it (``kind: message``); the page itself says
+    it in words, without the kind's code."""
+    box = browser.find_element(By.ID, key)
+    kind, message = box.get_attribute("data-kind") or "", box.get_attribute("data-message") or ""
+    assert box.text.endswith(message) and kind + ":" not in box.text
+    return f"{kind}: {message}"
+
+
 @pytest.mark.parametrize("typed", ["123m", "11111m2345678999m", "123m456m789m11p24s5s", "1112345678999mX"])
 def test_a_bad_hand_shows_the_command_lines_error(browser: WebDriver, playground: str, capsys: pytest.CaptureFixture[str], typed: str) -> None:
     browser.get(playground)
@@ -153,7 +162,7 @@ def test_a_bad_hand_shows_the_command_lines_error(browser: WebDriver, playground
     wait_for(browser, "#error")
     code, _, err = cli(capsys, "score", typed)
     assert code == 1
-    assert "fanrules: " + browser.find_element(By.ID, "error").text == err.strip()
+    assert "fanrules: " + error_of(browser, "error") == err.strip()
 
 
 def test_clicks_that_make_no_winning_hand_show_the_error(browser: WebDriver, playground: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -161,7 +170,7 @@ def test_clicks_that_make_no_winning_hand_show_the_error(browser: WebDriver, pla
     click_tiles(browser, "tile", ["1m", "4m", "7m", "2p", "5p", "8p", "3s", "6s", "9s", "E", "S", "W", "N", "N"])
     wait_for(browser, "#error")
     _, _, err = cli(capsys, "score", browser.find_element(By.ID, "notation").get_attribute("value"))
-    assert "fanrules: " + browser.find_element(By.ID, "error").text == err.strip()
+    assert "fanrules: " + error_of(browser, "error") == err.strip()
 
 
 def test_a_typed_hand_and_a_server_that_is_gone(browser: WebDriver, playground: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -172,7 +181,7 @@ def test_a_typed_hand_and_a_server_that_is_gone(browser: WebDriver, playground: 
     wait_for(browser, "#result")
     _, out, _ = cli(capsys, "score", "[123p,1][345s,2][999s,3]78mEE9m", "--seat", "S", "--json")
     assert browser.find_element(By.ID, "total").text == str(json.loads(out)["total"])
-    assert "seat S" in browser.find_element(By.CSS_SELECTOR, "#result .context").text
+    assert "seat South" in browser.find_element(By.CSS_SELECTOR, "#result .context").text
     field = browser.find_element(By.ID, "notation")
     field.clear()
     field.send_keys("[123p,1][345p,1]888s999s6m6m\n")  # Enter scores too
@@ -199,7 +208,7 @@ def test_hands_not_ready_show_how_far_they_are(browser: WebDriver, playground: s
     wait_for(browser, "#analysis .discard-row")
     hand = browser.find_element(By.ID, "notation").get_attribute("value")
     _, _, err = cli(capsys, "score", hand)
-    assert "fanrules: " + browser.find_element(By.ID, "error").text == err.strip()
+    assert "fanrules: " + error_of(browser, "error") == err.strip()
     expected = answer("/api/analyze", {"hand": hand}, Scorer.of("mcr"))[1]["discards"]
     rows = browser.find_elements(By.CSS_SELECTOR, "#analysis .discard-row")
     assert [r.get_attribute("data-tile") for r in rows] == [d["discard"] for d in expected]  # every discard, as the CLI
@@ -271,7 +280,7 @@ def test_the_analysis_counts_the_tiles_in_sight_and_shows_its_errors(browser: We
     browser.find_element(By.ID, "visible").send_keys("1s1s")  # a fifth 1s in sight
     browser.find_element(By.ID, "waits").click()
     wait_for(browser, "#analysis-error")
-    assert "invalid: " in browser.find_element(By.ID, "analysis-error").text
+    assert error_of(browser, "analysis-error").startswith("invalid: ")
 
 
 def test_the_book_from_file_urls(browser: WebDriver, tmp_path: Path) -> None:

@@ -30,15 +30,17 @@ from . import api
 from .book import book_files
 from .contract import openapi
 from .guard import Guard
+from .page_words import catalogue_script
 from .payload import error_json
 from .responses import MAX_BODY, TIMEOUT, WebError, json_response, read_json, static_text
 from .table_routes import TableRoutes, table_routes
-from .tiles import sprite
+from .tiles import page_sprite
 
 STATIC = {"/static/style.css": ("style.css", "text/css; charset=utf-8"),
           "/static/common.js": ("common.js", "text/javascript; charset=utf-8"),
           "/static/playground.js": ("playground.js", "text/javascript; charset=utf-8"),
-          "/static/table.js": ("table.js", "text/javascript; charset=utf-8")}
+          "/static/table.js": ("table.js", "text/javascript; charset=utf-8"),
+          "/static/table_end.js": ("table_end.js", "text/javascript; charset=utf-8")}
 #: The content type of each kind of file of the rule book, served under /book/.
 BOOK_TYPES = {".html": "text/html; charset=utf-8", ".css": "text/css; charset=utf-8", ".js": "text/javascript; charset=utf-8"}
 
@@ -48,7 +50,7 @@ def playground_page(ruleset: RuleSet) -> str:
     flags = "".join(f'<label><input type="checkbox" class="flag" id="{f.name}"> <span data-i18n="{f.name.replace("_", " ")}">'
                     f'{f.name.replace("_", " ")}</span></label>'
                     for f in FACTS if f.kind == "flag")
-    return (static_text("playground.html").replace("{sprite}", sprite()).replace("{rules}", escape(ruleset.name))
+    return (static_text("playground.html").replace("{sprite}", page_sprite()).replace("{words}", catalogue_script()).replace("{rules}", escape(ruleset.name))
             .replace("{flags}", flags)
             .replace("{not_waits}", " ".join(NOT_TAKEN["waits"][0])).replace("{not_analyze}", " ".join(NOT_TAKEN["analyze"][0]))
             .replace("{title}", escape(ruleset.title)).replace("{minimum}", str(ruleset.minimum)))

@@ -19,6 +19,7 @@ from ..core.hand import format_meld
 from ..core.notation import format_hand
 from ..core.tiles import compact, is_flower, tile_code
 from ..game import Action, ActionKind, GameRules, IllegalAction, Table, greedy_player, log_lines, observe
+from ..game.expert import ExpertPlayer, expert_player
 from ..game.session import ready_players
 from ..game.simulate import game_seed
 from ..scoring.reach import analyze_tiles
@@ -61,6 +62,8 @@ class PersonTable:
         self.used = time.monotonic()
         #: The last table whose end was recorded (log, result, settlement).
         self.recorded: Table | None = None
+        #: The expert whose choice and reason a hint gives when the person may claim (made when first asked).
+        self.expert: ExpertPlayer | None = None
         self.table = self._new_table()
         self.advance()
 
@@ -118,14 +121,18 @@ class PersonTable:
             win = table.wins[0]
             self.session.win(win.player, win.result, win.discarder)
             self.results.append({"outcome": "win", "winner": win.player, "from": win.discarder, "record": win.record,
-                                 "result": win.result.to_json(), "hand": format_hand(win.hand)})
+                                 "result": win.result.to_json(), "hand": format_hand(win.hand),
+                                 "bonus": [f.number for f in self.rules.ruleset.fans if f.bonus]})
         else:
-            self.session.draw(ready_players(table))
-            self.results.append({"outcome": "draw"})
+            ready = ready_players(table)
+            self.session.draw(ready)
+            self.results.append({"outcome": "draw", "ready": ready})
 
     def hint(self) -> dict[str, Any]:
         """The analysis of the person's tiles now (13 or 14), with every tile in sight counted out:
-        what ``fanrules analyze HAND --visible SEEN --seat W --round R --flowers N --json`` prints."""
+        what ``fanrules analyze HAND --visible SEEN --seat W --round R --flowers N --json`` prints, with the
+        rule set's ``minimum`` and, when the person may claim a discard, the expert player's ``advice``
+        (its choice and its reason: it sees what the person sees)."""
         obs = observe(self.table, PERSON)
         melds = obs.melds[PERSON]
         tiles = tuple(t for t in obs.hand if not is_flower(t))
@@ -135,9 +142,14 @@ class PersonTable:
             raise FanrulesError("a hint is for 13 or 14 tiles: set your flowers aside first")
         context = Context(seat_wind=obs.seat_winds[PERSON], prevalent_wind=obs.prevalent_wind, flowers=min(obs.flowers[PERSON], 8))
         analysis = analyze_tiles(HandTiles(tiles, melds), self.rules.scorer, context, tuple(seen))
-        return {"hand": hand_text(tiles, melds), "visible": compact(sorted(seen)),
+        hint = {"hand": hand_text(tiles, melds), "visible": compact(sorted(seen)),
                 "seat_wind": tile_code(obs.seat_winds[PERSON]), "prevalent_wind": tile_code(obs.prevalent_wind),
-                "flowers": obs.flowers[PERSON], **analysis.to_json()}
+                "flowers": obs.flowers[PERSON], "minimum": self.rules.procedure.minimum, **analysis.to_json()}
+        if any(a.kind == ActionKind.PASS for a in obs.legal):
+            self.expert = self.expert or expert_player(self.rules)
+            choice = self.expert(obs)
+            hint["advice"] = {**choice.to_json(), "reason": self.expert.reason}
+        return hint
 
     def view(self) -> dict[str, Any]:
         """Everything the page is sent: the person's observation, the actions so far as they saw them,

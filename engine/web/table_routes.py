@@ -21,10 +21,11 @@ from ..game import GameRules, ProcedureError
 from ..game.winning import as_game_rules
 from ..ruleset import RuleSet
 from ..ruleset.files import shipped_rulesets
+from .page_words import catalogue_script
 from .payload import error_json
 from .responses import WebError, json_response, read_json, static_text
 from .table_play import PersonTable, TableQuota, Tables
-from .tiles import sprite
+from .tiles import page_sprite
 
 #: Runs engine work in the application's engine thread.
 Run = Callable[[Callable[[], Any]], Awaitable[Any]]
@@ -47,7 +48,7 @@ class TableRoutes:
     def page(self) -> bytes:
         names = sorted({self.served.name, *shipped_rulesets()})
         options = "".join(f'<option{" selected" if n == self.served.name else ""}>{escape(n)}</option>' for n in names)
-        return static_text("table.html").replace("{sprite}", sprite()).replace("{rulesets}", options).encode("utf-8")
+        return static_text("table.html").replace("{sprite}", page_sprite()).replace("{words}", catalogue_script()).replace("{rulesets}", options).encode("utf-8")
 
     def game_rules(self, name: Any) -> GameRules:
         if not isinstance(name, str):

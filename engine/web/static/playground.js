@@ -9,26 +9,10 @@
   const { el, tileName } = window.fanrulesPage;
   const $ = (id) => document.getElementById(id);
 
-  // ---- language: English, or Chinese for the players who read it first ------------------------------
-  const ZH = {
-    "fanrules playground": "fanrules 算番", "rule set": "规则集", "Rule book": "规则书", "tile": "单张",
-    "declared chow": "吃", "declared pung": "碰", "declared kong": "明杠", "concealed kong": "暗杠",
-    "Click tiles to build the hand": "点牌组成一手牌，最后点的一张是和的牌；吃从所点的那张开始。点手里的牌或牌组可以拿回。",
-    "Hand": "手牌", "seat": "门风", "round": "圈风", "flowers": "花牌", "In sight": "已见的牌", "Score": "算番",
-    "Waits of 13 tiles": "十三张听什么", "Clear": "清空", "self drawn": "自摸", "last copy": "和绝张",
-    "kong related": "杠上开花或抢杠和", "last tile": "海底捞月或妙手回春", "flower replacement": "补花后和", "first turn": "第一巡",
-    "No tiles yet.": "还没有牌。", "on a discard": "点和", "total": "总计", "with flowers": "含花牌",
-    "below the minimum of": "不够起和番数", "not a legal win": "不能和牌", "Not counted:": "不计：",
-    "Point at a fan to see the sets it used.": "指向一个番种，就能看到它用了哪几组牌。", "the whole hand": "整手牌",
-    "Waits of": "听牌：", "(click one to win on it):": "（点一张就和这张）：", ": none, the hand is not ready.": "：没有，还没听牌。",
-    "Under each wait: its total on a discard, then self-drawn.": "每张听牌下面：点和的番数，然后是自摸的番数。",
-    "ready": "听牌", "from ready": "张到听牌", "Draws that bring it closer, with the copies still unseen:": "能让牌更接近和牌的进张，以及还没见到的张数：",
-    "Discards, best first: the shanten after each, the draws that then help, and the most points in reach.":
-      "打哪张（最好的在前）：打出后的向听数、之后有用的进张，以及最多能和多少番。",
-    "useful tiles": "张有用的牌", "up to": "最多", "points": "番", "tiles": "张", "complete": "完整", "ready for waits": "可以看听牌", "typed": "已输入", "reading": "拆法",
-  };
-  let lang = localStorage.getItem("fanrules-lang") === "zh" ? "zh" : "en";
-  const t = (text) => (lang === "zh" && ZH[text]) || text;
+  // ---- language: English, or the Chinese of the pages' one catalogue (page_words.py) -------------------
+  const P = window.fanrulesPage;
+  const t = (text) => P.say(text);
+  const lang = () => P.lang();
   let redraw = null; // draws the last answer again, in the language chosen
   const descriptions = {}; // fan number -> {en, zh}, from GET /api/rules/{name}
   fetch("/api/rules/" + encodeURIComponent(document.body.dataset.rules)).then((r) => r.ok ? r.json() : { fans: [] }).then((rs) => {
@@ -36,24 +20,17 @@
   }).catch(() => {});
   function describe(id) {
     const d = descriptions[id];
-    return d ? d[lang] : "";
+    return d ? d[lang()] : "";
   }
   function applyLang() {
-    document.documentElement.lang = lang;
-    for (const node of document.querySelectorAll("[data-i18n]")) {
-      if (node.dataset.en === undefined) node.dataset.en = node.textContent;
-      node.textContent = lang === "zh" ? (ZH[node.dataset.i18n] || node.dataset.en) : node.dataset.en;
-    }
-    $("lang").textContent = lang === "zh" ? "English" : "中文";
-    $("lang").setAttribute("lang", lang === "zh" ? "en" : "zh");
-    $("book-link").href = lang === "zh" ? "/book/zh/" : "/book/";
+    $("book-link").href = lang() === "zh" ? "/book/zh/" : "/book/";
     drawBuilt();
     if (redraw) redraw();
   }
   const state = { melds: [], tiles: [] }; // melds: {kind, tiles}; tiles: concealed in click order, last = winning tile
 
   function tile(code, extra, faceDown) {
-    const label = tileName(code) + " (" + code + (faceDown ? ", face down" : "") + ")";
+    const label = tileName(code) + (faceDown ? " (" + t("face down") + ")" : "");
     return window.fanrulesPage.tile(faceDown ? "back" : code, label, { class: ("tile " + (extra || "")).trim(), "data-tile": code, title: label }, code);
   }
   const index = (code) => CODES.indexOf(code);
@@ -68,7 +45,7 @@
       state.tiles.push(code);
     } else if (m === "chow") {
       const i = index(code);
-      if (i >= 27 || i % 9 > 6) { return showError("a chow starts at a number tile from 1 to 7"); }
+      if (i >= 27 || i % 9 > 6) { return showError(t("a chow starts at a number tile from 1 to 7")); }
       state.melds.push({ kind: "chow", tiles: [CODES[i], CODES[i + 1], CODES[i + 2]] });
     } else {
       const n = m === "pung" ? 3 : 4;
@@ -99,9 +76,10 @@
       built.append(el("span", { class: "empty", text: t("No tiles yet.") }));
     }
     state.melds.forEach((m, i) => {
-      const set = el("span", { class: "set declared", title: m.kind.replace("_", " ") + ": click to take it back", "data-meld": String(i) },
+      const name = P.say("{}: click to take it back", t(m.kind) + " " + m.tiles.map(tileName).join(" "));
+      const set = el("span", { class: "set declared", title: name, "aria-label": name, role: "button", tabindex: "0", "data-meld": String(i) },
         m.tiles.map((c, j) => tile(c, "", m.kind === "concealed_kong" && (j === 0 || j === 3))));
-      set.addEventListener("click", () => { state.melds.splice(i, 1); changed(); });
+      takesBack(set, () => state.melds.splice(i, 1));
       built.append(set);
     });
     if (state.tiles.length) {
@@ -114,17 +92,25 @@
         built.append(el("span", { class: "set" }, [removable(tile(state.tiles[last], "win"), last)]));
       }
     }
-    $("counter").textContent = size() + " " + t("tiles") + (size() === 14 ? ": " + t("complete") : size() === 13 ? ": " + t("ready for waits") : "");
+    $("counter").textContent = P.say("{} tiles", size()) + (size() === 14 ? ": " + t("complete") : size() === 13 ? ": " + t("ready for waits") : "");
     for (const b of document.querySelectorAll("button.pick")) b.disabled = countOf(b.dataset.tile) >= 4;
   }
   function removable(node, i) {
-    node.addEventListener("click", () => { state.tiles.splice(i, 1); changed(); });
+    const name = P.say("take back {}", tileName(state.tiles[i]));
+    const b = el("button", { class: "taken", type: "button", title: name, "aria-label": name, "data-at": String(i) }, [node]);
+    return takesBack(b, () => state.tiles.splice(i, 1));
+  }
+  // A click, Enter or Space on ``node`` takes its tiles back (``take``); the focus stays in the hand.
+  function takesBack(node, take) {
+    const go = () => { take(); changed(); (document.querySelector("#built [tabindex], #built button") || $("notation")).focus(); };
+    node.addEventListener("click", go);
+    if (node.tagName !== "BUTTON") node.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); go(); } });
     return node;
   }
   function changed() {
     $("notation").value = notation();
     drawBuilt();
-    if (size() > 14) showError("invalid: " + size() + " tiles: a hand has 14 with its winning tile; click one to take it back");
+    if (size() > 14) showError(P.say("{} tiles: a hand has 14 with its winning tile; click one to take it back", size()));
     else if (size() >= 13) go();
     else { redraw = null; $("output").replaceChildren(); }
   }
@@ -152,24 +138,31 @@
     if (flowers) out.flowers = Number.isInteger(flowers) ? flowers : $("flowers").value;
     return out;
   }
+  // An answer's error in a player's words: a sentence for its kind, then the server's message.
+  const KINDS = { not_a_win: "Not a winning hand: {}", invalid: "The hand cannot be read: {}", illegal: "Not allowed: {}",
+    too_large: "Too much at once: {}", busy: "The server is busy: {}" };
+  function words(error) { return P.say(KINDS[error.kind] || "Something went wrong: {}", error.message); }
+  function errorBox(id, error) {
+    return el("div", { class: "errorbox", id: id, role: "alert", "data-kind": error.kind, "data-message": error.message, text: words(error) });
+  }
   async function post(path, body) {
     try {
       const response = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
       return { status: response.status, data: await response.json() };
     } catch (err) {
-      return { status: 0, data: { error: { kind: "unavailable", message: "the fanrules server did not answer (is `fanrules serve` still running?)" } } };
+      return { status: 0, data: { error: { kind: "unavailable", message: t("the fanrules server did not answer (is `fanrules serve` still running?)") } } };
     }
   }
-  function showError(message) {
+  function showError(message, error) {
     redraw = null;
-    $("output").replaceChildren(el("div", { class: "errorbox", id: "error", role: "alert", text: message }));
+    $("output").replaceChildren(error ? errorBox("error", error) : el("div", { class: "errorbox", id: "error", role: "alert", text: message }));
   }
   async function score() {
     const hand = $("notation").value.trim();
-    if (!hand) return showError("invalid: type a hand or click tiles first");
+    if (!hand) return showError(t("type a hand or click tiles first"));
     const { status, data } = await post("/api/score", Object.assign({ hand: hand }, context()));
     if (status !== 200) {
-      showError(data.error.kind + ": " + data.error.message);
+      showError("", data.error);
       if (data.error.kind === "not_a_win") analyzeHand(hand); // how far from a win, and what to discard
       return;
     }
@@ -180,7 +173,7 @@
     // every control of the page but the facts of one win, which waits scores both ways (the server's NOT_TAKEN)
     const body = Object.assign({ hand: hand }, without(context(), document.body.dataset.notWaits));
     const { status, data } = await post("/api/waits", body);
-    if (status !== 200) return showError(data.error.kind + ": " + data.error.message);
+    if (status !== 200) return showError("", data.error);
     drawWaits(data);
     if (!data.waits.length) analyzeHand(hand);
   }
@@ -195,7 +188,7 @@
       redraw = () => { if (before) before(); $("output").querySelector("#analysis")?.remove(); $("output").append(drawAnalysis(data)); };
       $("output").append(drawAnalysis(data));
     }
-    else $("output").append(el("div", { class: "errorbox", id: "analysis-error", role: "alert", text: data.error.kind + ": " + data.error.message }));
+    else $("output").append(errorBox("analysis-error", data.error));
   }
 
   function winOn(code) {
@@ -248,17 +241,17 @@
     card.append(hand);
     const flags = Object.entries(r.context).filter(([k, v]) => v === true).map(([k]) => t(k.replace(/_/g, " ")));
     card.append(el("p", { class: "context" }, [el("code", { text: r.hand }), " · " + (flags.join(", ") || t("on a discard")) +
-      "; " + t("seat") + " " + r.context.seat_wind + ", " + t("round") + " " + r.context.prevalent_wind +
+      "; " + t("seat") + " " + P.windName(r.context.seat_wind) + ", " + t("round") + " " + P.windName(r.context.prevalent_wind) +
       (r.context.flowers ? ", " + t("flowers") + " " + r.context.flowers : "") +
-      " · " + t("reading") + ": " + pic.shape.replace(/_/g, " ")]));
+      " · " + t("reading") + ": " + t(pic.shape.replace(/_/g, " "))]));
     const list = el("ul", { class: "fans", id: "fans" });
     r.fans.forEach((f, k) => {
       const used = pic.fans[k];
       const sets = [...new Set(used.blocks.flat())];
       const row = el("li", { "data-fan": String(f.id), "data-sets": sets.join(" "), tabindex: "0",
         title: [describe(f.id), used.sets.filter(Boolean).join("; ") || t("the whole hand")].filter(Boolean).join(" · ") },
-        [el("a", { class: "name", href: (lang === "zh" ? "/book/zh/fan-" : "/book/fan-") + f.id + ".html", target: "_blank", rel: "noopener",
-          text: lang === "zh" ? f.name_zh : f.name_zh + " " + f.name_en }), el("span", { class: "pts", text: f.points + (f.count > 1 ? " ×" + f.count : "") })]);
+        [el("a", { class: "name", href: (lang() === "zh" ? "/book/zh/fan-" : "/book/fan-") + f.id + ".html", target: "_blank", rel: "noopener",
+          text: lang() === "zh" ? f.name_zh : f.name_zh + " " + f.name_en }), el("span", { class: "pts", text: f.points + (f.count > 1 ? " ×" + f.count : "") })]);
       const on = () => { row.classList.add("hover"); highlight(hand, sets, true); };
       const off = () => { row.classList.remove("hover"); highlight(hand, [], false); };
       row.addEventListener("mouseenter", on); row.addEventListener("focus", on);
@@ -273,8 +266,10 @@
       card.append(el("p", { class: "hint", text: t("Not counted:") }));
       card.append(el("ul", { class: "not-counted", id: "not-counted" }, pic.not_counted.map((n) => {
         const sets = n.blocks.map((i) => pic.blocks[i].text).join(" ");
-        return el("li", {}, [el("b", { text: n.name_zh + " " + n.name_en + (n.count > 1 ? " ×" + n.count : "") }),
-          (sets ? " (" + sets + ")" : "") + ": " + n.reason]);
+        const by = r.fans.find((f) => f.id === n.by);
+        const reason = lang() === "zh" ? P.say("reason:" + n.principle, by ? by.name_zh : "") : n.reason;
+        return el("li", {}, [el("b", { text: (lang() === "zh" ? n.name_zh : n.name_zh + " " + n.name_en) + (n.count > 1 ? " ×" + n.count : "") }),
+          (sets ? " (" + sets + ")" : "") + ": " + reason]);
       })));
     }
     card.append(el("p", { class: "hint", text: t("Point at a fan to see the sets it used.") }));
@@ -284,10 +279,10 @@
     redraw = () => drawWaits(w);
     const card = el("div", { class: "result-card", id: "wait-table" });
     card.append(el("p", {}, [t("Waits of") + " ", el("code", { text: w.hand }), w.waits.length ? " " + t("(click one to win on it):") : t(": none, the hand is not ready.")]));
-    const cell = (r) => r.error ? r.error.kind.replace("_", " ") : r.total + (r.legal ? "" : " (under minimum)");
+    const cell = (r) => r.error ? words(r.error).split(":")[0] : r.total + (r.legal ? "" : " " + t("(under minimum)"));
     if (w.waits.length) {
       card.append(el("div", { class: "waits" }, w.waits.map((x) => {
-        const chip = el("button", { class: "wait", type: "button", "data-tile": x.tile, title: "win on " + tileName(x.tile) + ": click to score it" },
+        const chip = el("button", { class: "wait", type: "button", "data-tile": x.tile, title: P.say("win on {}: click to score it", tileName(x.tile)) },
           [tile(x.tile), el("span", { class: "discard", text: cell(x.discard) }), el("span", { class: "self", text: cell(x.self_drawn) })]);
         chip.addEventListener("click", () => winOn(x.tile));
         return chip;
@@ -299,21 +294,21 @@
 
   function usefulRow(useful) {
     return el("div", { class: "useful" }, useful.map((u) => el("span", { class: "chip", "data-tile": u.tile,
-      title: u.remaining + " unseen" }, [tile(u.tile), el("span", { class: "left", text: "×" + u.remaining })])));
+      title: P.say("{} unseen", u.remaining) }, [tile(u.tile), el("span", { class: "left", text: "×" + u.remaining })])));
   }
   function drawAnalysis(a) {
     const card = el("div", { class: "result-card", id: "analysis" });
-    const far = a.shanten === 0 ? t("ready") : lang === "zh" ? a.shanten + " " + t("from ready") : a.shanten + " tile" + (a.shanten > 1 ? "s" : "") + " from ready";
-    const shapes = Object.entries(a.shapes).map(([k, v]) => k.replace(/_/g, " ") + " " + v).join(" · ");
+    const far = a.shanten === 0 ? t("ready") : lang() === "zh" ? P.say("{} from ready", a.shanten) : a.shanten + " tile" + (a.shanten > 1 ? "s" : "") + " from ready";
+    const shapes = Object.entries(a.shapes).map(([k, v]) => t(k.replace(/_/g, " ")) + " " + v).join(" · ");
     card.append(el("p", {}, [el("b", { id: "shanten", "data-shanten": String(a.shanten), text: far }),
-      " (shanten " + a.shanten + "; by shape: " + shapes + ")"]));
+      " (" + P.say("shanten {}; by shape: {}", a.shanten, shapes) + ")"]));
     if (a.useful) {
       card.append(el("p", { class: "hint", text: t("Draws that bring it closer, with the copies still unseen:") }), usefulRow(a.useful));
     }
     if (a.discards) {
       card.append(el("p", { class: "hint", text: t("Discards, best first: the shanten after each, the draws that then help, and the most points in reach.") }));
       card.append(el("div", { class: "discards" }, a.discards.map((d) => el("div", { class: "discard-row", "data-tile": d.discard }, [
-        el("span", { class: "out" }, [tile(d.discard)]), el("span", { class: "after", text: "→ shanten " + d.shanten + ", " +
+        el("span", { class: "out" }, [tile(d.discard)]), el("span", { class: "after", text: "→ " + P.say("shanten {}", d.shanten) + ", " +
           d.useful.reduce((n, u) => n + u.remaining, 0) + " " + t("useful tiles") }), usefulRow(d.useful),
         el("span", { class: "reach", title: d.best_fans.join(", "),
           text: d.best_total === null ? "" : t("up to") + " " + d.best_total + " " + t("points") + ": " + d.best_fans.join(", ") })]))));
@@ -325,7 +320,7 @@
   const palette = $("palette");
   for (const row of [CODES.slice(0, 9), CODES.slice(9, 18), CODES.slice(18, 27), CODES.slice(27)]) {
     palette.append(el("div", { class: "row" }, row.map((code) => {
-      const b = el("button", { class: "pick", type: "button", "data-tile": code, title: "add " + tileName(code) }, [tile(code)]);
+      const b = el("button", { class: "pick", type: "button", "data-tile": code, title: P.say("add {}", tileName(code)), "aria-label": P.say("add {}", tileName(code)) }, [tile(code)]);
       b.addEventListener("click", () => add(code));
       return b;
     })));
@@ -334,11 +329,49 @@
   $("waits").addEventListener("click", waits);
   $("clear").addEventListener("click", () => { state.melds = []; state.tiles = []; changed(); redraw = null; $("output").replaceChildren(); });
   $("notation").addEventListener("keydown", (e) => { if (e.key === "Enter") go(); });
-  $("notation").addEventListener("input", () => { state.melds = []; state.tiles = []; drawBuilt(); $("counter").textContent = t("typed"); });
-  $("lang").addEventListener("click", () => {
-    lang = lang === "zh" ? "en" : "zh";
-    localStorage.setItem("fanrules-lang", lang);
-    applyLang();
+  $("notation").addEventListener("input", () => {
+    const typed = parseTyped($("notation").value.trim());
+    state.melds = typed ? typed.melds : []; state.tiles = typed ? typed.tiles : [];
+    drawBuilt();
+    if (!typed) $("counter").textContent = t("typed");
+    stale();
   });
+  // A result stays only beside the inputs it answers: a changed fact scores again, a changed hand waits for Score.
+  for (const input of document.querySelectorAll(".context-row input, .context-row select")) {
+    input.addEventListener("change", () => { if ($("output").firstChild && $("notation").value.trim()) go(); });
+  }
+  function stale() {
+    if (!$("output").firstChild) return;
+    redraw = null;
+    $("output").replaceChildren(el("p", { class: "hint", id: "stale", text: t("Press Score (or Enter) for this hand.") }));
+  }
+  // A typed hand as the tiles it names: declared sets [...] and single tiles; null when it does not read.
+  function parseTyped(text) {
+    const out = { melds: [], tiles: [] };
+    const rest = text.replace(/\[([^\]]*)\]/g, (_, inner) => {
+      const [body, from] = inner.split(",");
+      const tiles = codesOf(body);
+      if (!tiles || tiles.length < 3 || tiles.length > 4) { out.bad = true; return ""; }
+      const kind = tiles.length === 4 ? (from === undefined ? "concealed_kong" : "kong") : tiles[0] === tiles[1] ? "pung" : "chow";
+      out.melds.push({ kind: kind, tiles: tiles });
+      return "";
+    });
+    const single = codesOf(rest);
+    if (out.bad || !single) return null;
+    out.tiles = single;
+    return out;
+  }
+  function codesOf(text) {
+    const codes = [];
+    let digits = "";
+    for (const ch of text.replace(/\s+/g, "")) {
+      if (/[1-9]/.test(ch)) digits += ch;
+      else if (/[mps]/.test(ch) && digits) { for (const d of digits) codes.push(d + ch); digits = ""; }
+      else if (HONOURS.includes(ch) && !digits) codes.push(ch);
+      else return null;
+    }
+    return digits ? null : codes;
+  }
+  P.languageButton(applyLang);
   applyLang();
 })();
