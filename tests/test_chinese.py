@@ -85,6 +85,34 @@ def test_the_book_in_chinese(tmp_path: Path) -> None:
     assert all(phrase.count("{}") == ZH[phrase].count("{}") for phrase in ZH)  # each hole kept
 
 
+@pytest.mark.parametrize("rules", [*SHIPPED, "zung-jung"])
+def test_every_shipped_rule_set_has_a_chinese_title_and_description(rules: str) -> None:
+    ruleset = load_ruleset(rules)
+    assert CJK.search(ruleset.title_zh) and CJK.search(ruleset.description_zh)
+
+
+def test_the_chinese_book_index_and_changes_read_the_rule_set_in_chinese() -> None:
+    from fanrules.web.book import book_files
+
+    ruleset = load_ruleset("mil")
+    pages = {name: data.decode("utf-8") for name, data in book_files(ruleset, "zh").items() if name.endswith(".html")}
+    index = pages["index.html"]
+    assert f"<h1>{ruleset.title_zh}</h1>" in index and f'<p class="lead">{ruleset.description_zh}' in index
+    assert ruleset.title not in index and ruleset.description not in index
+    assert load_ruleset("strict1998").description_zh == load_ruleset("mcr-1998").description_zh  # an old name is the rule set
+    assert load_ruleset("mcr").title_zh in pages["changes.html"] and ruleset.description_zh in pages["changes.html"]
+    english = book_files(ruleset)["index.html"].decode("utf-8")
+    assert f"<h1>{ruleset.title}</h1>" in english.replace("&#x27;", "'")
+
+
+def test_a_variant_that_rewrites_its_description_drops_the_parents_chinese(tmp_path: Path) -> None:
+    (tmp_path / "ruleset.yaml").write_text("name: zh-variant\ndescription: another game\nsources: [a test]\nextends: mcr\n",
+                                           encoding="utf-8")
+    variant, mcr = load_ruleset(tmp_path), load_ruleset("mcr")
+    assert variant.title_zh == mcr.title_zh  # the title is the parent's, in both languages
+    assert variant.description_zh == ""  # a new description without its Chinese: none, not the parent's
+
+
 def test_book_lang_on_the_command_line(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-m", "fanrules", "book", "--lang", "zh", "-o", str(tmp_path / "b")],
                           capture_output=True, text=True, timeout=120)

@@ -138,6 +138,8 @@ def test_the_site_builds_in_strict_mode_with_every_reference_page(tmp_path: Path
     for name in fanrules.__all__:
         assert (out / "reference" / f"{name}.html").is_file(), name
     assert (out / "book" / "index.html").is_file() and (out / "zh.html").is_file()
+    assert '<html lang="zh"' in (out / "zh.html").read_text(encoding="utf-8")
+    assert '<html lang="en"' in (out / "index.html").read_text(encoding="utf-8")
     assert _fanrules("docs", "-o", str(out), "--source", str(ROOT)).returncode == 1  # an earlier site needs --force
     assert _fanrules("docs", "-o", str(out), "--source", str(ROOT), "--force").returncode == 0
 
@@ -158,6 +160,14 @@ def test_a_broken_link_fails_the_build_and_keeps_the_earlier_site(tmp_path: Path
     assert done.returncode == 1 and "missing.md" in done.stderr and "no-such-anchor" in done.stderr, done.stderr
     assert [p.name for p in out.iterdir()] == [docs_cmd.MARKER]  # the earlier site, as it was
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".site-")]  # no half-built site left beside it
+
+
+def test_the_chinese_page_of_the_site_says_its_language(tmp_path: Path) -> None:
+    (tmp_path / "zh.html").write_text('<!doctype html>\n<html lang="en" class="no-js">\n<p>中文</p>\n', encoding="utf-8")
+    (tmp_path / "index.html").write_text('<!doctype html>\n<html lang="en" class="no-js">\n', encoding="utf-8")
+    docs_cmd.mark_languages(tmp_path)
+    assert (tmp_path / "zh.html").read_text(encoding="utf-8").splitlines()[1] == '<html lang="zh" class="no-js">'
+    assert '<html lang="en"' in (tmp_path / "index.html").read_text(encoding="utf-8")
 
 
 def test_the_readme_stays_a_readme() -> None:

@@ -9,6 +9,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from fanrules import load_ruleset
 from web_page_helpers import AXE, CHOOSE, ROOT, SCREENS, base, browser, fits, open_page, play, shoot, sit_down, views, wait_until
 
 if TYPE_CHECKING:
@@ -215,6 +216,7 @@ def test_6_chinese_throughout(browser: WebDriver, base: str, screen: tuple[int, 
     open_page(browser, base, screen, "zh")
     assert browser.find_element("id", "notation").get_attribute("placeholder").startswith("例如")
     assert browser.find_element("css selector", "#seat_wind option").text == "东"
+    assert browser.find_element("id", "ruleset-title").text == load_ruleset("mcr").title_zh  # the rule set's own Chinese
     browser.find_element("id", "notation").send_keys("123m123p123s789m55p\n")  # 平和: 无字 not counted with it
     context = wait_until(browser, lambda d: d.find_elements("css selector", "#result .context"))[0]
     assert "拆法: 标准型" in context.text and "门风 东" in context.text

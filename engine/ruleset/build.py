@@ -73,7 +73,10 @@ def _collect(path: Path, sink: list[Diagnostic], seen: tuple[str, ...], budget: 
     ctx.check_keys(data, RULESET_KEYS, "a rule-set file")
     name = data.get("name") if isinstance(data.get("name"), str) else path.parent.name
     fields, fans, chain, origins = _parent(data, ctx, name, seen + (str(path),), sink, budget)
-    for key in ("name", "title", "version", "description", "minimum", "sources"):
+    for key in ("title", "description"):  # a new English text without its Chinese drops the parent's Chinese
+        if key in data and f"{key}_zh" not in data:
+            fields.pop(f"{key}_zh", None)
+    for key in ("name", "title", "title_zh", "version", "description", "description_zh", "minimum", "sources"):
         if key in data and type_ok(data[key], RULESET_KEYS[key].type):
             fields[key] = data[key]
             origins[key] = ctx.where(data.value_pos[key])
@@ -419,7 +422,8 @@ def build_ruleset(path: Path) -> RuleSet:
     if sink:
         raise RuleSetError(without_cascade(sink))
     return RuleSet(name=fields.get("name", path.parent.name), title=fields.get("title", ""), version=str(fields.get("version", "")),
-                   description=fields.get("description", ""), minimum=fields.get("minimum", 0), sources=tuple(fields.get("sources", ())),
+                   description=fields.get("description", ""),
+                   title_zh=fields.get("title_zh", ""), description_zh=fields.get("description_zh", ""), minimum=fields.get("minimum", 0), sources=tuple(fields.get("sources", ())),
                    fans=tuple(fans), path=str(path), chain=tuple(Path(c).parent.name for c in chain), origins=origins,
                    sections=fields.get("sections", {}), families=families, notices=fields.get("notices", ()), cap=fields.get("cap"),
                    principles=fields.get("principles", ALL_PRINCIPLES), shapes=fields.get("shapes"), win_requires=win_requires,

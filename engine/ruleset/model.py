@@ -124,6 +124,10 @@ class RuleSet:
     fans: tuple[Fan, ...]
     path: str
     chain: tuple[str, ...]
+    #: The title and description in Chinese (ruleset.yaml ``title_zh``, ``description_zh``; "" when the
+    #: rule set has none): the book's Chinese pages.
+    title_zh: str = field(default="", compare=False)
+    description_zh: str = field(default="", compare=False)
     origins: dict[str, Where] = field(default_factory=dict, compare=False)
     #: The rule set's sections beyond its fans (``procedure``, ``settlement``), merged along ``chain``:
     #: plain data checked against ``fanrules.ruleset.section_keys``, read-only (``replace`` makes a

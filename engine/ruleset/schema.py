@@ -15,6 +15,9 @@ RULESET_KEYS: dict[str, Key] = {
     "title": Key(type="string", description="Human title of the rule set. Required unless inherited."),
     "version": Key(type="string", description="Version of the rules this set follows. Required unless inherited."),
     "description": Key(type="string", description="What the rule set is for and how it differs from its parent."),
+    "title_zh": Key(type="string", description="The title in Chinese (the book's Chinese pages); inherited with the title."),
+    "description_zh": Key(type="string", description="The description in Chinese (the book's Chinese pages); a file that "
+                                                     "rewrites the description without it drops the parent's."),
     "extends": Key(type="string", description="Parent rule set this one starts from: a shipped name or a path relative to this file."),
     "minimum": Key(type="integer", description="Points needed to win, bonus fans (flowers) not counted. Required unless inherited."),
     "sources": Key(type="array", description="Texts the rules are read from.", items_of="source"),

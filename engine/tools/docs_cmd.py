@@ -77,12 +77,27 @@ def run(args: argparse.Namespace) -> int:
                 problems = [line for line in done.stderr.splitlines() if "WARNING" in line or "ERROR" in line]
                 raise CliError("the site did not build (strict mode):\n  " + "\n  ".join(
                     printable(line) for line in (problems or done.stderr.splitlines()[-10:])))
+            mark_languages(built)
             (built / MARKER).write_text("a documentation site written by fanrules docs\n", encoding="utf-8")
             replace_folder(built, out)
         finally:
             shutil.rmtree(built, ignore_errors=True)
     print(f"site of {len(list(out.rglob('*.html')))} pages in {out} (open {out / 'index.html'})")
     return 0
+
+
+#: The site's pages written in another language than the theme's English, and that language.
+PAGE_LANGUAGES = {"zh.html": "zh"}
+
+
+def mark_languages(site: Path) -> None:
+    """The ``<html lang>`` of each page of ``PAGE_LANGUAGES``: the theme writes its own (English) on every
+    page, which a screen reader then reads a Chinese page in."""
+    for name, lang in PAGE_LANGUAGES.items():
+        page = site / name
+        if page.is_file():
+            text = page.read_text(encoding="utf-8")
+            page.write_text(re.sub(r'<html lang="[^"]*"', f'<html lang="{lang}"', text, count=1), encoding="utf-8")
 
 
 def checkout(given: str | None) -> Path:

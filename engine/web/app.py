@@ -53,7 +53,7 @@ def playground_page(ruleset: RuleSet) -> str:
     return (static_text("playground.html").replace("{sprite}", page_sprite()).replace("{words}", catalogue_script()).replace("{rules}", escape(ruleset.name))
             .replace("{flags}", flags)
             .replace("{not_waits}", " ".join(NOT_TAKEN["waits"][0])).replace("{not_analyze}", " ".join(NOT_TAKEN["analyze"][0]))
-            .replace("{title}", escape(ruleset.title)).replace("{minimum}", str(ruleset.minimum)))
+            .replace("{title_zh}", escape(ruleset.title_zh)).replace("{title}", escape(ruleset.title)).replace("{minimum}", str(ruleset.minimum)))
 
 
 def docs_page(contract: dict[str, Any]) -> str:

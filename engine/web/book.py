@@ -47,7 +47,7 @@ def page(title: str, ruleset: RuleSet, body: str, has_changes: bool, tiles: bool
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         f'<title>{escape(title)} · {escape(ruleset.name)}</title>\n<link rel="stylesheet" href="style.css">\n'
         '<script src="book.js" defer></script>\n</head>\n<body>\n'
-        f'{sprite() if tiles else ""}\n<header><a class="brand" href="index.html">{escape(ruleset.title)}</a>'
+        f'{sprite() if tiles else ""}\n<header><a class="brand" href="index.html">{escape(w.title(ruleset))}</a>'
         f'<nav>{" ".join(nav)}</nav><form class="search" action="index.html" role="search">'
         f'<input type="search" name="q" placeholder="{w.say("Search fans")}" aria-label="{w.say("Search fans by name or number")}"></form>'
         f'</header>\n<main>\n{body}\n</main>\n<footer>'
@@ -77,7 +77,7 @@ def index_html(ruleset: RuleSet, diff: VariantChanges | None, w: Words = ENGLISH
         sections.append(f'<section class="value-group"><h2>{w.points(value)}</h2><ul class="fan-list">{rows}</ul></section>')
     lineage = w.say(' It extends <code>{}</code>: see <a href="changes.html">what it changes</a>.', escape(parent)) if diff else ""
     sources = "".join(f"<li>{escape(s)}</li>" for s in ruleset.sources)
-    return (f'<h1>{escape(ruleset.title)}</h1><p class="lead">{escape(ruleset.description)}{lineage}</p>'
+    return (f'<h1>{escape(w.title(ruleset))}</h1><p class="lead">{escape(w.intro(ruleset))}{lineage}</p>'
             f'<p>{minimum_sentence(ruleset, w)}</p>{rules_html(ruleset, w)}'
             f'<p class="filter"><input id="filter" type="search" placeholder="{w.say("Filter by name or number")}" '
             f'aria-label="{w.say("Filter fans")}"> <span id="shown"></span></p>{"".join(sections)}'
@@ -151,8 +151,8 @@ def changes_html(ruleset: RuleSet, diff: VariantChanges, w: Words = ENGLISH) -> 
                         f'<span class="badge changed">{w.say("changed")}</span></li>')
     listed = "".join(rows) or f"<li>{w.say('Nothing: it scores like its parent.')}</li>"
     return (f'<h1>{w.say("What <code>{}</code> changes", escape(ruleset.name))}</h1>'
-            f'<p>{w.say("It extends <code>{}</code> ({}).", escape(diff.parent.name), escape(diff.parent.title))} '
-            f'{escape(ruleset.description)}</p><ul class="changes">{listed}</ul>')
+            f'<p>{w.say("It extends <code>{}</code> ({}).", escape(diff.parent.name), escape(w.title(diff.parent)))} '
+            f'{escape(w.intro(ruleset))}</p><ul class="changes">{listed}</ul>')
 
 
 def principles_html(ruleset: RuleSet, w: Words = ENGLISH) -> str:

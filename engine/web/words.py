@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..core.errors import CliError
-from ..ruleset import Fan
+from ..ruleset import Fan, RuleSet
 
 #: The languages of the book: the code of each, as the page's ``lang`` attribute writes it.
 LANGS = ("en", "zh")
@@ -118,6 +118,14 @@ class Words:
     def description(self, fan: Fan) -> str:
         """The fan's description in this language; the English one where the fan has no Chinese text."""
         return fan.description_zh if self.lang == "zh" and fan.description_zh else fan.description
+
+    def title(self, ruleset: RuleSet) -> str:
+        """The rule set's title in this language; the English one where it has no Chinese title."""
+        return ruleset.title_zh if self.lang == "zh" and ruleset.title_zh else ruleset.title
+
+    def intro(self, ruleset: RuleSet) -> str:
+        """The rule set's description in this language; the English one where it has no Chinese text."""
+        return ruleset.description_zh if self.lang == "zh" and ruleset.description_zh else ruleset.description
 
 
 #: The book's own language, the default of every page.

@@ -58,6 +58,11 @@ window.fanrulesPage = (function () {
       if (node.dataset.en === undefined) node.dataset.en = node.textContent;
       node.textContent = lang === "zh" ? (ZH[node.dataset.i18n] || node.dataset.en) : node.dataset.en;
     }
+    // Words of this page's rule set, which carries its own Chinese (data-zh: its title).
+    for (const node of document.querySelectorAll("[data-zh]")) {
+      if (node.dataset.en === undefined) node.dataset.en = node.textContent;
+      node.textContent = lang === "zh" && node.dataset.zh ? node.dataset.zh : node.dataset.en;
+    }
     for (const [attr, key] of [["placeholder", "i18nPlaceholder"], ["aria-label", "i18nLabel"]]) {
       for (const node of document.querySelectorAll("[data-" + (key === "i18nLabel" ? "i18n-label" : "i18n-placeholder") + "]")) {
         node.setAttribute(attr, say(node.dataset[key]));
