@@ -89,6 +89,8 @@ def hand_lines(game: int, judged: Judged) -> list[str]:
     if judged.penalty:
         who = judged.penalty["offender"]
         head = f"penalty on player {who} ({winds[who]}): {judged.penalty['reason']}"
+        last = judged.penalty.get("stderr", "").strip().splitlines()[-1:]
+        head += "".join(f"\n  its standard error ends: {line[:200]}" for line in last)
     elif table.wins:
         head = "; ".join(_won(win, winds) for win in table.wins)
     else:
