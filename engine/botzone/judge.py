@@ -48,11 +48,14 @@ class Judged:
     penalty: dict[str, Any] = field(default_factory=dict)
     turns: int = 0
 
-    def log(self, game: int | None = None) -> list[str]:
-        """The hand's game log, the judge's verdict in its header."""
+    def log(self, game: int | None = None, rotation: int | None = None) -> list[str]:
+        """The hand's game log, the judge's verdict in its header (and, in a duplicate match, which
+        rotation of the seats over the wall it was)."""
         extra: dict[str, Any] = {"judge": {"outcome": self.outcome, "changes": list(self.changes), "turns": self.turns, **self.penalty}}
         if game is not None:
             extra["game"] = game
+        if rotation is not None:
+            extra["rotation"] = rotation
         return log_lines(self.table, extra)
 
 
