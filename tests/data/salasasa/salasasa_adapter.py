@@ -12,6 +12,7 @@ offers only wins that reach the minimum, which is what its ``should_accept_hu`` 
 a draw or a kong it may not rob: the first legal action."""
 from __future__ import annotations
 
+import logging
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -19,6 +20,8 @@ from pathlib import Path
 HERE = str(Path(__file__).resolve().parent)
 if HERE not in sys.path:
     sys.path.insert(0, HERE)  # its modules import ``game_calculation`` as a top-level package
+# its unused table-efficiency module warns at import that the ``mahjong`` package is missing: not needed here
+logging.getLogger("salasasa_ai.smart_bot_logic").setLevel(logging.ERROR)
 
 from fanrules.core.hand import Meld, MeldKind  # noqa: E402
 from fanrules.core.tiles import WIND_TILES  # noqa: E402
