@@ -6,6 +6,7 @@ players rotated one seat (``X,X,Salasasa,Salasasa``: the four rotations are four
 where ``X,Salasasa,X,Salasasa`` would play two of them twice), so a unit is a wall (four hands). The
 seeds' units are pooled (their walls are independent) and X's points per hand is given with its 95%
 interval over the walls; Salasasa's is its negative (the games are zero-sum between the two names).
+A hand is one table played (two seats of X, two of Salasasa); the rates are per seat-hand.
 
 Run: ``python bench/bench_ladder.py --walls 100 --seeds 1,2,3 [--players random,shanten,greedy,expert]
 [--jobs 2] [--state FILE.json]``. With ``--state`` every finished (player, seed) is kept in FILE (written
@@ -52,7 +53,7 @@ def _row(player: str, parts: list[dict[str, object]]) -> str:
     def pooled(name: str, key: str) -> int:
         return sum(int(part["totals"][name][key]) for part in parts)  # type: ignore[index]
 
-    hands = pooled(player, "hands")
+    hands = sum(4 * int(part["walls"]) for part in parts)  # type: ignore[call-overload]  # tables: each wall four times
     cells = [f"{pooled(n, 'wins') / pooled(n, 'hands'):.1%}" for n in (player, SALASASA)]
     cells += [f"{pooled(n, 'deal_ins') / pooled(n, 'hands'):.1%}" for n in (player, SALASASA)]
     cells += [f"{pooled(n, 'won_points') / max(pooled(n, 'wins'), 1):.1f}" for n in (player, SALASASA)]
@@ -61,7 +62,7 @@ def _row(player: str, parts: list[dict[str, object]]) -> str:
 
 
 def table(state: dict[str, dict[str, object]], players: list[str]) -> str:
-    head = ("| X | hands of X | X points/hand vs Salasasa, 95% interval | X win rate | Salasasa win rate | X deal-in rate "
+    head = ("| X | hands | X points/hand vs Salasasa, 95% interval | X win rate | Salasasa win rate | X deal-in rate "
             "| Salasasa deal-in rate | X average win | Salasasa average win | seeds (walls) |")
     lines = [head, "|" + "---|" * 10]
     for player in players:
