@@ -7,30 +7,21 @@ judge that does not keep it simply starts it again with the whole history."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
-from importlib import import_module
 from typing import IO
 
 from ..game import Player
-from ..game.players import PLAYERS
+from ..game.roster import maker
 from ..game.winning import GameRules
 from .botside import BotSide, ProtocolError
 from .process import KEEP_RUNNING
 
 
 def make_player(name: str, rules: GameRules, seed: int | str = 0) -> Player:
-    """A built-in player by name (``greedy``, ``random``) or ``module:Name``: a class or factory called
-    with the rules (and the seed, if it takes one)."""
-    if name in PLAYERS:
-        return PLAYERS[name](rules, seed)
-    module, _, attr = name.partition(":")
-    if not attr:
-        raise ValueError(f"unknown player {name!r}: use one of {', '.join(PLAYERS)} or module:Name")
-    factory: Callable[..., Player] = getattr(import_module(module), attr)
-    try:
-        return factory(rules, seed)
-    except TypeError:
-        return factory(rules)
+    """The player ``name`` names as ``--players`` does (game/roster.py): a built-in one, or ``module:Name``
+    (a class or factory called with the rules, and the seed if it takes one); RosterError, a ValueError,
+    for any other."""
+    made: Player = maker(name)(rules, seed)
+    return made
 
 
 def _line(stream: IO[str]) -> str | None:

@@ -107,9 +107,14 @@ class BotSide:
         return Observation(
             player=me, seat_winds=WIND_TILES, prevalent_wind=WIND_TILES[self.quan], dealer=0, phase=phase,
             hand=tuple(sorted(self.hand)), drawn=drawn, melds=shown, discards=tuple(tuple(d) for d in self.discards),
-            flowers=tuple(self.flowers), hand_sizes=tuple(13 - 3 * len(ms) for ms in self.melds), wall_left=max(self._remaining(phase), 0),
+            flowers=tuple(self.flowers), hand_sizes=self._hand_sizes(phase), wall_left=max(self._remaining(phase), 0),
             last_discard=self.open if phase == Phase.CLAIMS else None,
             kong_tile=self.open[1] if phase == Phase.ROB and self.open else None, legal=tuple(legal))
+
+    def _hand_sizes(self, phase: Phase) -> tuple[int, ...]:
+        """The tiles each player holds, as the table counts them: 13 less 3 a set, and one more for the
+        bot on its own turn (its draw, or the discard it names with a pung or chow)."""
+        return tuple(13 - 3 * len(ms) + (p == self.me and phase == Phase.TURN) for p, ms in enumerate(self.melds))
 
     # --- decisions ---------------------------------------------------------------------------------
     def _turn(self, drawn: int) -> str:
@@ -158,13 +163,14 @@ class BotSide:
             rest.remove(t)
         kind = MeldKind.CHOW if claim.kind == ActionKind.CHOW else MeldKind.PUNG
         meld = Meld(kind, claim.tiles or (tile,) * 3, RELATIVE[(discarder - self.me) % SEATS], tile if kind is MeldKind.CHOW else None)
-        saved_hand, saved_melds = self.hand, self.melds[self.me]
-        self.hand, self.melds[self.me] = rest, [*saved_melds, meld]
+        saved_hand, saved_melds, saved_pool = self.hand, self.melds[self.me], self.discards[discarder]
+        # the table as it stands after the claim: the set declared, the claimed tile gone from the pool
+        self.hand, self.melds[self.me], self.discards[discarder] = rest, [*saved_melds, meld], saved_pool[:-1]
         try:
             legal = [Action(self.me, ActionKind.DISCARD, t) for t in sorted(set(rest))]
             out = self._ask(self.observation(Phase.TURN, legal), legal)
         finally:
-            self.hand, self.melds[self.me] = saved_hand, saved_melds
+            self.hand, self.melds[self.me], self.discards[discarder] = saved_hand, saved_melds, saved_pool
         assert out.tile is not None
         if claim.kind == ActionKind.CHOW:
             return f"CHI {to_botzone(claim.tiles[1])} {to_botzone(out.tile)}"

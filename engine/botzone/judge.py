@@ -6,7 +6,8 @@ but the one concerned must answer PASS). Claims are resolved by the rule set's p
 and paid by its scorer and settlement. A bot that answers late, too long, something that is not a
 response, or a move the table refuses, is penalised as the settlement's ``invalid_action`` penalty
 says (Botzone: -30 to it, +10 to each other; a rule set without one: its ``false_win``), which ends
-the hand; the log (a game log that ``fanrules replay`` checks) says who, why and what it printed."""
+the hand; the log (a game log that ``fanrules replay`` checks) says who, why, what it printed and the end
+of what it wrote on its standard error (a crashing bot's traceback)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -31,9 +32,9 @@ class Bot(Protocol):
 class Offence(Exception):
     """A bot's failed turn: who, which penalty kind, why, and the bot's output."""
 
-    def __init__(self, player: int, why: str, output: str, kind: str = "invalid_action") -> None:
+    def __init__(self, player: int, why: str, output: str, kind: str = "invalid_action", stderr: str = "") -> None:
         super().__init__(why)
-        self.player, self.why, self.output, self.kind = player, why, output, kind
+        self.player, self.why, self.output, self.kind, self.stderr = player, why, output, kind, stderr
 
 
 @dataclass
@@ -47,11 +48,14 @@ class Judged:
     penalty: dict[str, Any] = field(default_factory=dict)
     turns: int = 0
 
-    def log(self, game: int | None = None) -> list[str]:
-        """The hand's game log, the judge's verdict in its header."""
+    def log(self, game: int | None = None, rotation: int | None = None) -> list[str]:
+        """The hand's game log, the judge's verdict in its header (and, in a duplicate match, which
+        rotation of the seats over the wall it was)."""
         extra: dict[str, Any] = {"judge": {"outcome": self.outcome, "changes": list(self.changes), "turns": self.turns, **self.penalty}}
         if game is not None:
             extra["game"] = game
+        if rotation is not None:
+            extra["rotation"] = rotation
         return log_lines(self.table, extra)
 
 
@@ -89,7 +93,7 @@ class Match:
             try:
                 answer = bot.ask(request)
             except BotFailure as err:
-                raise Offence(p, f"{err.reason}: {err.message}", err.output) from None
+                raise Offence(p, f"{err.reason}: {err.message}", err.output, stderr=err.stderr) from None
             if p in expect_pass and answer.strip() != "PASS":
                 _parse(p, answer)
                 raise Offence(p, f"answered {answer[:80]!r} to {request!r}, where only PASS is allowed", answer,
@@ -236,8 +240,10 @@ def judge_hand(bots: Sequence[Bot], rules: GameRules | str = "botzone", seed: in
     except Offence as err:
         kind = _penalty_kind(game_rules, err.kind)
         changes = penalty_changes(err.player, kind, game_rules.ruleset)
-        return Judged(table, "penalty", changes, {"offender": err.player, "penalty": kind, "reason": err.why, "output": err.output[:1000]},
-                      hand.turns)
+        said = {"offender": err.player, "penalty": kind, "reason": err.why, "output": err.output[:1000]}
+        if err.stderr:
+            said["stderr"] = err.stderr
+        return Judged(table, "penalty", changes, said, hand.turns)
     totals = [0] * SEATS
     for win in table.wins:
         for q, c in enumerate(settle(win.result, win.player, discarder=win.discarder, rules=game_rules.ruleset)):

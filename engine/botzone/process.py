@@ -5,7 +5,9 @@ the response). A bot that prints ``>>>BOTZONE_REQUEST_KEEP_RUNNING<<<`` after it
 running and is given only each new request, one line (the keep-running mode). With ``json`` the bot
 reads Botzone's JSON form instead (one line ``{"requests": [...], "responses": [...]}``, answered
 ``{"response": ...}``; kept running, each new request as a JSON string). Each answer must come within
-``time_limit`` seconds and ``output_limit`` bytes, else the bot has failed the turn."""
+``time_limit`` seconds and ``output_limit`` bytes, else the bot has failed the turn; what the bot wrote
+on its standard error (the end of it, ``STDERR_KEPT`` bytes, escaped) goes with the failure, so that a
+crashing bot's traceback reaches the judge's log."""
 from __future__ import annotations
 
 import contextlib
@@ -21,14 +23,60 @@ import time
 from collections.abc import Sequence
 
 KEEP_RUNNING = ">>>BOTZONE_REQUEST_KEEP_RUNNING<<<"
+#: The bytes kept of a bot's standard error, its last ones: room for a Python traceback.
+STDERR_KEPT = 4096
 
 
 class BotFailure(Exception):
-    """A turn the bot failed: ``reason`` (``late``, ``too_long``, ``no_answer``) and what it printed."""
+    """A turn the bot failed: ``reason`` (``late``, ``too_long``, ``no_answer``), what it printed and the
+    end of what it wrote on its standard error."""
 
-    def __init__(self, reason: str, message: str, output: str = "") -> None:
+    def __init__(self, reason: str, message: str, output: str = "", stderr: str = "") -> None:
         super().__init__(message)
-        self.reason, self.message, self.output = reason, message, output
+        self.reason, self.message, self.output, self.stderr = reason, message, output, stderr
+
+
+def escaped(text: str) -> str:
+    """``text`` with every character that is not printable (but the line breaks) written as ``\\xNN`` or
+    ``\\uNNNN``: a bot's output shown to a person cannot move their terminal's cursor or colours."""
+    return "".join(c if c.isprintable() or c == "\n" else (f"\\x{ord(c):02x}" if ord(c) < 256 else f"\\u{ord(c):04x}")
+                   for c in text)
+
+
+class _Tail:
+    """Reads a bot's standard error in a thread of its own, keeping only its last ``limit`` bytes (so a
+    bot that writes without end costs no memory, and never blocks on a full pipe). Once ``stopped``, it
+    reads what is left in the pipe (at most ``limit`` bytes more) and lets go of it."""
+
+    def __init__(self, fd: int, limit: int = STDERR_KEPT) -> None:
+        self.fd, self.limit = fd, limit
+        self.data = b""
+        self.stopped = threading.Event()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        after_stop = 0
+        try:
+            while after_stop <= self.limit:
+                if not select.select([self.fd], [], [], 0.05)[0]:
+                    if self.stopped.is_set():
+                        break
+                    continue
+                chunk = os.read(self.fd, 65536)
+                if not chunk:
+                    break
+                after_stop += len(chunk) if self.stopped.is_set() else 0
+                self.data = (self.data + chunk)[-self.limit:]
+        except (OSError, ValueError):
+            pass
+        finally:
+            os.close(self.fd)
+
+    def text(self) -> str:
+        """What was kept, escaped (waiting a moment for the reader to finish, once stopped)."""
+        self.thread.join(1.0)
+        return escaped(self.data.decode("utf-8", "replace"))
 
 
 class _Pump:
@@ -106,23 +154,33 @@ class BotProcess:
         self.responses: list[str] = []
         self.process: subprocess.Popen[bytes] | None = None
         self.pump: _Pump | None = None
+        self.tail: _Tail | None = None
         self.keep_running = False
 
     def _start(self) -> None:
-        self.process = subprocess.Popen(self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+        self.process = subprocess.Popen(self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                         start_new_session=True)
-        assert self.process.stdout is not None
+        assert self.process.stdout is not None and self.process.stderr is not None
         fd = os.dup(self.process.stdout.fileno())
         self.process.stdout.close()  # the pump owns its own copy of the pipe
         self.pump = _Pump(fd, self.output_limit)
+        err = os.dup(self.process.stderr.fileno())
+        self.process.stderr.close()  # and the tail its copy of the standard error
+        self.tail = _Tail(err)
+
+    def _failed(self, failure: BotFailure) -> BotFailure:
+        """``failure`` once the bot is ended, with the end of its standard error."""
+        tail = self.tail
+        self.close()
+        if tail is not None:
+            failure.stderr = tail.text()
+        return failure
 
     def ask(self, request: str) -> str:
         """The bot's response to ``request`` (BotFailure when it is late, too long or missing)."""
         self.requests.append(request)
         if self.pump is not None and self.pump.overflowed.is_set():  # wrote past the limit while others were asked
-            overflow = self.pump.overflow
-            self.close()
-            raise BotFailure("too_long", f"more than {self.output_limit} bytes of output", overflow)
+            raise self._failed(BotFailure("too_long", f"more than {self.output_limit} bytes of output", self.pump.overflow))
         if self.keep_running and self.process is not None and self.process.poll() is None:
             text = (json.dumps(request) if self.json else request) + "\n"
         else:
@@ -137,9 +195,8 @@ class BotProcess:
         self._write(text.encode("utf-8"), deadline)
         try:
             response = self._read(deadline)
-        except BotFailure:
-            self.close()
-            raise
+        except BotFailure as failure:
+            raise self._failed(failure) from None
         if not self.keep_running:
             self.close()  # simple interaction: the answer given, the bot and all it started end
         self.responses.append(response)
@@ -203,11 +260,13 @@ class BotProcess:
         """End the bot's process group if it is running; the pump lets go of its pipe by itself."""
         process, self.process = self.process, None
         pump, self.pump = self.pump, None
+        tail, self.tail = self.tail, None
         if process is None:
             return
         _end_group(process)
-        if pump is not None:
-            pump.stopped.set()
+        for reader in (pump, tail):
+            if reader is not None:
+                reader.stopped.set()
         if process.stdin is not None:
             with contextlib.suppress(OSError):
                 process.stdin.close()

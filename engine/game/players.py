@@ -17,6 +17,7 @@ from ..core.hand import Meld, MeldKind
 from ..core.memo import Memo
 from ..core.tiles import FLOWER_BASE, KINDS_COUNT
 from .actions import DISCARD_OF, Action, ActionKind, Phase
+from .attacker import attacker_player
 from .expert import expert_player
 from .observation import Observation
 from .plan import NEAR, counts_of
@@ -260,6 +261,7 @@ PLAYERS: dict[str, Callable[[GameRules, int | str], Player]] = {
     "greedy": greedy_player,
     "shanten": lambda rules, seed: ShantenPlayer(rules),
     "expert": expert_player,
+    "attacker": attacker_player,
 }
 
 

@@ -4,6 +4,7 @@ and the 95% interval of each player's points per hand, per unit (a game, or a wa
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -74,9 +75,10 @@ class Stats:
     #: The wins counted by their total: the histogram of ``simulate --plot``.
     totals: Counter[int] = field(default_factory=Counter)
 
-    def add(self, table: Table, order: tuple[int, ...] = tuple(range(SEAT_COUNT))) -> tuple[Quantities, list[int]]:
+    def add(self, table: Table, order: tuple[int, ...] = tuple(range(SEAT_COUNT)),
+            paid: Sequence[int] | None = None) -> tuple[Quantities, list[int]]:
         """Count a finished table, whose seat p held player ``order[p]``: its quantities, and each
-        seat's points as the settlement pays them."""
+        seat's points as the settlement pays them (or, given, as ``paid`` says: a judge's penalty)."""
         self.games += 1
         if not table.wins:
             self.draws += 1
@@ -108,6 +110,8 @@ class Stats:
                 counts[f"fan {f.number}"] = counts.get(f"fan {f.number}", 0.0) + 1
                 if f.number not in self.names:
                     self.names[f.number] = (f.name_zh, f.name_en)
+        if paid is not None:
+            changes = list(paid)
         for p in range(SEAT_COUNT):
             for who in (self.by_seat[p], self.by_player[order[p]]):
                 who.hands += 1

@@ -7,12 +7,13 @@ import sys
 from typing import Any
 
 from ..core.errors import CliError
+from .roster_help import name_players
 
 
 def register(sub: Any) -> None:
     p = sub.add_parser("bot", help="play as a Botzone bot on stdin/stdout (Botzone's Chinese Standard Mahjong protocol)")
-    p.add_argument("--player", default="greedy", metavar="PLAYER",
-                   help="expert, greedy (default), shanten, random, or module:Name (a player class or factory)")
+    name_players(p.add_argument("--player", default="greedy", metavar="PLAYER",
+                                help="a built-in player (%(players)s; default greedy) or module:Name (a player class or factory)"))
     p.add_argument("--rules", default="botzone", help="the rule set the player weighs wins by (default botzone)")
     p.add_argument("--seed", default="0", help="the seed of a random player")
     p.set_defaults(run=run)

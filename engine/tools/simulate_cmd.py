@@ -14,6 +14,7 @@ from typing import Any
 
 from ..core.errors import CliError, ExitCode
 from ..core.files import check_output, replaced
+from .roster_help import name_players
 
 
 def register(sub: Any) -> None:
@@ -22,8 +23,9 @@ def register(sub: Any) -> None:
     p.add_argument("--seed", type=int, default=0, help="seed of the simulation: game i is played on the wall of seed*1000003+i")
     p.add_argument("--rules", default="mcr", help="rule set: a shipped name or a folder/ruleset.yaml path")
     p.add_argument("--against", help="a second rule set played on the same seeds; the paired differences (rules - against) are shown")
-    p.add_argument("--players", default="expert",
-                   help="one player for all four seats or four, comma separated: expert (default), greedy, shanten, random, or module:Name")
+    name_players(p.add_argument("--players", default="expert",
+                                help="one player for all four seats or four, comma separated: a built-in player (%(players)s; "
+                                     "default expert) or module:Name"))
     p.add_argument("--duplicate", action="store_true", help="play each wall four times, the players rotated one seat each time")
     p.add_argument("--compare-human", action="store_true", help="print the players' fan shares beside human play's (rules/human_shares.yaml)")
     p.add_argument("--explain", action="store_true", help="with --log: each choice's action line carries the player's one-line reason")

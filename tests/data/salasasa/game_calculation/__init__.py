@@ -1,0 +1,2 @@
+# game_calculation package 
+# 麻将平台计算服务包
