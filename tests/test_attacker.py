@@ -29,11 +29,11 @@ def _threatened_late() -> tuple[TableView, int]:
         players = [greedy_player(RULES) for _ in range(4)]
         while not table.over:
             player = table.to_act()[0]
-            legal = table.legal_actions(player)
-            if table.phase == Phase.TURN and 12 <= table.remaining <= 24:
+            legal = table.legal(player)
+            if table.phase == Phase.TURN and 12 <= table.wall_left <= 24:
                 view = TableView.of(observe(table, player))
                 if view.most is not None and view.most.level >= 0.5:
-                    return view, table.remaining
+                    return view, table.wall_left
             table.step(legal[0] if len(legal) == 1 else players[player](observe(table, player)))
     raise AssertionError("no threatened late turn in 50 walls")
 

@@ -76,7 +76,7 @@ class Stats:
     totals: Counter[int] = field(default_factory=Counter)
 
     def add(self, table: Table, order: tuple[int, ...] = tuple(range(SEAT_COUNT)),
-            paid: Sequence[int] | None = None) -> tuple[Quantities, list[int]]:
+            *, paid: Sequence[int] | None = None) -> tuple[Quantities, list[int]]:
         """Count a finished table, whose seat p held player ``order[p]``: its quantities, and each
         seat's points as the settlement pays them (or, given, as ``paid`` says: a judge's penalty)."""
         self.games += 1

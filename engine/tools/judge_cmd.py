@@ -63,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
             for rotation in rotations:
                 order = seated(rotation)  # seat p holds bot order[p]
                 judged = _judged(args, rules, [args.bots[i] for i in order], game)
-                stats.add(judged.table, order, judged.changes)
+                stats.add(judged.table, order, paid=judged.changes)
                 for p, i in enumerate(order):
                     points[i] += judged.changes[p]
                     hands[i] += 1
