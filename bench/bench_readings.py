@@ -10,7 +10,7 @@ import sys
 from common import CORPUS, RUNS, complete_hands, median_seconds
 
 from fanrules.analysis.readings import readings
-from fanrules.analysis.waits import waits
+from fanrules.analysis.waits import winning_tiles
 
 def main() -> int:
     if not CORPUS.is_file():
@@ -20,7 +20,7 @@ def main() -> int:
     thirteen = [(h.concealed, len(h.melds)) for h in hands]
     rows = [
         ("readings()", median_seconds(lambda: [readings(h) for h in hands])),
-        ("waits()", median_seconds(lambda: [waits(c, m) for c, m in thirteen])),
+        ("waits()", median_seconds(lambda: [winning_tiles(c, m) for c, m in thirteen])),
     ]
     print(f"{len(hands)} complete hands from {CORPUS.name}, median of {RUNS} runs\n")
     print(f"{'function':<12} {'hands':>7} {'median s':>10} {'hands/s':>10}")

@@ -9,7 +9,7 @@ import fanrules
 import pytest
 from fanrules.analysis.advice import HandTiles, read_tiles
 from fanrules.analysis.readings import readings
-from fanrules.analysis.waits import waits
+from fanrules.analysis.waits import winning_tiles
 from fanrules.core.hand import Hand, HandError, validate
 from fanrules.core.tiles import TILE_CODES, TILE_INDEX
 from fanrules.scoring.reach import Reach
@@ -85,7 +85,7 @@ def test_the_contract_functions_take_tile_numbers() -> None:
 
     tiles = [TILE_INDEX[c] for c in ("1m", "1m", "1m", "1m", "4p", "5p", "6p", "7p", "8p", "9p", "1s", "2s", "3s")]
     assert shanten(tiles) == 1 and shanten_by_shape(tiles)[S.STANDARD] == 1
-    assert TILE_INDEX["1m"] in waits(tuple(tiles))
+    assert TILE_INDEX["1m"] in winning_tiles(tuple(tiles))
     assert [t for t, _ in useful_tiles(tiles)] == list(range(1, 34))
     seen = useful_tiles(tiles, visible=[TILE_INDEX["E"]] * 3)
     assert dict(seen)[TILE_INDEX["E"]] == 1 and dict(seen)[TILE_INDEX["2m"]] == 4

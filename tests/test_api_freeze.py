@@ -29,7 +29,7 @@ def test_every_function_that_takes_a_tile_takes_its_code() -> None:
     assert shanten(codes) == shanten(numbers) == 0
     assert shanten_by_shape(codes) == shanten_by_shape(numbers)
     assert useful_tiles(codes, visible=["5m"]) == useful_tiles(numbers, visible=[4])
-    assert fanrules.analysis.waits(codes) == fanrules.analysis.waits(numbers)
+    assert fanrules.analysis.winning_tiles(codes) == fanrules.analysis.winning_tiles(numbers)
     a = fanrules.analyze("123m456p789s1122z3z", visible=["E", "E"], points=False)
     assert a.to_json() == fanrules.analyze("123m456p789s1122z3z", visible=[27, 27], points=False).to_json()
     proc = game_rules("mcr").procedure
@@ -238,6 +238,9 @@ def test_9_deprecated_members_still_answer_with_a_warning() -> None:
         assert table.remaining == table.wall_left
     with pytest.warns(DeprecationWarning, match="legal"):
         assert table.legal_actions(table.to_act()[0]) == table.legal(table.to_act()[0])
+    with pytest.warns(DeprecationWarning, match="winning_tiles"):  # the tiles, where fanrules.waits scores them
+        nine_gates = [0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 8, 8]  # 1112345678999m: every character wins
+        assert fanrules.analysis.waits(nine_gates) == fanrules.analysis.winning_tiles(nine_gates) == tuple(range(9))
 
 
 # --- 10. discoverability ------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from fanrules.analysis.incremental import Tracked
 from fanrules.analysis.shanten import shanten
-from fanrules.analysis.waits import waits
+from fanrules.analysis.waits import winning_tiles
 from fanrules.core.hand import Meld
 from fanrules.game import Table, game_rules
 from fanrules.game.observation import Observation
@@ -35,7 +35,7 @@ class Reference(GreedyPlayer):
         return s, bad_good, tile
 
     def _scored(self, rest: list[int], melds: tuple[Meld, ...], obs: Observation) -> int:
-        found = count_scoring(self.rules, (tuple(rest), melds, self._context(obs)), waits(rest, len(melds)))
+        found = count_scoring(self.rules, (tuple(rest), melds, self._context(obs)), winning_tiles(rest, len(melds)))
         assert found is not None  # nothing to beat: every wait scored
         return found
 

@@ -19,7 +19,7 @@ from fanrules.core.tiles import compact
 from fanrules.core.hand import format_meld
 from fanrules.core.notation import parse_hand
 from fanrules.analysis.readings import readings
-from fanrules.analysis.waits import waits
+from fanrules.analysis.waits import winning_tiles
 from fanrules.core.tiles import TILE_CODES
 
 settings.register_profile("default_fanrules", max_examples=50, deadline=None,
@@ -242,7 +242,7 @@ def test_waits_agree_with_readings(hand: Hand) -> None:
     held = Counter(concealed)
     for m in melds:
         held.update(m.tiles)
-    waiting = set(waits(concealed, len(melds)))
+    waiting = set(winning_tiles(concealed, len(melds)))
     assert hand.win_tile in waiting
     for t in range(34):
         if held[t] >= 4:

@@ -6,14 +6,14 @@ import pytest
 from fanrules.core.hand import Hand
 from fanrules.core.notation import parse_hand
 from fanrules.analysis.readings import readings
-from fanrules.analysis.waits import waits_on_one_kind, waits
+from fanrules.analysis.waits import waits_on_one_kind, winning_tiles
 from fanrules.core.tiles import codes
 
 
 def waits_of(text: str) -> str:
     """The waits of a 13-tile hand string (declared sets in brackets allowed), as codes."""
     hand = parse_hand(text, check=False)
-    return codes(waits(hand.concealed + (hand.win_tile,), len(hand.melds)))
+    return codes(winning_tiles(hand.concealed + (hand.win_tile,), len(hand.melds)))
 
 
 @pytest.mark.parametrize(
@@ -106,7 +106,7 @@ def test_waits_agree_with_readings(text: str) -> None:
     hand = parse_hand(text, check=False)
     concealed = hand.concealed + (hand.win_tile,)
     completing = tuple(t for t in range(34) if readings(Hand(concealed, hand.melds, t)))
-    assert waits(concealed, len(hand.melds)) == completing
+    assert winning_tiles(concealed, len(hand.melds)) == completing
     assert waits_on_one_kind(tuple(sorted(concealed)), len(hand.melds)) is (len(completing) == 1)
 
 
@@ -117,11 +117,11 @@ def test_waits_on_one_kind_agrees_with_waits(text: str) -> None:
     a lone honour, a special shape one tile short) and several."""
     hand = parse_hand(text, check=False)
     concealed = tuple(sorted(hand.concealed + (hand.win_tile,)))
-    assert waits_on_one_kind(concealed, len(hand.melds)) is (len(waits(concealed, len(hand.melds))) == 1)
+    assert waits_on_one_kind(concealed, len(hand.melds)) is (len(winning_tiles(concealed, len(hand.melds))) == 1)
 
 
 def test_limit_stops_after_that_many_kinds() -> None:
     hand = parse_hand("1112345678999m", check=False)
     concealed = hand.concealed + (hand.win_tile,)
-    assert codes(waits(concealed, 0, limit=2)) == "1m 2m"
-    assert codes(waits(concealed, 0, limit=1)) == "1m"
+    assert codes(winning_tiles(concealed, 0, limit=2)) == "1m 2m"
+    assert codes(winning_tiles(concealed, 0, limit=1)) == "1m"

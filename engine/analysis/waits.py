@@ -285,7 +285,7 @@ def _honours_and_knitted_waits(counts: list[int]) -> set[Tile]:
     return {t for t in (*range(27, 34), *(t for pattern in fitting for t in pattern)) if not counts[t]}
 
 
-def waits(concealed: Sequence[TileLike], melds: int = 0, limit: int = 34, near: TileLike | None = None) -> tuple[Tile, ...]:
+def winning_tiles(concealed: Sequence[TileLike], melds: int = 0, limit: int = 34, near: TileLike | None = None) -> tuple[Tile, ...]:
     """The tile kinds that complete 13 tiles (``concealed`` plus ``melds`` declared sets), in any shape,
     kinds whose four copies the hand holds included (docs/principles.md ruling 3); at most ``limit`` of them, in tile
     order, or with ``near`` nearest to that tile first (its suit first, then by distance).
@@ -307,7 +307,7 @@ def waits(concealed: Sequence[TileLike], melds: int = 0, limit: int = 34, near: 
 
 def waits_on_one_kind(concealed: tuple[Tile, ...], melds: int = 0) -> bool:
     """Whether 13 sorted tiles (``concealed`` plus ``melds`` declared sets) wait on one tile kind only:
-    ``len(waits(concealed, melds)) == 1``, without sorting and listing the waits. Scoring asks it of
+    ``len(winning_tiles(concealed, melds)) == 1``, without sorting and listing the waits. Scoring asks it of
     about half the hands, and needs only whether a second kind exists: no sorting or listing, and no
     special shapes tried once the standard ones wait on more than one kind."""
     a = bisect_left(concealed, 9)

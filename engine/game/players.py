@@ -11,7 +11,7 @@ from operator import attrgetter, itemgetter
 
 from ..analysis.incremental import Tracked
 from ..analysis.parts import Counts
-from ..analysis.waits import waits
+from ..analysis.waits import winning_tiles
 from ..core.context import Context
 from ..core.hand import Meld, MeldKind
 from ..core.memo import Memo
@@ -147,7 +147,7 @@ class GreedyPlayer:
             key = (tuple(rest), melds, ctx)
             good = weighed.get(key)
             if good is None:
-                found = waits(rest, sets)
+                found = winning_tiles(rest, sets)
                 if len(found) <= most:
                     continue  # at most all its waits score, and a tie goes to the tile weighed first
                 good = count_scoring(self.rules, key, found, most)

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import chain, repeat
 
-from ..analysis.waits import waits
+from ..analysis.waits import winning_tiles
 from ..core.context import wind_tile
 from ..core.errors import InvalidHandError
 from ..core.hand import Meld, MeldKind
@@ -104,7 +104,7 @@ class Seat:
         if key and key[-1] >= FLOWER_BASE:
             key = tuple(t for t in key if t < FLOWER_BASE)
         if self._waits is None or self._waits[0] != key:
-            self._waits = (key, frozenset(waits(key, len(self.melds))))
+            self._waits = (key, frozenset(winning_tiles(key, len(self.melds))))
         return self._waits[1]
 
     def exposed_count(self, tile: int) -> int:

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from ..analysis.incremental import Tracked
 from ..analysis.shanten import shanten, shanten_and_useful
-from ..analysis.waits import waits
+from ..analysis.waits import winning_tiles
 from ..core.context import Context
 from ..core.hand import Hand, HandError, Meld, validate
 from ..core.memo import Memo
@@ -67,7 +67,7 @@ class Weighed:
         self.wins: Memo[Ready, tuple[tuple[int, int], ...]] = Memo(self._wins, WEIGHED_KEPT)
 
     def _scoring_waits(self, key: Ready) -> int:
-        found = count_scoring(self.rules, key, waits(key[0], len(key[1])))
+        found = count_scoring(self.rules, key, winning_tiles(key[0], len(key[1])))
         assert found is not None  # nothing to beat: every wait is scored
         return found
 
@@ -91,7 +91,7 @@ class Weighed:
         tiles, melds, ctx = key
         flowers = self.rules.procedure.flowers_count
         out = []
-        for w in waits(tiles, len(melds)):
+        for w in winning_tiles(tiles, len(melds)):
             win = score_win(self.rules, 0, 0, list(tiles), melds, w, ctx)
             if win is not None:
                 out.append((w, win.points(flowers)))

@@ -17,7 +17,7 @@ from typing import Any
 
 from ..analysis.advice import DiscardAdvice, HandTiles, ShantenReport, Useful, advise, shanten_report, unseen, useful
 from ..analysis.shanten import hand_parts, overall, useful_kinds
-from ..analysis.waits import waits
+from ..analysis.waits import winning_tiles
 from ..core.context import Context
 from ..core.hand import Hand, HandError, Meld, validate
 from ..core.tiles import TILE_CODES, Tile
@@ -88,7 +88,7 @@ class _Search:
         """The best win of a ready hand on a tile still unseen."""
         hand = tuple(x for x in range(34) for _ in range(counts[x]))
         best = None
-        for w in waits(hand, len(self.melds)):
+        for w in winning_tiles(hand, len(self.melds)):
             if self.left[w] > 0:
                 best = _better(best, _score(hand, self.melds, w, self.context, self.scorer, self.scored))
         return best

@@ -5,7 +5,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..analysis.waits import waits
+from ..analysis.waits import winning_tiles
 from ..core.context import Context
 from ..core.errors import HandError, InvalidHandError
 from ..core.hand import Hand, Meld, validate
@@ -82,7 +82,7 @@ def score_waits(concealed: tuple[Tile, ...], melds: tuple[Meld, ...], context: C
     if over:
         raise InvalidHandError(f"fifth copy of {', '.join(over)}: a tile exists only four times")
     out = []
-    for tile in waits(concealed, len(melds)):
+    for tile in winning_tiles(concealed, len(melds)):
         results: list[Result | HandError] = []
         for self_drawn in (False, True):
             ctx = replace(context, self_drawn=self_drawn, kong_related=False, last_copy=False, flower_replacement=False)
