@@ -127,6 +127,24 @@ def test_4_a_win_a_hand_under_the_minimum_and_a_hand_that_is_no_win_answer_outco
 
 # --- 5. every error in the family ---------------------------------------------------------------------
 
+def test_5_every_error_a_module_raises_for_people_is_in_the_family() -> None:
+    """Records, rosters, the bot's protocol, formulas, backends and checkpoints: each caught by ``except
+    fanrules.FanrulesError``, and a ValueError where that is its kind."""
+    from fanrules.botzone.botside import ProtocolError
+    from fanrules.game.records import RecordError
+    from fanrules.game.roster import RosterError
+    from fanrules.ruleset.formula import FormulaError
+    from fanrules.study import BackendError, CheckpointError
+
+    for error in (RecordError, RosterError, ProtocolError, FormulaError, BackendError, CheckpointError):
+        assert issubclass(error, FanrulesError), error
+    assert all(issubclass(e, ValueError) for e in (RecordError, RosterError, ProtocolError, FormulaError))
+    from fanrules.game import study
+
+    with pytest.raises(FanrulesError, match="unknown player 'nobody'"):
+        study("mcr", 1, players="nobody,greedy,greedy,greedy")
+
+
 def test_5_errors_of_the_game_are_in_the_family() -> None:
     with pytest.raises(FanrulesError) as bad_winds:
         Table("mcr", seat_winds=("E", "E", "W", "N"))

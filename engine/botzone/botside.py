@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..core.context import Context
+from ..core.errors import FanrulesError
 from ..core.hand import Meld, MeldKind
 from ..core.tiles import COPIES, FIRST_HONOUR, KINDS_COUNT, WIND_TILES
 from ..game import Action, ActionKind, Observation, Phase, Player
@@ -24,7 +25,7 @@ from ..game.winning import GameRules, score_win
 from .codec import from_botzone, to_botzone
 
 
-class ProtocolError(ValueError):
+class ProtocolError(FanrulesError, ValueError):
     """A request the bot cannot read (a wrong code, a tile it does not hold)."""
 
 

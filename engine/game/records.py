@@ -15,6 +15,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..core.errors import FanrulesError
 from ..core.tiles import FIRST_HONOUR, SUIT_LETTERS, WIND_TILES
 from .actions import Action, ActionKind, IllegalAction, Phase
 from .state import encode
@@ -40,7 +41,7 @@ CLAIMS = {"chi": ActionKind.CHOW, "peng": ActionKind.PUNG, "gang": ActionKind.KO
 PLAYER_ACTS = ("draw", "play", "angang", "bugang", *CLAIMS)
 
 
-class RecordError(ValueError):
+class RecordError(FanrulesError, ValueError):
     """A record line that is not Botzone's format: ``line`` is its number in the file."""
 
     def __init__(self, line: int, message: str) -> None:

@@ -10,6 +10,7 @@ import inspect
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from ..core.errors import FanrulesError
 from .seat import SEAT_COUNT
 from .winning import GameRules
 
@@ -19,7 +20,7 @@ Maker = Callable[[GameRules, int | str], Callable[..., Any]]
 PlayerFactory = Callable[[GameRules, int], Sequence[Callable[..., Any]]]
 
 
-class RosterError(ValueError):
+class RosterError(FanrulesError, ValueError):
     """A ``--players`` entry that names no player: one line, said to the person."""
 
 

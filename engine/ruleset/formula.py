@@ -6,6 +6,8 @@ from __future__ import annotations
 import ast
 from collections.abc import Mapping
 
+from ..core.errors import FanrulesError
+
 #: The names a formula reads: the hand's points as paid (``total``), the base (``settlement.base``),
 #: the flower points, and the win's facts (1 when a flag holds, else 0; ``seat_flowers`` a count).
 NAMES = ("total", "base", "flowers", "self_drawn", "kong_related", "last_tile", "last_copy", "first_turn",
@@ -15,7 +17,7 @@ MAX_TEXT, MAX_NODES = 200, 60
 _OPS = {ast.Add: int.__add__, ast.Sub: int.__sub__, ast.Mult: int.__mul__, ast.FloorDiv: int.__floordiv__}
 
 
-class FormulaError(ValueError):
+class FormulaError(FanrulesError, ValueError):
     """A formula that cannot be read: one line saying why."""
 
 

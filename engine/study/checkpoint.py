@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
+from ..core.errors import FanrulesError
 from ..core.files import replaced
 from .codec import from_plain, to_plain
 
@@ -22,7 +23,7 @@ MANIFEST = "study.json"
 _R = TypeVar("_R")
 
 
-class CheckpointError(Exception):
+class CheckpointError(FanrulesError):
     """A checkpoint folder that cannot be used for this study: one line for people."""
 
 

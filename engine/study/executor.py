@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator
 from multiprocessing.pool import AsyncResult
 from typing import Any, Protocol, TypeVar
 
+from ..core.errors import FanrulesError
 from ..core.text import install_hint
 
 _R = TypeVar("_R")
@@ -27,7 +28,7 @@ CHUNKS_PER_WORKER = 2
 RAY_INSTALL = install_hint("cluster")
 
 
-class BackendError(Exception):
+class BackendError(FanrulesError):
     """A backend that cannot be used here (not installed, cluster unreachable): one line for people."""
 
 
