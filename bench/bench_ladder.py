@@ -30,9 +30,9 @@ RULES = "mcr"
 
 def measure(player: str, walls: int, seed: int, jobs: int) -> dict[str, object]:
     """One (player, seed): the pooled sums a table row needs (points per unit, and the totals)."""
-    from fanrules.game.simulate import study
+    from fanrules.game.simulate import run_study
 
-    found = study(RULES, walls, seed=seed, players=f"{player},{player},{SALASASA},{SALASASA}", jobs=jobs, duplicate=True)
+    found = run_study(RULES, walls, seed=seed, players=f"{player},{player},{SALASASA},{SALASASA}", jobs=jobs, duplicate=True)
     stats = found.stats
     mine = stats.strength[player]
     totals = {}

@@ -7,12 +7,11 @@ import sys
 import warnings
 from pathlib import Path
 
-import pytest
-
 import fanrules
-from fanrules import Context, FanrulesError, HandError, Outcome, Result
+import pytest
+from fanrules import Context, FanrulesError, HandError, Outcome
 from fanrules.analysis.shanten import shanten, shanten_by_shape, useful_tiles
-from fanrules.game import Table, arranged_wall, greedy_player, play, simulate, study
+from fanrules.game import Table, arranged_wall, greedy_player, play, run_study, simulate
 from fanrules.game.winning import game_rules
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -60,7 +59,7 @@ def test_1_a_rule_set_is_passed_one_way_everywhere() -> None:
     assert fanrules.settle(24, winner=0, discarder=1, rules=mil) == fanrules.settle(24, winner=0, discarder=1, rules="mil")
     assert fanrules.Procedure.of(game_rules("mil")) == fanrules.Procedure.of("mil")
     assert simulate(mil, 2, seed=4, kind="greedy").to_json() == simulate("mil", 2, seed=4, kind="greedy").to_json()
-    assert study(mil, 2, seed=4, players="greedy").stats.to_json() == study("mil", 2, seed=4, players="greedy").stats.to_json()
+    assert run_study(mil, 2, seed=4, players="greedy").stats.to_json() == run_study("mil", 2, seed=4, players="greedy").stats.to_json()
     assert play(Table(mil, seed=2), [greedy_player(mil) for _ in range(4)]).events == \
         play(Table("mil", seed=2), [greedy_player("mil") for _ in range(4)]).events
     with pytest.raises(fanrules.RulesTypeError, match="rules must be a rule set's name") as refused:
@@ -71,7 +70,7 @@ def test_1_a_rule_set_is_passed_one_way_everywhere() -> None:
 def test_1_a_study_compares_a_rule_set_changed_in_python_with_its_files() -> None:
     mcr = fanrules.load_ruleset("mcr")
     higher = mcr.replace(minimum=16)
-    found = study(mcr, 3, seed=2, players="greedy", against=higher)
+    found = run_study(mcr, 3, seed=2, players="greedy", against=higher)
     assert found.other is not None and found.other.rules == "mcr"
     assert found.stats.to_json() != found.other.to_json()  # the two sides are not the same rule set
 
@@ -139,10 +138,10 @@ def test_5_every_error_a_module_raises_for_people_is_in_the_family() -> None:
     for error in (RecordError, RosterError, ProtocolError, FormulaError, BackendError, CheckpointError):
         assert issubclass(error, FanrulesError), error
     assert all(issubclass(e, ValueError) for e in (RecordError, RosterError, ProtocolError, FormulaError))
-    from fanrules.game import study
+    from fanrules.game import run_study
 
     with pytest.raises(FanrulesError, match="unknown player 'nobody'"):
-        study("mcr", 1, players="nobody,greedy,greedy,greedy")
+        run_study("mcr", 1, players="nobody,greedy,greedy,greedy")
 
 
 def test_5_errors_of_the_game_are_in_the_family() -> None:
@@ -207,7 +206,7 @@ def test_7_no_seed_deals_a_fresh_wall_and_a_seed_the_same_one() -> None:
     lambda: Table("mcr", 1, ("E", "S", "W", "N")),
     lambda: fanrules.analyze("1112345678999m", (), "mcr"),
     lambda: simulate("mcr", 1, 1),
-    lambda: study("mcr", 1, 1),
+    lambda: run_study("mcr", 1, 1),
     lambda: fanrules.Session("mcr", ("a", "b", "c", "d")),
 ])
 def test_8_past_the_first_parameters_everything_is_keyword_only(call: object) -> None:
@@ -232,6 +231,7 @@ def test_8_records_built_by_the_library_take_keywords_only(record: str) -> None:
     ("fanrules.scorer", "fanrules.Scorer.of"),
     ("fanrules.procedure", "fanrules.Procedure.of"),
     ("fanrules.seating", "fanrules.Seating.of"),
+    ("fanrules.game.study", "fanrules.game.run_study"),
 ])
 def test_9_an_old_name_warns_and_gives_the_new_one(old: str, new: str) -> None:
     def get(path: str) -> object:
@@ -259,6 +259,18 @@ def test_9_deprecated_members_still_answer_with_a_warning() -> None:
     with pytest.warns(DeprecationWarning, match="winning_tiles"):  # the tiles, where fanrules.waits scores them
         nine_gates = [0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 8, 8]  # 1112345678999m: every character wins
         assert fanrules.analysis.waits(nine_gates) == fanrules.analysis.winning_tiles(nine_gates) == tuple(range(9))
+    with pytest.warns(DeprecationWarning, match="Seating.of"):
+        assert fanrules.settlement.seating("mcr", 5) == fanrules.Seating.of("mcr", 5)
+
+
+def test_9_no_two_public_names_differ_only_by_case() -> None:
+    from importlib import import_module
+
+    from fanrules.tools.public_surface import PUBLIC_MODULES
+
+    for module in PUBLIC_MODULES:
+        names = getattr(import_module(module), "__all__", ())
+        assert len({n.lower() for n in names}) == len(names), module
 
 
 # --- 10. discoverability ------------------------------------------------------------------------------

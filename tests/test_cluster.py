@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from conftest import batch_exit
-from fanrules.game import game_rules, study
+from fanrules.game import game_rules, run_study
 from fanrules.study import executor
 from fanrules.study.executor import RAY_INSTALL
 from fanrules.tools.cli import main
@@ -62,6 +62,6 @@ def test_ray_workers_never_read_the_rule_set_folder(cluster: Any, tmp_path: Path
         if not gone:
             shutil.rmtree(folder)
             gone.append(True)
-    found = study(str(folder), 12, seed=5, players="greedy", chunk=1, progress=delete, executor=executor("ray", 2))
+    found = run_study(str(folder), 12, seed=5, players="greedy", chunk=1, progress=delete, executor=executor("ray", 2))
     assert gone and not folder.exists()
-    assert found.stats.to_json() == study("mcr", 12, seed=5, players="greedy").stats.to_json()
+    assert found.stats.to_json() == run_study("mcr", 12, seed=5, players="greedy").stats.to_json()

@@ -6,7 +6,7 @@ from collections import Counter
 
 from fanrules.core.tiles import TILE_INDEX
 from fanrules.game import play_session
-from fanrules.settlement import seating
+from fanrules.settlement import Seating
 
 
 def test_a_sixteen_hand_session_moves_seats_and_dealers_as_the_rules_say() -> None:
@@ -14,7 +14,7 @@ def test_a_sixteen_hand_session_moves_seats_and_dealers_as_the_rules_say() -> No
     tables, session = played.tables, played.session
     assert len(tables) == 16 and session.finished and len(session.entries) == 16
     for n, table in enumerate(tables):
-        seat = seating("mcr", n)
+        seat = Seating.of("mcr", n)
         assert table.seat_winds == tuple(TILE_INDEX[w] for w in seat.seat_winds)
         assert table.prevalent_wind == TILE_INDEX[seat.prevalent_wind] and table.dealer == seat.dealer
         assert table.events[0]["dealer"] == seat.dealer

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from fanrules.game import Table, play
-from fanrules.game.simulate import study
+from fanrules.game.simulate import run_study
 from fanrules.game.winning import game_rules
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -36,7 +36,7 @@ def test_salasasa_plays_whole_hands_at_the_table(on_path: None) -> None:
 
 @pytest.mark.slow
 def test_salasasa_under_duplicate_against_greedy(on_path: None) -> None:
-    found = study("mcr", 2, seed=7, players=f"greedy,greedy,{NAME},{NAME}", duplicate=True)
+    found = run_study("mcr", 2, seed=7, players=f"greedy,greedy,{NAME},{NAME}", duplicate=True)
     assert found.stats.games == 8
     assert set(found.stats.strength) == {"greedy", NAME}
     assert sum(t.hands for t in found.stats.by_player) == 32

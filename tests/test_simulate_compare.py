@@ -9,7 +9,7 @@ import random
 from pathlib import Path
 
 import pytest
-from fanrules.game import figures, study
+from fanrules.game import figures, run_study
 from fanrules.tools.cli import main
 from fanrules.tools.simulate_report import comparison_rows
 
@@ -70,7 +70,7 @@ def _synthetic(rng: random.Random, units: int) -> list[list[dict[str, float]]]:
 def test_intervals_of_ratio_figures_cover_a_known_difference_about_95_percent_of_the_time() -> None:
     rng = random.Random(45)
     truth = {"win_rate": 0.1, "average_win_points": 2.0}
-    covered = {k: 0 for k in truth}
+    covered = dict.fromkeys(truth, 0)
     reps = 400
     for _ in range(reps):
         units = _synthetic(rng, 150)
@@ -95,7 +95,7 @@ def test_all_chows_worth_16_raises_the_average_win_with_an_interval_above_zero(t
     (folder / "fans").mkdir(parents=True)
     (folder / "ruleset.yaml").write_text("name: pinghe16\nextends: mcr\n", encoding="utf-8")
     (folder / "fans" / "63-all-chows.yaml").write_text("number: 63\nvalue: 16\n", encoding="utf-8")
-    found = study(str(folder / "ruleset.yaml"), 300, seed=1, players="expert", jobs=1, against="mcr")
+    found = run_study(str(folder / "ruleset.yaml"), 300, seed=1, players="expert", jobs=1, against="mcr")
     rows = {r["figure"]: r for r in comparison_rows(found)}
     average = rows["average_win_points"]
     assert average["a"] > average["b"] and average["interval"][0] > 0 and average["significant"], average

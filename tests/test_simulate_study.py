@@ -10,7 +10,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from fanrules.game import simulate, study
+from fanrules.game import run_study, simulate
 from fanrules.game.paired import Moments, Paired
 from fanrules.game.roster import RosterError, players_of, roster
 from fanrules.tools.cli import main
@@ -62,7 +62,7 @@ def test_paired_merges_as_if_added_in_one_place() -> None:
 
 
 def test_a_simulation_against_itself_differs_by_exactly_zero() -> None:
-    found = study("mcr", 6, seed=3, players="greedy", against="mcr")
+    found = run_study("mcr", 6, seed=3, players="greedy", against="mcr")
     assert found.other is not None and found.stats.games == found.other.games == 6
     assert found.paired.units == 6 and found.paired.diffs
     for key, m in found.paired.diffs.items():
@@ -72,7 +72,7 @@ def test_a_simulation_against_itself_differs_by_exactly_zero() -> None:
 def test_a_simulation_with_a_known_difference_finds_it() -> None:
     # botzone has no fan for flowers: the paired difference of the wins scoring mcr's flower fan is
     # exactly mcr's count of them, and it is far from zero
-    found = study("mcr", 12, seed=3, players="greedy", against="botzone")
+    found = run_study("mcr", 12, seed=3, players="greedy", against="botzone")
     assert found.other is not None
     absent = [n for n in found.stats.fans if n not in found.other.fans and found.stats.names[n][1] == "Flower Tiles"]
     assert absent
@@ -115,7 +115,7 @@ def test_players_seats_a_module_class(tmp_path: Path, monkeypatch: pytest.Monkey
 
 
 def test_duplicate_plays_each_wall_four_times_with_the_players_rotated(capsys: pytest.CaptureFixture[str]) -> None:
-    found = study("mcr", 2, seed=5, players="expert,greedy,greedy,greedy", duplicate=True)
+    found = run_study("mcr", 2, seed=5, players="expert,greedy,greedy,greedy", duplicate=True)
     stats = found.stats
     assert stats.games == 8
     assert [t.hands for t in stats.by_seat] == [8] * 4 and [t.hands for t in stats.by_player] == [8] * 4
@@ -125,7 +125,7 @@ def test_duplicate_plays_each_wall_four_times_with_the_players_rotated(capsys: p
     plain = simulate("mcr", 1, seed=5, kind="expert,greedy,greedy,greedy")
     assert plain.games == 1
     lines: list[str] = []
-    study("mcr", 1, seed=5, players="greedy", duplicate=True, log=lines.append)
+    run_study("mcr", 1, seed=5, players="greedy", duplicate=True, log=lines.append)
     heads = [json.loads(line) for line in lines if '"type": "header"' in line]
     assert [h["rotation"] for h in heads] == [0, 1, 2, 3] and len({h["seed"] for h in heads}) == 1
 

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 from fanrules.core.errors import RuleSetError
-from fanrules.game import game_rules, study
+from fanrules.game import game_rules, run_study
 from fanrules.game.paired import Moments, Paired
 from fanrules.game.simulate import Study, run_games, shipped
 from fanrules.game.stats import Stats, Totals
@@ -62,9 +62,9 @@ def test_a_study_runs_on_when_its_rule_set_folder_is_deleted_after_the_start(tmp
         if not gone:
             shutil.rmtree(folder)
             gone.append(True)
-    found = study(str(folder), 8, seed=3, players="greedy", jobs=2, chunk=1, progress=delete)
+    found = run_study(str(folder), 8, seed=3, players="greedy", jobs=2, chunk=1, progress=delete)
     assert gone and not folder.exists()
-    assert found.stats.to_json() == study("mcr", 8, seed=3, players="greedy", jobs=1).stats.to_json()
+    assert found.stats.to_json() == run_study("mcr", 8, seed=3, players="greedy", jobs=1).stats.to_json()
 
 
 def test_a_fresh_worker_loads_the_rule_set_from_bytes_alone(tmp_path: Path) -> None:
@@ -113,15 +113,15 @@ def test_a_killed_study_reruns_from_its_checkpoint_to_the_uninterrupted_output(t
 
 def test_a_checkpoint_of_another_study_or_rule_set_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     folder, saved = _copy(tmp_path), tmp_path / "checkpoint"
-    first = study(str(folder), 4, seed=1, players="greedy", chunk=2, checkpoint=str(saved))
+    first = run_study(str(folder), 4, seed=1, players="greedy", chunk=2, checkpoint=str(saved))
     assert _chunks(saved) == 2
     reused: list[int] = []
-    again = study(str(folder), 4, seed=1, players="greedy", chunk=2, checkpoint=str(saved), on_checkpoint=lambda c: reused.append(c.reused))
+    again = run_study(str(folder), 4, seed=1, players="greedy", chunk=2, checkpoint=str(saved), on_checkpoint=lambda c: reused.append(c.reused))
     assert reused == [2] and again.stats.to_json() == first.stats.to_json()
     fan = folder / "fans" / "01-big-four-winds.yaml"
     fan.write_text(fan.read_text(encoding="utf-8").replace("value: 88", "value: 80"), encoding="utf-8")
     with pytest.raises(CheckpointError, match="rules 'sha256:"):
-        study(str(folder), 4, seed=1, players="greedy", chunk=2, checkpoint=str(saved))
+        run_study(str(folder), 4, seed=1, players="greedy", chunk=2, checkpoint=str(saved))
     with pytest.raises(CheckpointError, match="games 4 there, 6 now"):
         Checkpoint(str(saved), {**_manifest(saved), "games": 6}, Study)
     code = main(["simulate", "--games", "4", "--seed", "2", "--rules", str(folder), "--players", "greedy", "--quiet",

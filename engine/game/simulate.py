@@ -1,5 +1,5 @@
 """Playing games with players, and statistics over many seeded games (``fanrules simulate``): a
-study plays each game (or, duplicate, each wall four times with the players rotated) under the rules
+study (``run_study``) plays each game (or, duplicate, each wall four times with the players rotated) under the rules
 and, when asked, under a second rule set on the same seeds, pairing the two per unit."""
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ from .stats import Quantities, Stats, Totals
 from .table import Table
 from .winning import GameRules, RulesLike, as_game_rules, game_rules, rules_hash
 
-__all__ = ["CHUNKS_PER_WORKER", "PlayerFactory", "Stats", "Study", "Totals", "game_seed", "play", "players_of", "simulate", "study"]
+__all__ = ["CHUNKS_PER_WORKER", "PlayerFactory", "Stats", "Study", "Totals", "game_seed", "play", "players_of", "run_study", "simulate"]
 _R = TypeVar("_R")
 
 #: Games a worker plays per task: small, so that Ctrl-C loses little and the totals come often.
@@ -124,7 +124,7 @@ def run_games(rules: str | RuleBundle, seed: int, indices: Iterable[int], kind: 
 
 class Interrupted(Exception):
     """A simulation stopped by Ctrl-C (SIGINT); ``stats`` totals the games played to the end (and
-    logged) before it, ``study`` (from ``study``) all that was measured of them."""
+    logged) before it, ``study`` (from ``run_study``) all that was measured of them."""
 
     def __init__(self, stats: Stats, study: Study | None = None) -> None:
         super().__init__(f"interrupted after {stats.games} games")
@@ -224,7 +224,7 @@ def _per_player(names: Sequence[str], points: list[int], hands: list[int]) -> Qu
     return out
 
 
-def run_study(rules: str | RuleBundle, against: str | RuleBundle | None, seed: int, indices: Iterable[int], players: str,
+def study_chunk(rules: str | RuleBundle, against: str | RuleBundle | None, seed: int, indices: Iterable[int], players: str,
               duplicate: bool, keep_logs: bool, explain: bool) -> tuple[Study, list[str]]:
     """Play the units ``indices`` of a study (a game, or a wall four times with the players rotated)
     under ``rules`` and, when given, ``against``; what they measured, and the log lines of the games
@@ -263,10 +263,10 @@ def run_study(rules: str | RuleBundle, against: str | RuleBundle | None, seed: i
 
 def _study_chunk(shared: tuple[RuleBundle, RuleBundle | None], *task: Any) -> tuple[Study, list[str]]:
     """A worker's chunk of a study: the rule sets come as bytes (``shared``), the rest as the task."""
-    return run_study(shared[0], shared[1], *task)
+    return study_chunk(shared[0], shared[1], *task)
 
 
-def study(rules: RulesLike, games: int, *, seed: int = 0, players: str = "expert", jobs: int = 1, against: RulesLike | None = None,
+def run_study(rules: RulesLike, games: int, *, seed: int = 0, players: str = "expert", jobs: int = 1, against: RulesLike | None = None,
           duplicate: bool = False, log: Callable[[str], Any] | None = None, explain: bool = False,
           chunk: int = CHUNK_GAMES, progress: Callable[[Study], Any] | None = None, executor: Executor | None = None,
           checkpoint: str | None = None, on_checkpoint: Callable[[Checkpoint[Study]], Any] | None = None) -> Study:

@@ -49,7 +49,7 @@ def register(sub: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     from ..game import ProcedureError
     from ..game.roster import RosterError, players_of
-    from ..game.simulate import Interrupted, study
+    from ..game.simulate import Interrupted, run_study
     from .batch import usable_jobs
 
     if args.games < 0:
@@ -75,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
     try:  # a log is replaced when both rule sets have played every game: a failed run keeps the old one
         with replaced(args.log, "w", what="--log") if args.log is not None else nullcontext(None) as out:
             log = None if out is None else (lambda line: out.write(line + "\n"))
-            found = study(args.rules, args.games, seed=args.seed, players=args.players, jobs=jobs, against=args.against,
+            found = run_study(args.rules, args.games, seed=args.seed, players=args.players, jobs=jobs, against=args.against,
                           duplicate=args.duplicate, log=log, explain=args.explain,
                           progress=lambda s: shown.show(s.stats.games, args.games), executor=run_on, checkpoint=args.checkpoint,
                           on_checkpoint=lambda c: print(f"fanrules: simulate reused {c.reused} finished chunks of {args.checkpoint}",
