@@ -3,7 +3,7 @@ chunk costs beyond its games (docs/scale.md).
 
 Run: python bench/bench_scale.py [--games 200] [--players greedy] [--workers 1,2] [--no-ray]
 
-Each figure is one study (``fanrules.game.study``) of ``--games`` games, timed with perf_counter, the
+Each figure is one study (``fanrules.game.run_study``) of ``--games`` games, timed with perf_counter, the
 rule set loaded and (for Ray) the cluster started before the clock starts. The overhead of a chunk is
 the time a study of one-game chunks takes beyond the same study in chunks of CHUNK_GAMES games, divided
 by the number of chunks it adds: scheduling, sending the rule set's reference, the results' pickles."""
@@ -14,7 +14,7 @@ import os
 import time
 from typing import Any
 
-from fanrules.game import game_rules, study
+from fanrules.game import game_rules, run_study
 from fanrules.game.simulate import CHUNK_GAMES
 from fanrules.study import Executor
 from fanrules.study.executor import Local
@@ -23,7 +23,7 @@ from fanrules.study.executor import Local
 def timed(games: int, players: str, run: Executor, chunk: int = CHUNK_GAMES) -> float:
     """Seconds for one study of ``games`` games on ``run`` in chunks of ``chunk`` games."""
     start = time.perf_counter()
-    study("mcr", games, seed=11, players=players, chunk=chunk, executor=run)
+    run_study("mcr", games, seed=11, players=players, chunk=chunk, executor=run)
     return time.perf_counter() - start
 
 
