@@ -40,7 +40,7 @@ from .model import Example, Exclusion, Family, Fan, RuleSet, Where
 
 #: The version of what the generator makes: change it with any change to the documents' content or to
 #: how the loader, the YAML reader or the predicate compiler turn the same YAML into a rule set.
-FORMAT = "fanrules start-up data 5"
+FORMAT = "fanrules start-up data 6"
 #: The folder of the package's documents (made by the wheel's build; absent in a checkout).
 PACKAGE_FOLDER = Path(__file__).parent / "shipped"
 
