@@ -171,6 +171,7 @@ def test_6_the_context_is_an_object_or_typed_keywords() -> None:
     assert set(fanrules.ContextKeywords.__annotations__) == {*CONTEXT_NAMES, *ALIASES}
 
 
+@pytest.mark.slow  # the whole suite runs it; the fast loop stays under three minutes
 def test_6_typed_keywords_pass_mypy_strict(tmp_path: Path) -> None:
     program = tmp_path / "facts.py"
     program.write_text(

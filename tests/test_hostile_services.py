@@ -133,6 +133,7 @@ def _closed_by_server(sock: socket.socket) -> bool:
         return True
 
 
+@pytest.mark.slow  # the whole suite runs it; the fast loop stays under three minutes
 def test_half_open_connections_are_timed_out_and_capped_without_tracebacks() -> None:
     server = subprocess.Popen([sys.executable, "-c", SERVE_LOW_FILES], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     held: list[socket.socket] = []
@@ -183,6 +184,7 @@ def test_finished_tables_are_freed_and_looking_keeps_no_table() -> None:
 
 
 # --- 4. cheap requests do not queue behind expensive ones ----------------------------------------------
+@pytest.mark.slow  # the whole suite runs it; the fast loop stays under three minutes
 def test_a_flood_of_slow_analyses_does_not_starve_scoring(monkeypatch: pytest.MonkeyPatch) -> None:
     answer = web_api.answer
 

@@ -240,6 +240,7 @@ def python_blocks(document: Path) -> tuple[list[str], list[str]]:
     return blocks, marked
 
 
+@pytest.mark.slow  # the whole suite runs it; the fast loop stays under three minutes
 def test_every_python_block_of_the_docs_passes_mypy_strict(tmp_path: Path) -> None:
     import subprocess
     import sys

@@ -125,6 +125,7 @@ def test_pairs_and_waits_of_every_suit_of_up_to_eight_tiles() -> None:
 
 # The shipped use tables of runs (engine/analysis/runs.json): the same as the dynamic programming.
 
+@pytest.mark.slow  # the whole suite runs it; the fast loop stays under three minutes
 def test_every_shipped_run_of_up_to_six_ranks_is_worked_out_the_same() -> None:
     for length in range(1, 7):
         for run in runs(length):
