@@ -95,6 +95,7 @@ print(grown)
 """
 
 
+@pytest.mark.slow  # the whole suite runs it; the fast loop stays under three minutes
 def test_a_bot_writing_between_turns_is_cut_at_the_output_limit(tmp_path: Path) -> None:
     chatty = _script(tmp_path, "chatty.py", CHATTY)
     run = subprocess.run([sys.executable, "-c", MEASURE, chatty], capture_output=True, text=True, timeout=60)

@@ -198,6 +198,7 @@ def test_the_facts_the_rule_sets_cite_are_in_the_repositorys_own_docs() -> None:
 
 # --- 5. a bot to copy -------------------------------------------------------------------------------------
 
+@pytest.mark.slow  # the whole suite runs it; the fast loop stays under three minutes
 def test_the_minimal_bot_of_the_interop_guide_plays_under_judge_in_both_forms(tmp_path: Path) -> None:
     import subprocess
     import sys

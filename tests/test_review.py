@@ -76,6 +76,7 @@ def test_any_player_may_review(simulated: Path, capsys: pytest.CaptureFixture[st
     assert code == 0 and objects[-1]["agreement"] < 1
 
 
+@pytest.mark.slow  # the whole suite runs it; the fast loop stays under three minutes
 def test_every_seat_of_the_botzone_sample_is_reviewed(imported: Path, capsys: pytest.CaptureFixture[str]) -> None:
     lines = SAMPLE.read_text(encoding="utf-8").splitlines()
     for seat in range(4):

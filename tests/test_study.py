@@ -140,6 +140,7 @@ class _Gadget:
         return os.system, (f"touch {self.marker}",)
 
 
+@pytest.mark.slow  # the whole suite runs it; the fast loop stays under three minutes
 def test_a_chunk_file_that_is_not_a_saved_chunk_is_run_again_with_a_notice_and_never_counted(tmp_path: Path,
                                                                                              capsys: pytest.CaptureFixture[str]) -> None:
     saved, marker = tmp_path / "checkpoint", tmp_path / "ran"

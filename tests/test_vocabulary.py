@@ -60,6 +60,7 @@ def test_the_scan_finds_a_copy() -> None:
     assert found == ["the winds", "the wind tiles", "some of the context names", "some of the annotation keys"]
 
 
+@pytest.mark.slow  # the whole suite runs it; the fast loop stays under three minutes
 def test_each_word_of_the_vocabulary_is_defined_once() -> None:
     found: Counter[tuple[str, str]] = Counter()
     lines: dict[tuple[str, str], list[int]] = {}

@@ -321,6 +321,7 @@ def test_the_serve_command_starts_answers_and_stops_on_ctrl_c() -> None:
         assert proc.wait(timeout=10) == 0
 
 
+@pytest.mark.slow  # the whole suite runs it; the fast loop stays under three minutes
 def test_a_body_that_stops_arriving_is_408_and_a_client_gone_is_no_traceback(capfd: pytest.CaptureFixture[str]) -> None:
     with make_server(load_ruleset("mcr"), port=0, quiet=True, timeout=0.5).running() as srv:
         for close, status in ((False, b"HTTP/1.1 408"), (True, b"")):
