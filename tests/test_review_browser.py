@@ -8,12 +8,12 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from web_page_helpers import chromium
 from fanrules.tools.cli import main
 
 if TYPE_CHECKING:
@@ -33,19 +33,7 @@ pytestmark = [pytest.mark.skipif(BROWSER is None or DRIVER is None,
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[WebDriver]:
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    profile = tempfile.mkdtemp(prefix="fanrules-chromium-")
-    for flag in (*FLAGS, f"--user-data-dir={profile}"):
-        options.add_argument(flag)
-    options.binary_location = str(BROWSER)
-    driver = webdriver.Chrome(service=Service(str(DRIVER)), options=options)
-    driver.set_page_load_timeout(30)
-    yield driver
-    driver.quit()
-    shutil.rmtree(profile, ignore_errors=True)
+    yield from chromium(FLAGS)
 
 
 def _reviewed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[Path, list[dict[str, Any]]]:

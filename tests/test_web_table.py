@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import tempfile
 import urllib.request
 from collections.abc import Iterator
 from dataclasses import replace
@@ -15,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from web_page_helpers import chromium
 from fanrules.game import Action, game_rules, observe, read_games
 from fanrules.game.log import table_from_header
 from fanrules.ruleset import load_ruleset
@@ -149,20 +149,7 @@ def test_what_the_page_may_send_over_the_websocket_is_checked() -> None:
 def browser() -> Iterator[WebDriver]:
     if BROWSER is None or DRIVER is None:
         pytest.skip("headless Chromium not installed: apt-get install chromium chromium-driver (.ci/run does)")
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    profile = tempfile.mkdtemp(prefix="fanrules-chromium-")
-    for flag in (*FLAGS, f"--user-data-dir={profile}"):
-        options.add_argument(flag)
-    options.binary_location = str(BROWSER)
-    driver = webdriver.Chrome(service=Service(str(DRIVER)), options=options)
-    driver.set_page_load_timeout(30)
-    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": RECORDER})
-    yield driver
-    driver.quit()
-    shutil.rmtree(profile, ignore_errors=True)
+    yield from chromium(FLAGS, RECORDER)
 
 
 #: Whether the person may discard now (the page's own tiles are buttons then).

@@ -57,6 +57,12 @@ return choice ? (choice.dataset.action || 'discard') : null;"""
 def browser() -> Iterator[WebDriver]:
     if BROWSER is None or DRIVER is None:
         pytest.skip("headless Chromium not installed: apt-get install chromium chromium-driver (.ci/run does)")
+    yield from chromium(FLAGS, RECORDER)
+
+
+def chromium(flags: tuple[str, ...], recorder: str | None = None) -> Iterator[WebDriver]:
+    """Headless Chromium with ``flags`` and a profile of its own (removed after), ``recorder`` run before
+    each page's scripts: the body of every browser test's ``browser`` fixture."""
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
@@ -67,7 +73,8 @@ def browser() -> Iterator[WebDriver]:
     options.binary_location = str(BROWSER)
     driver = webdriver.Chrome(service=Service(str(DRIVER)), options=options)
     driver.set_page_load_timeout(30)
-    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": RECORDER})
+    if recorder is not None:
+        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": recorder})
     yield driver
     driver.quit()
     shutil.rmtree(profile, ignore_errors=True)
