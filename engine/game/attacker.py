@@ -1,22 +1,33 @@
 """The attacker: the expert's reading of the hand (live useful copies, the waits that reach the
-minimum, the plan of the hand types people build, the points in reach after a claim) played to win
-rather than to look human. Beside the calibrated ``expert`` (whose folding and taste for value keep
-its realism bands), it differs in three choices, each where a player that never folds and counts
-only the waits that reach the minimum was seen to win twice as often as the expert (docs/game.md,
-"Strength ladder"):
+minimum, the plan of the hand types people build) played to win rather than to look human. Beside the
+calibrated ``expert`` (whose folding and taste for value keep its realism bands), it differs where a
+player that never folds and counts only the waits that reach the minimum was seen to win twice as
+often as the expert (docs/game.md, "Strength ladder"):
 
-- it folds only when it cannot win in time (it needs more draws than it has left), never for a threat;
-- it weighs a ready hand by the live copies of its waits that reach the minimum (how readily each
-  comes out), the points of each only a tie-break, where the expert weighs the points to expect;
-- the plan of a hand type is a tie-break between discards equally close and equally live
-  (``PLAN_BONUS`` live copies), and a discard's danger is weighed only in the last tiles of the wall."""
+- a hand counts as ready only on a live wait that reaches the minimum, and as one from ready only
+  when some draw makes it so: a hand one tile from a ready hand that could not win is weighed as two
+  from ready, and one from ready is weighed by the live copies of the draws that make it ready to win
+  (a one-draw look-ahead), not by every tile that brings it closer;
+- it weighs every discard in full up to two from ready, where the expert weighs three;
+- it claims a set whenever the hand after it is closer to a ready hand that can win, opening a
+  concealed hand far from ready only for its plan or late in the wall;
+- it folds only when it cannot win in time (it needs more draws than it has left), never for a
+  threat; a ready hand is weighed by the live copies of its winning waits (how readily each comes
+  out), the points only a tie-break; the plan is a tie-break between discards equally close and
+  equally live (``PLAN_BONUS`` live copies), and a discard's danger counts only in the last tiles."""
 from __future__ import annotations
+
+from bisect import insort
 
 from ..analysis.incremental import Tracked
 from ..core.context import Context
-from ..core.hand import Meld
+from ..core.hand import Meld, MeldKind
+from ..core.tiles import FIRST_HONOUR, FLOWER_BASE, KINDS_COUNT, TILE_CODES
+from .actions import Action, ActionKind
 from .defence import TableView
-from .expert import COMES_OUT, ExpertPlayer, Option
+from .expert import COMES_OUT, LATE, ExpertPlayer, Option
+from .observation import Observation
+from .plan import counts_of
 from .seat import SEAT_COUNT
 from .winning import RulesLike
 
@@ -28,19 +39,68 @@ DANGER_WEIGHT = 4.0
 DANGER_FROM = 20
 #: Weight of a ready hand's points (over the minimum, per live copy) beside the copies themselves.
 POINTS_TIE = 0.05
+#: Weight of the useful copies of a hand one from ready beside the draws that make it ready to win.
+USEFUL_TIE = 0.05
+#: The set a claim makes.
+_MELD_OF = {ActionKind.CHOW: MeldKind.CHOW, ActionKind.PUNG: MeldKind.PUNG, ActionKind.KONG: MeldKind.KONG}
+
+
+def near(tiles: Tiles) -> list[int]:
+    """The kinds a draw may use with ``tiles``: each held kind and the suited ranks within two of one."""
+    found = set(tiles)
+    for t in tiles:
+        if t < FIRST_HONOUR:
+            found.update(x for x in range(t - 2, t + 3) if 0 <= x < FIRST_HONOUR and x // 9 == t // 9)
+    return sorted(found)
 
 
 class AttackerPlayer(ExpertPlayer):
     """The attacker: see the module's description."""
 
+    far = KINDS_COUNT
+    weighed_discards = KINDS_COUNT
+
     def weigh(self, tiles: Tiles, melds: tuple[Meld, ...], view: TableView, ctx: Context, known: int | None = None,
               whole: Tracked | None = None, tile: int = 0) -> Option:
         option = super().weigh(tiles, melds, view, ctx, known, whole, tile)
-        if option.distance or not option.useful:
+        if option.distance == 0:
+            copies = sum(view.live[w] * COMES_OUT[w] for w in option.waits)
+            return Option(0, copies + POINTS_TIE * option.value, option.useful, option.waits)
+        if option.distance != 1:
             return option
+        draws = near(tiles) if self.weighed.shanten[tiles, len(melds)] == 0 else option.waits
+        ahead = self.ahead(tiles, melds, draws, view, ctx)
+        if not ahead:  # no draw makes it ready to win: as far as a hand two from ready
+            return Option(2, option.value, option.useful, option.waits)
+        return Option(1, ahead + USEFUL_TIE * option.value, option.useful, option.waits)
+
+    def ahead(self, tiles: Tiles, melds: tuple[Meld, ...], draws: Tiles | list[int], view: TableView, ctx: Context) -> int:
+        """The live copies of the ``draws`` after which some discard leaves ``tiles`` ready on a live wait
+        that reaches the minimum."""
         live = view.live
-        copies = sum(live[w] * COMES_OUT[w] for w in option.waits)
-        return Option(0, copies + POINTS_TIE * option.value, option.useful, option.waits)
+        whole = Tracked.of_counts(counts_of(tiles), len(melds))
+        kinds = sorted(set(tiles))
+        found = 0
+        for u in draws:
+            if live[u] and self._ready_after(tiles, melds, u, whole, kinds, view, ctx):
+                found += live[u]
+        return found
+
+    def _ready_after(self, tiles: Tiles, melds: tuple[Meld, ...], draw: int, whole: Tracked, kinds: list[int],
+                     view: TableView, ctx: Context) -> bool:
+        """Whether ``tiles`` with ``draw`` have a discard (other than the draw) leaving them ready on a
+        live wait that reaches the minimum."""
+        drawn = whole.draw(draw)
+        live = view.live
+        for d, s in zip(kinds, drawn.each_without(kinds)):
+            if s or d == draw:
+                continue
+            rest = list(tiles)
+            insort(rest, draw)
+            rest.remove(d)
+            if any(live[w] for w, p in self.weighed.wins[tuple(rest), melds, ctx] if p >= self.minimum):
+                return True
+        return False
 
     @staticmethod
     def folds(distance: int, view: TableView, wall_left: int) -> bool:
@@ -58,6 +118,58 @@ class AttackerPlayer(ExpertPlayer):
         weight = DANGER_WEIGHT * max(0.0, 1.0 - wall_left / DANGER_FROM)
         best = min(options, key=lambda x: (x[1].distance, -(x[1].value + PLAN_BONUS * x[2] - weight * view.danger(x[0])), x[0]))
         return best[0], best[1], view.danger(best[0])
+
+    def _claim(self, obs: Observation, view: TableView, ctx: Context) -> Action:
+        """The claim that brings the hand closest to a ready hand that can win (then the most live
+        value), when it brings it closer at all; a concealed hand left two or more from ready opens only
+        for its plan or late in the wall."""
+        tiles = tuple(t for t in obs.hand if t < FLOWER_BASE)
+        melds = obs.melds[obs.player]
+        now = self.weigh(tiles, melds, view, ctx)
+        passing = next(a for a in obs.legal if a.kind == ActionKind.PASS)
+        if self.folds(now.distance, view, obs.wall_left):
+            self.reason = f"pass: folding, {now.distance} from ready with {obs.wall_left} tiles left"
+            return passing
+        plan = self._plan(tiles, melds)
+        best: tuple[tuple[int, float], Action, str] | None = None
+        for action in obs.legal:
+            if action.kind == ActionKind.PASS or action.tile is None:
+                continue
+            after = self._after(action, tiles, melds, view, ctx, obs.wall_left)
+            if after is None or after[0].distance >= now.distance:
+                continue
+            option, discard = after
+            if option.distance >= 2 and not melds and obs.wall_left > LATE and not plan.fits(action.kind, action.tile):
+                continue
+            key = (option.distance, -option.value)
+            if best is None or key < best[0]:
+                where = "ready to win" if option.distance == 0 else f"{option.distance} from ready to win"
+                best = (key, action, f"{action.kind} {TILE_CODES[action.tile]}: {where} after discarding {TILE_CODES[discard]}, "
+                                     f"was {now.distance}")
+        if best is None:
+            self.reason = f"pass: no claim brings the hand closer to a ready hand that can win ({now.distance} from it)"
+            return passing
+        self.reason = best[2]
+        return best[1]
+
+    def _after(self, action: Action, tiles: Tiles, melds: tuple[Meld, ...], view: TableView, ctx: Context,
+               wall_left: int) -> tuple[Option, int] | None:
+        """The hand after the claim ``action`` and its best discard (a kong: no discard, the tile 0), or
+        None where the claim cannot bring it closer by its shanten."""
+        assert action.tile is not None
+        kind = _MELD_OF[action.kind]
+        tile = action.tile
+        used = [t for t in action.tiles if t != tile] if kind is MeldKind.CHOW else [tile] * (3 if kind is MeldKind.KONG else 2)
+        rest = list(tiles)
+        for t in used:
+            rest.remove(t)
+        meld = Meld(kind, action.tiles or (tile,) * (len(used) + 1), "left")
+        if kind is MeldKind.KONG:
+            return self.weigh(tuple(rest), melds + (meld,), view, ctx), 0
+        if self.weighed.shanten[tuple(rest), len(melds) + 1] > self.weighed.shanten[tiles, len(melds)]:
+            return None
+        discard, option, _ = self._choose(self._discards(rest, melds + (meld,), view, ctx), view, wall_left, False)
+        return option, discard
 
 
 def attacker_player(rules: RulesLike = "mcr", seed: int | str = 0) -> AttackerPlayer:

@@ -75,6 +75,11 @@ class ExpertPlayer:
     """The expert: see the module's description. ``reason`` is the one line that explains the last
     choice (it names the tiles)."""
 
+    #: Tiles from ready from which discards are weighed by their connections alone (FAR), and how many
+    #: discards of the best tier are weighed in full (WEIGHED_DISCARDS): a stronger player weighs more.
+    far = FAR
+    weighed_discards = WEIGHED_DISCARDS
+
     def __init__(self, rules: RulesLike = "mcr") -> None:
         self.rules = rules = as_game_rules(rules)
         self.weighed = weighed_of(rules)
@@ -152,7 +157,7 @@ class ExpertPlayer:
         follows = {t: plan.follows(t, counts) for t in rests}
         tier = min(apart.values())
         weighed: dict[int, Option] = {}
-        if tier >= FAR:
+        if tier >= self.far:
             kinds = [0] * 5
             for t in tiles:
                 kinds[group(t)] += 1
@@ -160,7 +165,7 @@ class ExpertPlayer:
                     for t in rests]
         for level in (tier, tier + 1):
             first = sorted((t for t in rests if apart[t] == level), key=lambda t: (-follows[t], touching(t, counts), t))
-            for t in first[:WEIGHED_DISCARDS]:
+            for t in first[:self.weighed_discards]:
                 rest = list(tiles)
                 rest.remove(t)
                 weighed[t] = self.weigh(tuple(rest), melds, view, ctx, apart[t], whole, t)
@@ -222,7 +227,7 @@ class ExpertPlayer:
             self.reason = f"discard {code}: ready on {_codes(option.waits)}, {option.useful} live copies reach {self.minimum}"
         else:
             plan = self._plan(tiles, melds).why()
-            weighed = f"{option.useful} live useful copies" if option.distance < FAR else f"{code} touches the fewest other tiles"
+            weighed = f"{option.useful} live useful copies" if option.distance < self.far else f"{code} touches the fewest other tiles"
             self.reason = f"discard {code}: {option.distance} from ready, {weighed}" + \
                 (f", {plan}" if plan else "") + (f", danger {danger:.2f}" if danger >= 0.5 else "")
         return Action(obs.player, ActionKind.DISCARD, tile)
