@@ -1,11 +1,15 @@
 """The attacker (game/attacker.py): in the roster beside the calibrated expert, plays whole hands, and
 differs from the expert where it was made to: it folds only when it cannot win in time, never for a
-threat, and weighs a ready hand by the live copies of its scoring waits."""
+threat, weighs a ready hand by the live copies of its scoring waits, and a hand one from ready by the
+draws that make it ready to win (checked against a brute force through the public API)."""
 from __future__ import annotations
 
+import fanrules
+from fanrules.core.context import Context
+from fanrules.core.tiles import tile_code
 from fanrules.game import Table, greedy_player, observe, play
 from fanrules.game.actions import Phase
-from fanrules.game.attacker import AttackerPlayer, attacker_player
+from fanrules.game.attacker import AttackerPlayer, attacker_player, near
 from fanrules.game.defence import TableView
 from fanrules.game.expert import ExpertPlayer
 from fanrules.game.players import PLAYERS
@@ -43,3 +47,63 @@ def test_the_attacker_folds_only_when_it_cannot_win_in_time() -> None:
     assert ExpertPlayer.folds(2, view, left)  # the expert gives up a hand two from ready late against a threat
     assert not AttackerPlayer.folds(2, view, left)
     assert AttackerPlayer.folds(3, view, 8) and ExpertPlayer.folds(3, view, 8)  # 4 draws needed, 2 left
+
+
+def _one_from_ready_hands(count: int) -> list[tuple[int, ...]]:
+    """Concealed hands of 13 tiles one from ready: four random sets and a pair, two tiles of them changed
+    for random ones and one dropped, kept when one from ready."""
+    import random
+
+    found = []
+    for seed in range(2000):
+        rng = random.Random(seed)
+        tiles = []
+        for _ in range(4):
+            start = rng.choice([t for t in range(27) if t % 9 <= 6])
+            tiles += [start, start + 1, start + 2] if rng.random() < 0.6 else [rng.randrange(34)] * 3
+        tiles += [rng.randrange(34)] * 2
+        for i in rng.sample(range(14), 2):
+            tiles[i] = rng.randrange(34)
+        tiles.pop(rng.randrange(14))
+        hand = tuple(sorted(tiles))
+        if max(hand.count(t) for t in hand) <= 4 and fanrules.shanten("".join(tile_code(t) for t in hand)).shanten == 1:
+            found.append(hand)
+            if len(found) == count:
+                return found
+    raise AssertionError("too few hands one from ready")
+
+
+def _ready_to_win_after(tiles: tuple[int, ...], draw: int, live: tuple[int, ...]) -> bool:
+    """By the public API alone: some discard (other than the draw) leaves a ready hand with a live wait
+    that scores at least 8 on a discard."""
+    held = sorted(tiles + (draw,))
+    for d in sorted(set(held) - {draw}):
+        rest = list(held)
+        rest.remove(d)
+        text = "".join(tile_code(t) for t in rest)
+        if fanrules.shanten(text).shanten != 0:
+            continue
+        if any(isinstance(w.discard, fanrules.Result) and w.discard.total >= 8 and live[w.tile] for w in fanrules.waits(text, seat_wind="E", prevalent_wind="E")):
+            return True
+    return False
+
+
+def test_the_look_ahead_counts_the_draws_that_make_a_hand_ready_to_win() -> None:
+    player = attacker_player(RULES)
+    ctx = Context.of({"seat_wind": "E", "prevalent_wind": "E"})
+    promoted = kept = 0
+    for tiles in _one_from_ready_hands(12):
+        live = tuple(4 - tiles.count(t) for t in range(34))
+        view = TableView(live, (), ((), (), (), ()))
+        expected = sum(live[u] for u in range(34) if live[u] and _ready_to_win_after(tiles, u, live))
+        assert player.ahead(tiles, (), list(range(34)), view, ctx) == expected
+        option = player.weigh(tiles, (), view, ctx)
+        assert option.distance == (1 if expected else 2)  # no draw makes it ready to win: as far as two from ready
+        promoted += not expected
+        kept += bool(expected)
+    assert promoted and kept  # both cases were met
+
+
+def test_near_is_the_held_kinds_and_the_suited_ranks_within_two() -> None:
+    assert near((0, 13, 27)) == [0, 1, 2, 11, 12, 13, 14, 15, 27]  # 1m: 1-3m; 5p: 3-7p; E alone
+    assert near((8,)) == [6, 7, 8]  # no rank of another suit

@@ -9,8 +9,10 @@ often as the expert (docs/game.md, "Strength ladder"):
   from ready, and one from ready is weighed by the live copies of the draws that make it ready to win
   (a one-draw look-ahead), not by every tile that brings it closer;
 - it weighs every discard in full up to two from ready, where the expert weighs three;
-- it claims a set whenever the hand after it is closer to a ready hand that can win, opening a
-  concealed hand far from ready only for its plan or late in the wall;
+- it claims a set whenever the hand after it is closer to a ready hand that can win, or as close
+  (ready or one from it) with clearly more live copies of what it needs, or as close for a kong (the
+  replacement tile is a draw more); it opens a concealed hand far from ready only for its plan or late
+  in the wall;
 - it folds only when it cannot win in time (it needs more draws than it has left), never for a
   threat; a ready hand is weighed by the live copies of its winning waits (how readily each comes
   out), the points only a tie-break; the plan is a tie-break between discards equally close and
@@ -41,6 +43,13 @@ DANGER_FROM = 20
 POINTS_TIE = 0.05
 #: Weight of the useful copies of a hand one from ready beside the draws that make it ready to win.
 USEFUL_TIE = 0.05
+#: Which of equally good discards goes first: an honour, then a terminal, then a 2 or 8, then the
+#: middle ranks (the tiles that fit the fewest sets go first, as a player who only races keeps them last).
+SHED_FIRST = tuple(0 if t >= FIRST_HONOUR else (1 if t % 9 in (0, 8) else (2 if t % 9 in (1, 7) else 3))
+                   for t in range(KINDS_COUNT))
+#: How many more live copies (of the winning waits, or of the draws that make the hand ready to win) a
+#: claim that leaves the hand as close must bring.
+CLAIM_MARGIN = 4.0
 #: The set a claim makes.
 _MELD_OF = {ActionKind.CHOW: MeldKind.CHOW, ActionKind.PUNG: MeldKind.PUNG, ActionKind.KONG: MeldKind.KONG}
 
@@ -116,13 +125,14 @@ class AttackerPlayer(ExpertPlayer):
             t, o, _ = min(options, key=lambda x: (view.danger(x[0]), x[1].distance, -x[1].value, x[0]))
             return t, o, view.danger(t)
         weight = DANGER_WEIGHT * max(0.0, 1.0 - wall_left / DANGER_FROM)
-        best = min(options, key=lambda x: (x[1].distance, -(x[1].value + PLAN_BONUS * x[2] - weight * view.danger(x[0])), x[0]))
+        best = min(options, key=lambda x: (x[1].distance, -(x[1].value + PLAN_BONUS * x[2] - weight * view.danger(x[0])),
+                                           SHED_FIRST[x[0]], x[0]))
         return best[0], best[1], view.danger(best[0])
 
     def _claim(self, obs: Observation, view: TableView, ctx: Context) -> Action:
         """The claim that brings the hand closest to a ready hand that can win (then the most live
-        value), when it brings it closer at all; a concealed hand left two or more from ready opens only
-        for its plan or late in the wall."""
+        value), when it beats passing (``_closer``); a concealed hand left two or more from ready opens
+        only for its plan or late in the wall."""
         tiles = tuple(t for t in obs.hand if t < FLOWER_BASE)
         melds = obs.melds[obs.player]
         now = self.weigh(tiles, melds, view, ctx)
@@ -136,7 +146,7 @@ class AttackerPlayer(ExpertPlayer):
             if action.kind == ActionKind.PASS or action.tile is None:
                 continue
             after = self._after(action, tiles, melds, view, ctx, obs.wall_left)
-            if after is None or after[0].distance >= now.distance:
+            if after is None or not self._closer(action, after[0], now):
                 continue
             option, discard = after
             if option.distance >= 2 and not melds and obs.wall_left > LATE and not plan.fits(action.kind, action.tile):
@@ -151,6 +161,15 @@ class AttackerPlayer(ExpertPlayer):
             return passing
         self.reason = best[2]
         return best[1]
+
+    @staticmethod
+    def _closer(action: Action, after: Option, now: Option) -> bool:
+        """Whether a claim leaving ``after`` beats passing with ``now``: closer to a ready hand that can
+        win; as close, for a kong (a draw more), or, ready or one from it, with CLAIM_MARGIN more live
+        copies of what it needs."""
+        if after.distance != now.distance:
+            return after.distance < now.distance
+        return action.kind == ActionKind.KONG or (after.distance <= 1 and after.value > now.value + CLAIM_MARGIN)
 
     def _after(self, action: Action, tiles: Tiles, melds: tuple[Meld, ...], view: TableView, ctx: Context,
                wall_left: int) -> tuple[Option, int] | None:
