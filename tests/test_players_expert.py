@@ -180,3 +180,23 @@ def test_four_experts_play_a_hand_under_every_playable_shipped_rule_set(rules_na
     rules = game_rules(rules_name)
     table = play(Table(rules, 5), [ExpertPlayer(rules) for _ in range(4)])
     assert table.over
+
+
+def test_a_claim_is_not_weighed_toward_a_bare_win() -> None:
+    """A ready hand whose every win is bare (one fan, once, worth just the minimum: here 无番和 on 4s
+    and 7s, as the public scorer says) counts as ready on a turn, but not when a claim is weighed; a
+    hand with a wait worth more stays ready either way."""
+    rules = game_rules("mcr")
+    expert = ExpertPlayer(rules)
+    melds = (Meld(MeldKind.CHOW, (0, 1, 2), "left"), Meld(MeldKind.CHOW, (2, 3, 4), "left"))
+    tiles = tuple(sorted(tile_of_code(c) for c in ("6p", "7p", "8p", "5s", "6s", "W", "W")))
+    for wait in ("4s", "7s"):
+        result = fanrules.score(f"[123m,1][345m,1]678p56sWW{wait}", seat_wind="E", prevalent_wind="E")
+        assert result.total == 8 and [(f.fan.number, f.count) for f in result.fans] == [(43, 1)]
+    live = tuple(4 - tiles.count(t) - sum(m.tiles.count(t) for m in melds) for t in range(34))
+    view = TableView(live, (), ((), (), (), ()))
+    ctx = fanrules.Context.of({"seat_wind": "E", "prevalent_wind": "E"})
+    assert expert.weigh(tiles, melds, view, ctx).distance == 0
+    assert expert.weigh(tiles, melds, view, ctx, bare_counts=False).distance == 1
+    richer = tuple(sorted(tile_of_code(c) for c in ("6m", "7m", "8m", "5m", "6m", "W", "W")))  # 混一色 and more on 4m and 7m
+    assert expert.weigh(richer, melds, view, ctx, bare_counts=False).distance == 0

@@ -70,8 +70,8 @@ class AttackerPlayer(ExpertPlayer):
     weighed_discards = KINDS_COUNT
 
     def weigh(self, tiles: Tiles, melds: tuple[Meld, ...], view: TableView, ctx: Context, known: int | None = None,
-              whole: Tracked | None = None, tile: int = 0) -> Option:
-        option = super().weigh(tiles, melds, view, ctx, known, whole, tile)
+              whole: Tracked | None = None, tile: int = 0, *, bare_counts: bool = True) -> Option:
+        option = super().weigh(tiles, melds, view, ctx, known, whole, tile, bare_counts=bare_counts)
         if option.distance == 0:
             copies = sum(view.live[w] * COMES_OUT[w] for w in option.waits)
             return Option(0, copies + POINTS_TIE * option.value, option.useful, option.waits)
@@ -107,7 +107,7 @@ class AttackerPlayer(ExpertPlayer):
             rest = list(tiles)
             insort(rest, draw)
             rest.remove(d)
-            if any(live[w] for w, p in self.weighed.wins[tuple(rest), melds, ctx] if p >= self.minimum):
+            if any(live[w] for w, p, _ in self.weighed.wins[tuple(rest), melds, ctx] if p >= self.minimum):
                 return True
         return False
 

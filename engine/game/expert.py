@@ -3,7 +3,8 @@
 the scorer: the player knows no fan), and by the points in reach of a hand one from ready after a claim
 (``fanrules.scoring.reach``); it builds toward the hand types people build when the tiles favour them
 (one suit with honours, pungs, all five kinds of tile: told by the tiles alone), claims a set only
-when the hand after it is closer and builds its plan or keeps the minimum in reach, declares a
+when the hand after it is closer and builds its plan or keeps the minimum in reach (not by a bare
+win: one fan, scored once, worth just the minimum, which people do not open a hand for), declares a
 concealed kong only when it costs nothing and the table is quiet and an added kong whenever the fourth
 tile is idle, and defends: it reads each opponent's threat (``defence``) and folds, discarding the
 safest tile, when it cannot win in time, late against a threat, or (ready) when in the last tiles its
@@ -120,21 +121,22 @@ class ExpertPlayer:
 
     # --- weighing ----------------------------------------------------------------------------------
     def weigh(self, tiles: Tiles, melds: tuple[Meld, ...], view: TableView, ctx: Context, known: int | None = None,
-              whole: Tracked | None = None, tile: int = 0) -> Option:
+              whole: Tracked | None = None, tile: int = 0, *, bare_counts: bool = True) -> Option:
         """Weigh 13 tiles (less 3 per set) with ``melds``, by the live copies ``view`` gives; ``known``, their
         shanten when the caller has it (a ready hand with a live scoring wait needs no useful tiles), and
-        ``whole``, the tracked hand they are less ``tile``."""
+        ``whole``, the tracked hand they are less ``tile``. Without ``bare_counts`` a wait whose win is
+        bare (``weighed.bare``) does not count as scoring: a claim is weighed so."""
         live = view.live
         if known is None or known > 0:
             s, useful = self.weighed.useful_of(tiles, len(melds), whole, tile)
         else:
             s, useful = known, ()
         if s == 0:
-            scoring = tuple(w for w, points in self.weighed.wins[tiles, melds, ctx] if points >= self.minimum)
-            copies = sum(live[w] for w in scoring)
+            wins = [(w, p) for w, p, bare in self.weighed.wins[tiles, melds, ctx] if p >= self.minimum and (bare_counts or not bare)]
+            copies = sum(live[w] for w, _ in wins)
             if copies:
-                expected = sum(live[w] * COMES_OUT[w] * p for w, p in self.weighed.wins[tiles, melds, ctx] if p >= self.minimum)
-                return Option(0, expected / self.unit, copies, scoring)
+                expected = sum(live[w] * COMES_OUT[w] * p for w, p in wins)
+                return Option(0, expected / self.unit, copies, tuple(w for w, _ in wins))
             s = 1
             if known is not None:
                 useful = self.weighed.useful_of(tiles, len(melds), whole, tile)[1]
@@ -142,7 +144,7 @@ class ExpertPlayer:
         return Option(s, float(copies), copies, useful)
 
     def _discards(self, tiles: list[int], melds: tuple[Meld, ...], view: TableView,
-                  ctx: Context) -> list[tuple[int, Option, int]]:
+                  ctx: Context, *, bare_counts: bool = True) -> list[tuple[int, Option, int]]:
         """Each distinct discard of 14 tiles: (tile, the 13 tiles weighed, whether it follows the plan).
         A hand FAR from ready or more weighs a discard by the tiles it touches (fewer: better; ties: the
         kind held most goes first, KIND_TIE); a closer one weighs in full only the WEIGHED_DISCARDS
@@ -168,7 +170,7 @@ class ExpertPlayer:
             for t in first[:self.weighed_discards]:
                 rest = list(tiles)
                 rest.remove(t)
-                weighed[t] = self.weigh(tuple(rest), melds, view, ctx, apart[t], whole, t)
+                weighed[t] = self.weigh(tuple(rest), melds, view, ctx, apart[t], whole, t, bare_counts=bare_counts)
             if min(o.distance for o in weighed.values()) == tier:
                 break
         return [(t, weighed.get(t) or Option(apart[t], 0.0, 0, ()), follows[t]) for t in rests]
@@ -264,7 +266,7 @@ class ExpertPlayer:
         tiles = tuple(t for t in obs.hand if t < FLOWER_BASE)
         melds = obs.melds[obs.player]
         known = self.weighed.shanten[tiles, len(melds)]  # asked at each discard the hand may claim: remembered
-        distance = known or self.weigh(tiles, melds, view, ctx, 0).distance  # ready: whether it can win
+        distance = known or self.weigh(tiles, melds, view, ctx, 0, bare_counts=False).distance  # ready: whether it can win
         plan = self._plan(tiles, melds)
         passing = next(a for a in obs.legal if a.kind == ActionKind.PASS)
         if self.folds(distance, view, obs.wall_left):
@@ -289,13 +291,13 @@ class ExpertPlayer:
                 after = self.weighed.useful[tuple(rest), len(melds) + 1][0]
                 most = view.most
                 if after <= distance and (most is None or most.level < FOLD_THREAT):
-                    claims.append(((after, -self.weigh(tiles, melds, view, ctx, known).value), order, action,
+                    claims.append(((after, -self.weigh(tiles, melds, view, ctx, known, bare_counts=False).value), order, action,
                                    f"kong {code}: as close after it ({after} from ready), no opponent threatens", None))
                 continue
             if self.weighed.shanten[tuple(rest), len(melds) + 1] >= distance:
                 why_not = why_not or f"pass: {action.kind} {code} would not bring the hand closer"
                 continue
-            t, option, _ = self._choose(self._discards(rest, melds + (meld,), view, ctx), view, obs.wall_left, False)
+            t, option, _ = self._choose(self._discards(rest, melds + (meld,), view, ctx, bare_counts=False), view, obs.wall_left, False)
             if option.distance >= distance:
                 why_not = why_not or f"pass: {action.kind} {code} would not bring the hand closer"
                 continue
@@ -322,7 +324,7 @@ class ExpertPlayer:
         that scores the minimum (``fanrules.scoring.reach``)."""
         kept = list(rest)
         kept.remove(discard)
-        return self.weighed.best_in_reach(tuple(kept), melds, ctx) >= self.minimum
+        return self.weighed.best_in_reach(tuple(kept), melds, ctx, bare_counts=False) >= self.minimum
 
 
 def expert_player(rules: RulesLike = "mcr", seed: int | str = 0) -> ExpertPlayer:

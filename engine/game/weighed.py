@@ -19,6 +19,7 @@ from ..core.hand import Hand, HandError, Meld, validate
 from ..core.memo import Memo
 from ..core.tiles import COPIES, KINDS_COUNT
 from ..scoring.reach import reach
+from ..scoring.result import Result
 from .plan import counts_of
 from .winning import GameRules, score_win
 
@@ -54,17 +55,25 @@ def count_scoring(rules: GameRules, key: Ready, tiles_waits: Sequence[int], beat
     return found
 
 
+def bare(result: Result, points: int, minimum: int) -> bool:
+    """Whether a win is bare: ``points`` exactly the ``minimum``, from one fan scored once (bonus fans
+    aside). It is the least a win can be, and what people do not open a hand for (the expert)."""
+    fans = [f for f in result.fans if not f.fan.bonus]
+    return points == minimum and len(fans) == 1 and fans[0].count == 1
+
+
 class Weighed:
     """The players' memos for one rule set: ``shanten`` (by tiles and number of sets), ``scoring_waits``
     (by a ready hand: how many of its waits reach the minimum), and the expert's ``useful`` (shanten and
-    useful tiles of 13 tiles) and ``wins`` (each wait of a ready hand and its points)."""
+    useful tiles of 13 tiles) and ``wins`` (each wait of a ready hand, its points and whether the win is
+    ``bare``)."""
 
     def __init__(self, rules: GameRules) -> None:
         self.rules = rules
         self.shanten: Memo[tuple[Tiles, int], int] = Memo(_shanten, WEIGHED_KEPT)
         self.scoring_waits: Memo[Ready, int] = Memo(self._scoring_waits, WEIGHED_KEPT)
         self.useful: Memo[tuple[Tiles, int], tuple[int, Tiles]] = Memo(self._useful, WEIGHED_KEPT)
-        self.wins: Memo[Ready, tuple[tuple[int, int], ...]] = Memo(self._wins, WEIGHED_KEPT)
+        self.wins: Memo[Ready, tuple[tuple[int, int, bool], ...]] = Memo(self._wins, WEIGHED_KEPT)
 
     def _scoring_waits(self, key: Ready) -> int:
         found = count_scoring(self.rules, key, winning_tiles(key[0], len(key[1])))
@@ -87,19 +96,20 @@ class Weighed:
             found = self.useful.keep(key, self._useful(key, None if whole is None else whole.discard(tile)))
         return found
 
-    def _wins(self, key: Ready) -> tuple[tuple[int, int], ...]:
+    def _wins(self, key: Ready) -> tuple[tuple[int, int, bool], ...]:
         tiles, melds, ctx = key
-        flowers = self.rules.procedure.flowers_count
+        proc = self.rules.procedure
         out = []
         for w in winning_tiles(tiles, len(melds)):
             win = score_win(self.rules, 0, 0, list(tiles), melds, w, ctx)
             if win is not None:
-                out.append((w, win.points(flowers)))
+                points = win.points(proc.flowers_count)
+                out.append((w, points, bare(win.result, points, proc.minimum)))
         return tuple(out)
 
-    def best_in_reach(self, tiles: Tiles, melds: tuple[Meld, ...], ctx: Context) -> int:
-        """The best total in reach of ``tiles`` (one from ready) with ``melds``, 0 when none. Not
-        remembered: the same hand is seldom asked twice."""
+    def best_in_reach(self, tiles: Tiles, melds: tuple[Meld, ...], ctx: Context, *, bare_counts: bool = True) -> int:
+        """The best total in reach of ``tiles`` (one from ready) with ``melds``, 0 when none (or, without
+        ``bare_counts``, when the best is a bare win). Not remembered: the same hand is seldom asked twice."""
         left = [COPIES] * KINDS_COUNT
         for t in tiles:
             left[t] -= 1
@@ -107,7 +117,10 @@ class Weighed:
             for t in m.tiles:
                 left[t] -= 1
         found = reach(tiles, melds, ctx, self.rules.scorer, left)
-        return 0 if found is None or found.total is None else found.total
+        best = None if found is None else found.best
+        if best is None or (not bare_counts and bare(best, best.total, self.rules.procedure.minimum)):
+            return 0
+        return best.total
 
 
 def _shanten(key: tuple[Tiles, int]) -> int:
