@@ -7,8 +7,10 @@ often as the expert (docs/game.md, "Strength ladder"):
 - a hand counts as ready only on a live wait that reaches the minimum, and as one from ready only
   when some draw makes it so: a hand one tile from a ready hand that could not win is weighed as two
   from ready, and one from ready is weighed by the live copies of the draws that make it ready to win
-  (a one-draw look-ahead), not by every tile that brings it closer;
-- it weighs every discard in full up to two from ready, where the expert weighs three;
+  (a one-draw look-ahead), not by every tile that brings it closer; a wait that reaches the minimum
+  only when self-drawn counts ``SELF_DRAWN_ONLY`` of one that reaches it on a discard too;
+- it weighs every discard in full by its live useful copies at any distance (equally good ones go
+  honours first, then terminals), where the expert far from ready weighs the tiles each touches;
 - it claims a set whenever the hand after it is closer to a ready hand that can win, or as close
   (ready or one from it) with clearly more live copies of what it needs, or as close for a kong (the
   replacement tile is a draw more); it opens a concealed hand far from ready only for its plan or late
@@ -41,6 +43,9 @@ DANGER_WEIGHT = 4.0
 DANGER_FROM = 20
 #: Weight of a ready hand's points (over the minimum, per live copy) beside the copies themselves.
 POINTS_TIE = 0.05
+#: Weight of a live wait that reaches the minimum only when self-drawn, against one that reaches it on
+#: a discard too (three other players discard, and only its own draws give it this win).
+SELF_DRAWN_ONLY = 0.35
 #: Weight of the useful copies of a hand one from ready beside the draws that make it ready to win.
 USEFUL_TIE = 0.05
 #: Which of equally good discards goes first: an honour, then a terminal, then a 2 or 8, then the
@@ -73,43 +78,60 @@ class AttackerPlayer(ExpertPlayer):
               whole: Tracked | None = None, tile: int = 0, *, bare_counts: bool = True) -> Option:
         option = super().weigh(tiles, melds, view, ctx, known, whole, tile, bare_counts=bare_counts)
         if option.distance == 0:
-            copies = sum(view.live[w] * COMES_OUT[w] for w in option.waits)
-            return Option(0, copies + POINTS_TIE * option.value, option.useful, option.waits)
+            coming = sum(view.live[w] * COMES_OUT[w] for w in option.waits)
+            return Option(0, coming + POINTS_TIE * option.value, option.useful, option.waits)
         if option.distance != 1:
             return option
-        draws = near(tiles) if self.weighed.shanten[tiles, len(melds)] == 0 else option.waits
+        ready = self.weighed.shanten[tiles, len(melds)] == 0
+        if ready:
+            drawn = self._scoring_waits(tiles, melds, view, Context.of({**ctx.facts(), "self_drawn": True}))
+            if drawn:
+                copies = sum(view.live[w] for w in drawn)
+                return Option(0, SELF_DRAWN_ONLY * copies, copies, drawn)
+        draws = near(tiles) if ready else option.waits
         ahead = self.ahead(tiles, melds, draws, view, ctx)
         if not ahead:  # no draw makes it ready to win: as far as a hand two from ready
             return Option(2, option.value, option.useful, option.waits)
         return Option(1, ahead + USEFUL_TIE * option.value, option.useful, option.waits)
 
-    def ahead(self, tiles: Tiles, melds: tuple[Meld, ...], draws: Tiles | list[int], view: TableView, ctx: Context) -> int:
+    def ahead(self, tiles: Tiles, melds: tuple[Meld, ...], draws: Tiles | list[int], view: TableView, ctx: Context) -> float:
         """The live copies of the ``draws`` after which some discard leaves ``tiles`` ready on a live wait
-        that reaches the minimum."""
+        that reaches the minimum (on a discard; one that reaches it only when self-drawn counts
+        SELF_DRAWN_ONLY)."""
         live = view.live
         whole = Tracked.of_counts(counts_of(tiles), len(melds))
         kinds = sorted(set(tiles))
-        found = 0
+        drawn_ctx = Context.of({**ctx.facts(), "self_drawn": True})
+        found = 0.0
         for u in draws:
-            if live[u] and self._ready_after(tiles, melds, u, whole, kinds, view, ctx):
-                found += live[u]
+            if live[u]:
+                found += live[u] * self._ready_after(tiles, melds, u, whole, kinds, view, (ctx, drawn_ctx))
         return found
 
     def _ready_after(self, tiles: Tiles, melds: tuple[Meld, ...], draw: int, whole: Tracked, kinds: list[int],
-                     view: TableView, ctx: Context) -> bool:
-        """Whether ``tiles`` with ``draw`` have a discard (other than the draw) leaving them ready on a
-        live wait that reaches the minimum."""
+                     view: TableView, contexts: tuple[Context, Context]) -> float:
+        """1 when ``tiles`` with ``draw`` have a discard (other than the draw) leaving them ready on a live
+        wait that reaches the minimum on a discard, else SELF_DRAWN_ONLY when one reaches it self-drawn,
+        else 0 (the contexts: on a discard, self-drawn)."""
         drawn = whole.draw(draw)
-        live = view.live
+        found = 0.0
         for d, s in zip(kinds, drawn.each_without(kinds)):
             if s or d == draw:
                 continue
             rest = list(tiles)
             insort(rest, draw)
             rest.remove(d)
-            if any(live[w] for w, p, _ in self.weighed.wins[tuple(rest), melds, ctx] if p >= self.minimum):
-                return True
-        return False
+            ready = tuple(rest)
+            if self._scoring_waits(ready, melds, view, contexts[0]):
+                return 1.0
+            if not found and self._scoring_waits(ready, melds, view, contexts[1]):
+                found = SELF_DRAWN_ONLY
+        return found
+
+    def _scoring_waits(self, tiles: Tiles, melds: tuple[Meld, ...], view: TableView, ctx: Context) -> Tiles:
+        """The live waits of the ready ``tiles`` whose win under ``ctx`` reaches the minimum."""
+        live = view.live
+        return tuple(w for w, p, _ in self.weighed.wins[tiles, melds, ctx] if p >= self.minimum and live[w])
 
     @staticmethod
     def folds(distance: int, view: TableView, wall_left: int) -> bool:
