@@ -29,7 +29,7 @@ from ..core.hand import Meld, MeldKind
 from ..core.tiles import FIRST_HONOUR, FLOWER_BASE, KINDS_COUNT, TILE_CODES
 from .actions import Action, ActionKind
 from .defence import TableView
-from .expert import COMES_OUT, LATE, ExpertPlayer, Option
+from .expert import COMES_OUT, LATE, ExpertPlayer, Option, claimed
 from .observation import Observation
 from .plan import counts_of
 from .seat import SEAT_COUNT
@@ -55,8 +55,6 @@ SHED_FIRST = tuple(0 if t >= FIRST_HONOUR else (1 if t % 9 in (0, 8) else (2 if 
 #: How many more live copies (of the winning waits, or of the draws that make the hand ready to win) a
 #: claim that leaves the hand as close must bring.
 CLAIM_MARGIN = 4.0
-#: The set a claim makes.
-_MELD_OF = {ActionKind.CHOW: MeldKind.CHOW, ActionKind.PUNG: MeldKind.PUNG, ActionKind.KONG: MeldKind.KONG}
 
 
 def near(tiles: Tiles) -> list[int]:
@@ -197,15 +195,8 @@ class AttackerPlayer(ExpertPlayer):
                wall_left: int) -> tuple[Option, int] | None:
         """The hand after the claim ``action`` and its best discard (a kong: no discard, the tile 0), or
         None where the claim cannot bring it closer by its shanten."""
-        assert action.tile is not None
-        kind = _MELD_OF[action.kind]
-        tile = action.tile
-        used = [t for t in action.tiles if t != tile] if kind is MeldKind.CHOW else [tile] * (3 if kind is MeldKind.KONG else 2)
-        rest = list(tiles)
-        for t in used:
-            rest.remove(t)
-        meld = Meld(kind, action.tiles or (tile,) * (len(used) + 1), "left")
-        if kind is MeldKind.KONG:
+        rest, meld = claimed(action, tiles)
+        if meld.kind is MeldKind.KONG:
             return self.weigh(tuple(rest), melds + (meld,), view, ctx), 0
         if self.weighed.shanten[tuple(rest), len(melds) + 1] > self.weighed.shanten[tiles, len(melds)]:
             return None

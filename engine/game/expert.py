@@ -68,6 +68,18 @@ class Option(NamedTuple):
     waits: Tiles
 
 
+def claimed(action: Action, tiles: Tiles) -> tuple[list[int], Meld]:
+    """What a claim leaves: the concealed ``tiles`` less those the set takes from them, and the set."""
+    assert action.tile is not None
+    kind = _MELD_OF[action.kind]
+    tile = action.tile
+    used = [t for t in action.tiles if t != tile] if kind is MeldKind.CHOW else [tile] * (3 if kind is MeldKind.KONG else 2)
+    rest = list(tiles)
+    for t in used:
+        rest.remove(t)
+    return rest, Meld(kind, action.tiles or (tile,) * (len(used) + 1), "left")
+
+
 def _codes(tiles: Tiles) -> str:
     return " ".join(TILE_CODES[t] for t in tiles)
 
@@ -280,14 +292,9 @@ class ExpertPlayer:
         for order, action in enumerate(obs.legal):
             if action.kind == ActionKind.PASS or action.tile is None:
                 continue
-            kind = _MELD_OF[action.kind]
             tile, code = action.tile, TILE_CODES[action.tile]
-            used = [t for t in action.tiles if t != tile] if kind is MeldKind.CHOW else [tile] * (3 if kind is MeldKind.KONG else 2)
-            rest = list(tiles)
-            for t in used:
-                rest.remove(t)
-            meld = Meld(kind, action.tiles or (tile,) * (len(used) + 1), "left")
-            if kind is MeldKind.KONG:
+            rest, meld = claimed(action, tiles)
+            if meld.kind is MeldKind.KONG:
                 after = self.weighed.useful[tuple(rest), len(melds) + 1][0]
                 most = view.most
                 if after <= distance and (most is None or most.level < FOLD_THREAT):
