@@ -174,8 +174,11 @@ class AttackerPlayer(ExpertPlayer):
             key = (option.distance, -option.value)
             if best is None or key < best[0]:
                 where = "ready to win" if option.distance == 0 else f"{option.distance} from ready to win"
-                best = (key, action, f"{action.kind} {TILE_CODES[action.tile]}: {where} after discarding {TILE_CODES[discard]}, "
-                                     f"was {now.distance}")
+                then = "" if action.kind == ActionKind.KONG else f" after discarding {TILE_CODES[discard]}"
+                was = f"was {now.distance}" if option.distance < now.distance else \
+                    "as close as before, and a replacement draw more" if action.kind == ActionKind.KONG else \
+                    f"as close as before, {option.value:.1f} live copies of what it needs against {now.value:.1f}"
+                best = (key, action, f"{action.kind} {TILE_CODES[action.tile]}: {where}{then}, {was}")
         if best is None:
             self.reason = f"pass: no claim brings the hand closer to a ready hand that can win ({now.distance} from it)"
             return passing
