@@ -39,6 +39,7 @@ def test_a_hand_whose_total_with_flowers_moved_says_so_with_the_fans(tmp_path: P
     assert change["fans"] == [{"id": 81, "name": "花牌 Flower Tiles", "old": 3, "new": 0}]
 
 
+@pytest.mark.slow
 def test_lines_that_are_no_hand_are_a_count_unless_verbose(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "diff", str(CORPUS), "--rules", "mil")
     invalid = [line for line in out.splitlines() if line.startswith("  line ")]

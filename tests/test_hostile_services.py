@@ -47,6 +47,7 @@ def _alive(pid: str) -> bool:
 
 
 # --- 1. a bot whose child keeps the pipe open --------------------------------------------------------
+@pytest.mark.slow
 def test_the_judge_ends_a_bot_whose_child_keeps_its_pipe_open(tmp_path: Path) -> None:
     pids = tmp_path / "pids"
     forker = _script(tmp_path, "forker.sh", f"#!/bin/sh\n( sleep 60 ) &\necho $! >> {pids}\necho PASS\n")

@@ -169,6 +169,7 @@ def test_the_least_discard_is_the_least_fresh_shanten(seed: int, melds: int, sto
     assert ready == (every[:1] if stop_ready else every)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.integers(0, 10**9), st.integers(0, 4), st.sampled_from(["wall", "pairs", "orphans", "knitted"]))
 def test_the_useful_tiles_of_the_standard_shape_are_shanten_and_useful(seed: int, melds: int, pool: str) -> None:

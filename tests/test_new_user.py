@@ -316,6 +316,7 @@ def complete(*words: str) -> list[str]:
     return subprocess.run(["bash", "-c", shell], capture_output=True, text=True, check=True, cwd=ROOT).stdout.split()
 
 
+@pytest.mark.slow
 def test_completion_offers_players_rule_sets_and_every_options_choices() -> None:
     from fanrules.game.players import PLAYERS
     assert complete("simulate", "--players", "") == sorted(PLAYERS)

@@ -100,6 +100,7 @@ def test_the_text_gives_one_line_per_disagreement_the_costliest_first(simulated:
     assert out[-1].startswith("look first at: game ")
 
 
+@pytest.mark.slow
 def test_what_happened_is_told(imported: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Over every seat of the sample, the deal-ins and wins the review counts are the record's."""
     deal_ins = wins = 0

@@ -96,6 +96,7 @@ def test_a_cached_document_holds_no_code_and_code_in_the_cache_is_refused(tmp_pa
         documents.decode('{"C": [{"source": "import os"}, 0, 1]}', [str(path)], trusted=False)
 
 
+@pytest.mark.slow
 def test_the_start_up_data_in_use_is_what_the_generator_makes_now() -> None:
     """An installed package's data (or a cached document) is what this code makes from this YAML: else the
     generator changed without a change of FORMAT, or the build wrote something else."""

@@ -61,6 +61,7 @@ def test_a_line_out_of_the_format_is_refused_with_its_number() -> None:
         list(read_records(["Wind 0"]))
 
 
+@pytest.mark.slow
 def test_the_import_and_replay_commands(tmp_path: Path) -> None:
     out = tmp_path / "games.jsonl"
     run = [sys.executable, "-m", "fanrules"]

@@ -67,6 +67,7 @@ def observations_hold_only_what_the_person_sees(messages: list[dict[str, Any]], 
     return checked
 
 
+@pytest.mark.slow
 def test_a_session_over_the_websocket_is_played_paid_and_logged(tmp_path: Path) -> None:
     with TestClient(make_app(load_ruleset("mcr")), base_url="http://localhost") as client:
         made = client.post("/api/tables", json={"session": True, "seed": 7})
